@@ -1,0 +1,117 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Patio",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "patio", targets: ["PatioCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/fluent-kit.git", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
+    ],
+    targets: [
+        .target(
+            name: "PatioCore",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PatioData",
+            dependencies: [
+                "PatioCore",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PatioIdentity",
+            dependencies: [
+                "PatioCore", "PatioData", "PatioWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PatioPlatform",
+            dependencies: [
+                "PatioCore", "PatioData", "PatioIdentity", "PatioWeb",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PatioWeb",
+            dependencies: [
+                "PatioCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PatioServer",
+            dependencies: [
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "PatioCLI",
+            dependencies: [
+                "PatioServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "PatioCoreTests", dependencies: ["PatioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PatioDataTests", dependencies: ["PatioData", "PatioTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PatioServerTests",
+            dependencies: [
+                "PatioServer", "PatioTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PatioTestSupport",
+            dependencies: ["PatioData", .product(name: "FluentKit", package: "fluent-kit")],
+            path: "Tests/PatioTestSupport",
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

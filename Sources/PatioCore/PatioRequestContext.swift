@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Per-request state every Patio handler sees.
+public struct PatioRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Set by the authentication middleware when the request carries a valid session.
+    public var principal: Principal?
+    /// The language pages and messages are rendered in.
+    public var locale: PatioLocale = .default
+    /// The double-submit CSRF token for forms on web pages.
+    public var csrfToken: String = ""
+    /// The peer address, before any proxy header is considered.
+    public let peerAddress: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        peerAddress = source.channel.remoteAddress?.ipAddress
+    }
+
+    /// JSON bodies are read by `RequestBody` with their own smaller limit; this bounds everything else.
+    public var maxUploadSize: Int { 8 * 1024 * 1024 }
+
+    /// The principal, or 401 when the request is anonymous.
+    public func requirePrincipal() throws -> Principal {
+        guard let principal else { throw AppError.unauthenticated }
+        return principal
+    }
+
+    /// Enforces a route's access rule: 401 when anonymous, 403 when signed in without the role.
+    public func authorize(_ access: Access) throws {
+        switch access {
+        case .everyone:
+            return
+        case .signedIn:
+            _ = try requirePrincipal()
+        case .role(let role):
+            let principal = try requirePrincipal()
+            guard principal.has(role: role) else {
+                throw AppError.forbidden("This needs the role \(role).")
+            }
+        }
+    }
+}

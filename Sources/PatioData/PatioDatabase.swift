@@ -1,0 +1,131 @@
+import FluentKit
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+
+extension DatabaseID {
+    static let reader = DatabaseID(string: "patio-reader")
+    static let writer = DatabaseID(string: "patio-writer")
+}
+
+/// Patio's handle on its database: a reader for queries and `write` for anything that changes data.
+///
+/// On SQLite, writes go through the group-committing `WriteQueue`; on PostgreSQL each write is a plain
+/// transaction (the server group-commits by itself). Callers never need to know which.
+public final class PatioDatabase: Sendable {
+    public let settings: DatabaseSettings
+    public let logger: Logger
+    private let databases: Databases
+    private let eventLoopGroup: any EventLoopGroup
+    private let writerLoop: any EventLoop
+    private let queue: WriteQueue?
+
+    public var isSQLite: Bool { queue != nil }
+
+    private init(settings: DatabaseSettings, databases: Databases, eventLoopGroup: any EventLoopGroup, writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger) {
+        self.settings = settings
+        self.databases = databases
+        self.eventLoopGroup = eventLoopGroup
+        self.writerLoop = writerLoop
+        self.queue = queue
+        self.logger = logger
+    }
+
+    /// Opens the database (creating the SQLite file and its folder when needed).
+    public static func open(_ settings: DatabaseSettings, logger: Logger, readerConnections: Int = 4) async throws -> PatioDatabase {
+        let group = MultiThreadedEventLoopGroup.singleton
+        let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
+        let writerLoop = group.any()
+        switch settings {
+        case .sqlite(let path):
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let storage = SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true)
+            databases.use(.sqlite(storage, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: .seconds(30), dataEncoder: .init(), dataDecoder: .init(), sqlLogLevel: .trace), as: .writer)
+            databases.use(.sqlite(storage, maxConnectionsPerEventLoop: readerConnections, connectionPoolTimeout: .seconds(30), dataEncoder: .init(), dataDecoder: .init(), sqlLogLevel: .trace), as: .reader)
+            let writer = databases.database(.writer, logger: logger, on: writerLoop)!
+            // WAL is a property of the file: set once, readers then never block the writer.
+            try await (writer as! any SQLDatabase).raw("PRAGMA journal_mode = WAL").run()
+            let queue = WriteQueue(database: writer, logger: logger)
+            return PatioDatabase(settings: settings, databases: databases, eventLoopGroup: group, writerLoop: writerLoop, queue: queue, logger: logger)
+        case .postgres(let url):
+            let configuration = try SQLPostgresConfiguration(url: url)
+            databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: readerConnections, connectionPoolTimeout: .seconds(30), encodingContext: .default, decodingContext: .default, sqlLogLevel: .trace), as: .writer)
+            return PatioDatabase(settings: settings, databases: databases, eventLoopGroup: group, writerLoop: writerLoop, queue: nil, logger: logger)
+        }
+    }
+
+    /// A database for reads. On SQLite these connections never block the writer (WAL).
+    public var reader: any Database {
+        databases.database(isSQLite ? .reader : .writer, logger: logger, on: eventLoopGroup.any())!
+    }
+
+    /// Runs `body` as one atomic, durable write and returns once it is committed.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        if let queue {
+            return try await queue.write(body)
+        }
+        let database = databases.database(.writer, logger: logger, on: eventLoopGroup.any())!
+        return try await database.transaction(body)
+    }
+
+    /// The connection migrations and maintenance run on (the writer).
+    public var maintenance: any Database {
+        databases.database(.writer, logger: logger, on: writerLoop)!
+    }
+
+    /// Checks the database answers a trivial query.
+    public func ping() async throws {
+        _ = try await (reader as! any SQLDatabase).raw("SELECT 1 AS ok").all()
+    }
+
+    /// Runs every pending migration of `registry`.
+    public func migrate(_ registry: MigrationRegistry) async throws {
+        let migrations = Migrations()
+        for migration in registry.all { migrations.add(migration, to: .writer) }
+        let migrator = Migrator(databases: databases, migrations: migrations, logger: logger, on: writerLoop, migrationLogLevel: .info)
+        try await migrator.setupIfNeeded().get()
+        try await migrator.prepareBatch().get()
+    }
+
+    /// Makes a consistent copy of a live SQLite database (`VACUUM INTO`), safe while serving.
+    public func backup(to path: String) async throws {
+        guard isSQLite else {
+            throw DatabaseMaintenanceError.unsupported("On PostgreSQL use pg_dump; `patio backup` copies the embedded SQLite file.")
+        }
+        if FileManager.default.fileExists(atPath: path) {
+            throw DatabaseMaintenanceError.targetExists(path)
+        }
+        let quoted = path.replacingOccurrences(of: "'", with: "''")
+        try await (reader as! any SQLDatabase).raw(SQLQueryString("VACUUM INTO '\(unsafeRaw: quoted)'")).run()
+    }
+
+    /// Returns `ok` when SQLite finds no corruption.
+    public func integrityCheck() async throws -> String {
+        struct Row: Decodable { let integrity_check: String }
+        let rows = try await (reader as! any SQLDatabase).raw("PRAGMA integrity_check").all(decoding: Row.self)
+        return rows.map(\.integrity_check).joined(separator: "\n")
+    }
+
+    /// Drains the write queue and closes every connection.
+    public func close() async {
+        await queue?.close()
+        await databases.shutdownAsync()
+    }
+}
+
+public enum DatabaseMaintenanceError: Error, CustomStringConvertible {
+    case unsupported(String)
+    case targetExists(String)
+
+    public var description: String {
+        switch self {
+        case .unsupported(let message): message
+        case .targetExists(let path): "\(path) already exists; choose a new file name."
+        }
+    }
+}

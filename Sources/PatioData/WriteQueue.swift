@@ -1,0 +1,107 @@
+import FluentKit
+import Foundation
+import Logging
+import Metrics
+import SQLKit
+import NIOConcurrencyHelpers
+
+/// The single SQLite writer that group-commits.
+///
+/// SQLite allows one writer at a time and a durable commit costs an fsync. Instead of letting every
+/// request fight for the lock and pay its own fsync, requests hand their write to this queue. The writer
+/// drains whatever is queued into one transaction, runs each write inside its own SAVEPOINT (a failing
+/// write rolls back only itself), commits once, and only then resumes the callers. Many requests, one
+/// fsync, and no caller hears "done" before its data is on disk.
+public final class WriteQueue: Sendable {
+    struct Job: Sendable {
+        let run: @Sendable (any Database) async throws -> Void
+        let complete: @Sendable ((any Error)?) -> Void
+    }
+
+    private let pending = NIOLockedValueBox<[Job]>([])
+    private let doorbell: AsyncStream<Void>.Continuation
+    private let runner = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let maximumBatch: Int
+    private let depthGauge = Gauge(label: "patio_commit_queue_depth")
+    private let batchSize = Recorder(label: "patio_commit_batch_size")
+
+    /// Starts the writer on `database`, which must be pinned to a single connection pool of size one.
+    public init(database: any Database, maximumBatch: Int = 256, logger: Logger) {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.doorbell = continuation
+        self.maximumBatch = maximumBatch
+        let task = Task { [pending, depthGauge, batchSize] in
+            for await _ in stream {
+                while true {
+                    let batch: [Job] = pending.withLockedValue { queue in
+                        let taken = Array(queue.prefix(maximumBatch))
+                        queue.removeFirst(taken.count)
+                        return taken
+                    }
+                    if batch.isEmpty { break }
+                    depthGauge.record(pending.withLockedValue { $0.count })
+                    batchSize.record(batch.count)
+                    await Self.commit(batch, on: database, logger: logger)
+                }
+            }
+        }
+        runner.withLockedValue { $0 = task }
+    }
+
+    /// Runs `body` inside the next group commit and returns its result once that commit is durable.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        let result = NIOLockedValueBox<T?>(nil)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let job = Job(
+                run: { database in
+                    let value = try await body(database)
+                    result.withLockedValue { $0 = value }
+                },
+                complete: { error in
+                    if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+                }
+            )
+            pending.withLockedValue { $0.append(job) }
+            doorbell.yield()
+        }
+        return result.withLockedValue { $0! }
+    }
+
+    /// Stops accepting work after draining what is queued.
+    public func close() async {
+        doorbell.finish()
+        let task = runner.withLockedValue { $0 }
+        await task?.value
+    }
+
+    private static func commit(_ batch: [Job], on database: any Database, logger: Logger) async {
+        let outcomes = NIOLockedValueBox<[(any Error)?]>(Array(repeating: nil, count: batch.count))
+        do {
+            try await database.withConnection { connection in
+                let sql = connection as! any SQLDatabase
+                // Per-connection settings; cheap, and they survive a reconnect of the pool.
+                try await sql.raw("PRAGMA synchronous = FULL").run()
+                try await sql.raw("PRAGMA busy_timeout = 5000").run()
+                try await connection.transaction { transaction in
+                    let tsql = transaction as! any SQLDatabase
+                    for (index, job) in batch.enumerated() {
+                        try await tsql.raw("SAVEPOINT patio_write").run()
+                        do {
+                            try await job.run(transaction)
+                            try await tsql.raw("RELEASE SAVEPOINT patio_write").run()
+                        } catch {
+                            try await tsql.raw("ROLLBACK TO SAVEPOINT patio_write").run()
+                            try await tsql.raw("RELEASE SAVEPOINT patio_write").run()
+                            outcomes.withLockedValue { $0[index] = error }
+                        }
+                    }
+                }
+            }
+        } catch {
+            logger.error("group commit failed", metadata: ["error": "\(error)", "batch": "\(batch.count)"])
+            outcomes.withLockedValue { $0 = Array(repeating: error, count: batch.count) }
+        }
+        let results = outcomes.withLockedValue { $0 }
+        for (job, error) in zip(batch, results) { job.complete(error) }
+    }
+}

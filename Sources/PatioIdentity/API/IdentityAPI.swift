@@ -1,0 +1,110 @@
+import Foundation
+import Hummingbird
+import PatioCore
+
+/// `/api/v1/auth/*`, `/api/v1/me*` and `/api/v1/admin/accounts*`: every identity route, in one place.
+public enum IdentityAPI {
+    public static func register(on routes: PatioRoutes, services: IdentityServices) {
+        let handlers = IdentityHandlers(services: services)
+        routes.post("/api/v1/auth/login", .everyone, handlers.login)
+        routes.post("/api/v1/auth/logout", .signedIn, handlers.logout)
+        routes.get("/api/v1/me", .signedIn, handlers.me)
+        routes.patch("/api/v1/me", .signedIn, handlers.updateMe)
+        routes.post("/api/v1/me/password", .signedIn, handlers.changePassword)
+
+        let admin = Access.role(Role.platformAdmin)
+        routes.get("/api/v1/admin/roles", admin, handlers.listRoles)
+        routes.get("/api/v1/admin/accounts", admin, handlers.listAccounts)
+        routes.post("/api/v1/admin/accounts", admin, handlers.createAccount)
+        routes.get("/api/v1/admin/accounts/{id}", admin, handlers.account)
+        routes.post("/api/v1/admin/accounts/{id}/deactivate", admin, handlers.deactivate)
+        routes.post("/api/v1/admin/accounts/{id}/activate", admin, handlers.activate)
+        routes.post("/api/v1/admin/accounts/{id}/password", admin, handlers.resetPassword)
+        routes.put("/api/v1/admin/accounts/{id}/roles/{role}", admin, handlers.grantRole)
+        routes.delete("/api/v1/admin/accounts/{id}/roles/{role}", admin, handlers.revokeRole)
+    }
+}
+
+struct LoginRequest: Decodable { var email: String; var password: String }
+struct LoginResponse: Encodable { var token: String; var expiresAt: Date; var account: AccountView }
+struct UpdateMeRequest: Decodable { var name: String?; var locale: String? }
+struct ChangePasswordRequest: Decodable { var currentPassword: String; var newPassword: String }
+struct ResetPasswordRequest: Decodable { var newPassword: String }
+struct RolesResponse: Encodable { var roles: [String] }
+
+/// Thin handlers: decode, call the service, encode.
+struct IdentityHandlers: Sendable {
+    let services: IdentityServices
+
+    func login(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(LoginRequest.self, from: request)
+        let ip = ClientAddress.of(request, context: context, trustForwardedFor: services.settings.trustForwardedFor)
+        let result = try await services.login.login(email: body.email, password: body.password, ip: ip)
+        return try .json(LoginResponse(token: result.session.token, expiresAt: result.session.expiresAt, account: result.account))
+    }
+
+    func logout(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await services.sessions.revoke(sessionID: try context.requirePrincipal().sessionID)
+        return .noContent
+    }
+
+    func me(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try .json(try await services.accounts.find(id: try context.requirePrincipal().accountID))
+    }
+
+    func updateMe(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(UpdateMeRequest.self, from: request)
+        let account = try await services.accounts.update(id: try context.requirePrincipal().accountID, name: body.name, locale: body.locale)
+        return try .json(account)
+    }
+
+    func changePassword(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(ChangePasswordRequest.self, from: request)
+        let principal = try context.requirePrincipal()
+        try await services.accounts.changeOwnPassword(id: principal.accountID, current: body.currentPassword, new: body.newPassword, session: principal.sessionID)
+        return .noContent
+    }
+
+    func listRoles(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try .json(RolesResponse(roles: services.accounts.knownRoles.sorted()))
+    }
+
+    func listAccounts(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let page = try CursorPageRequest(limit: query["limit"].map(String.init), cursor: query["cursor"].map(String.init))
+        return try .json(try await services.accounts.list(query: query["q"].map(String.init), page: page))
+    }
+
+    func createAccount(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(NewAccount.self, from: request)
+        return try .json(try await services.accounts.create(body), status: .created)
+    }
+
+    func account(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try .json(try await services.accounts.find(id: try context.uuidParameter("id")))
+    }
+
+    func deactivate(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let account = try await services.accounts.setActive(false, id: try context.uuidParameter("id"), actor: context.principal?.accountID)
+        return try .json(account)
+    }
+
+    func activate(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try .json(try await services.accounts.setActive(true, id: try context.uuidParameter("id"), actor: context.principal?.accountID))
+    }
+
+    func resetPassword(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(ResetPasswordRequest.self, from: request)
+        try await services.accounts.setPassword(id: try context.uuidParameter("id"), newPassword: body.newPassword, keepSession: nil)
+        return .noContent
+    }
+
+    func grantRole(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try .json(try await services.accounts.grant(role: try context.stringParameter("role"), to: try context.uuidParameter("id")))
+    }
+
+    func revokeRole(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let account = try await services.accounts.revoke(role: try context.stringParameter("role"), from: try context.uuidParameter("id"), actor: context.principal?.accountID)
+        return try .json(account)
+    }
+}

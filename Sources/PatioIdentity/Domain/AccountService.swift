@@ -1,0 +1,197 @@
+import FluentKit
+import Foundation
+import PatioCore
+import PatioData
+
+/// What an admin (or `patio user create`) supplies to open an account.
+public struct NewAccount: Codable, Sendable {
+    public var email: String
+    public var name: String
+    public var locale: String?
+    public var password: String
+    public var roles: [String]?
+
+    public init(email: String, name: String, locale: String? = nil, password: String, roles: [String]? = nil) {
+        self.email = email
+        self.name = name
+        self.locale = locale
+        self.password = password
+        self.roles = roles
+    }
+}
+
+/// Accounts and their roles: creation, lookup, search, activation, passwords and grants.
+public struct AccountService: Sendable {
+    let database: PatioDatabase
+    let hasher: PasswordHasher
+    let clock: PatioClock
+    /// Every role the enabled modules define, plus `admin`.
+    public let knownRoles: Set<String>
+
+    public init(database: PatioDatabase, hasher: PasswordHasher, clock: PatioClock, knownRoles: Set<String>) {
+        self.database = database
+        self.hasher = hasher
+        self.clock = clock
+        self.knownRoles = knownRoles.union([Role.platformAdmin])
+    }
+
+    public func create(_ input: NewAccount) async throws -> AccountView {
+        let email = EmailAddress.normalise(input.email)
+        let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let roles = Array(Set(input.roles ?? []))
+        var validator = Validator()
+        validator.check(EmailAddress.isValid(email), "email", "Enter a valid email address.")
+        validator.check(!name.isEmpty && name.count <= 120, "name", "Enter a name of 1 to 120 characters.")
+        if let problem = PasswordPolicy.problem(with: input.password) { validator.add("password", problem) }
+        if let locale = input.locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.") }
+        for role in roles where !knownRoles.contains(role) { validator.add("roles", "Unknown role \(role).") }
+        try validator.validate()
+
+        if try await AccountModel.query(on: database.reader).filter(\.$email == email).first() != nil {
+            throw AppError.conflict(code: "email_taken", "An account with this email already exists.")
+        }
+        let hash = try await hasher.hash(input.password)
+        let now = clock.now()
+        let account = AccountModel(email: email, name: name, locale: input.locale ?? PatioLocale.default.rawValue, passwordHash: hash, createdAt: now)
+        do {
+            try await database.write { db in
+                try await account.create(on: db)
+                for role in roles { try await RoleGrantModel(accountID: account.id!, role: role, grantedAt: now).create(on: db) }
+            }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AppError.conflict(code: "email_taken", "An account with this email already exists.")
+        }
+        return AccountView(account, roles: roles)
+    }
+
+    public func find(id: UUID) async throws -> AccountView {
+        guard let account = try await AccountModel.query(on: database.reader).filter(\.$id == id).with(\.$grants).first() else {
+            throw AppError.notFound(code: "account_not_found", "No account has this id.")
+        }
+        return AccountView(account, roles: account.grants.map(\.role))
+    }
+
+    public func find(email: String) async throws -> AccountView? {
+        let normalised = EmailAddress.normalise(email)
+        guard let account = try await AccountModel.query(on: database.reader).filter(\.$email == normalised).with(\.$grants).first() else {
+            return nil
+        }
+        return AccountView(account, roles: account.grants.map(\.role))
+    }
+
+    /// Accounts ordered by email; `query` matches name or email ignoring case and accents.
+    public func list(query: String?, page: CursorPageRequest) async throws -> CursorPage<AccountView> {
+        var builder = AccountModel.query(on: database.reader).with(\.$grants).sort(\.$email).limit(page.limit + 1)
+        if let after = page.after { builder = builder.filter(\.$email > after) }
+        if let query, !query.trimmingCharacters(in: .whitespaces).isEmpty {
+            let folded = SearchText.fold(query.trimmingCharacters(in: .whitespaces))
+            builder = builder.filter(\.$searchText ~~ escapeLike(folded))
+        }
+        let rows = try await builder.all()
+        let items = rows.prefix(page.limit).map { AccountView($0, roles: $0.grants.map(\.role)) }
+        let next = rows.count > page.limit ? items.last.map { CursorPageRequest.cursor(for: $0.email) } : nil
+        return CursorPage(items: Array(items), nextCursor: next)
+    }
+
+    private func escapeLike(_ text: String) -> String {
+        // `%` and `_` typed by a person are searched literally by dropping them; accounts never need them.
+        text.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
+    }
+
+    public func setActive(_ active: Bool, id: UUID, actor: UUID?) async throws -> AccountView {
+        if !active, id == actor {
+            throw AppError.conflict(code: "cannot_deactivate_self", "You cannot deactivate your own account.")
+        }
+        let now = clock.now()
+        try await database.write { db in
+            guard let account = try await AccountModel.find(id, on: db) else {
+                throw AppError.notFound(code: "account_not_found", "No account has this id.")
+            }
+            account.isActive = active
+            try await account.save(on: db)
+            if !active {
+                try await SessionModel.query(on: db).filter(\.$account.$id == id).filter(\.$revokedAt == nil).set(\.$revokedAt, to: now).update()
+            }
+        }
+        return try await find(id: id)
+    }
+
+    public func update(id: UUID, name: String?, locale: String?) async throws -> AccountView {
+        var validator = Validator()
+        let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let trimmed { validator.check(!trimmed.isEmpty && trimmed.count <= 120, "name", "Enter a name of 1 to 120 characters.") }
+        if let locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.") }
+        try validator.validate()
+        try await database.write { db in
+            guard let account = try await AccountModel.find(id, on: db) else {
+                throw AppError.notFound(code: "account_not_found", "No account has this id.")
+            }
+            if let trimmed {
+                account.name = trimmed
+                account.searchText = SearchText.fold("\(trimmed) \(account.email)")
+            }
+            if let locale { account.locale = locale }
+            try await account.save(on: db)
+        }
+        return try await find(id: id)
+    }
+
+    /// Sets a new password and revokes sessions, keeping `keepSession` (the caller's own) when given.
+    public func setPassword(id: UUID, newPassword: String, keepSession: UUID?) async throws {
+        if let problem = PasswordPolicy.problem(with: newPassword) {
+            throw AppError.validation(field: "newPassword", problem)
+        }
+        let hash = try await hasher.hash(newPassword)
+        let now = clock.now()
+        try await database.write { db in
+            guard let account = try await AccountModel.find(id, on: db) else {
+                throw AppError.notFound(code: "account_not_found", "No account has this id.")
+            }
+            account.passwordHash = hash
+            try await account.save(on: db)
+            var sessions = SessionModel.query(on: db).filter(\.$account.$id == id).filter(\.$revokedAt == nil)
+            if let keepSession { sessions = sessions.filter(\.$id != keepSession) }
+            try await sessions.set(\.$revokedAt, to: now).update()
+        }
+    }
+
+    /// Changes the caller's own password after checking the current one.
+    public func changeOwnPassword(id: UUID, current: String, new: String, session: UUID) async throws {
+        guard let account = try await AccountModel.find(id, on: database.reader) else {
+            throw AppError.notFound(code: "account_not_found", "No account has this id.")
+        }
+        guard try await hasher.verify(current, account.passwordHash) else {
+            throw AppError(.forbidden, code: "wrong_password", detail: "The current password is not correct.",
+                           fieldErrors: [FieldError(field: "currentPassword", message: "The current password is not correct.")])
+        }
+        try await setPassword(id: id, newPassword: new, keepSession: session)
+    }
+
+    public func grant(role: String, to id: UUID) async throws -> AccountView {
+        guard knownRoles.contains(role) else {
+            throw AppError(.unprocessableContent, code: "unknown_role", detail: "There is no role \(role).")
+        }
+        let now = clock.now()
+        try await database.write { db in
+            guard try await AccountModel.find(id, on: db) != nil else {
+                throw AppError.notFound(code: "account_not_found", "No account has this id.")
+            }
+            let existing = try await RoleGrantModel.query(on: db).filter(\.$account.$id == id).filter(\.$role == role).first()
+            if existing == nil { try await RoleGrantModel(accountID: id, role: role, grantedAt: now).create(on: db) }
+        }
+        return try await find(id: id)
+    }
+
+    public func revoke(role: String, from id: UUID, actor: UUID?) async throws -> AccountView {
+        if role == Role.platformAdmin, id == actor {
+            throw AppError.conflict(code: "cannot_revoke_own_admin", "You cannot remove your own admin role.")
+        }
+        try await database.write { db in
+            guard try await AccountModel.find(id, on: db) != nil else {
+                throw AppError.notFound(code: "account_not_found", "No account has this id.")
+            }
+            try await RoleGrantModel.query(on: db).filter(\.$account.$id == id).filter(\.$role == role).delete()
+        }
+        return try await find(id: id)
+    }
+}

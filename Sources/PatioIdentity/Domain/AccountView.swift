@@ -1,0 +1,23 @@
+import Foundation
+import PatioCore
+
+/// An account as the API and pages show it (never with its password hash).
+public struct AccountView: Codable, Sendable, Equatable {
+    public var id: UUID
+    public var email: String
+    public var name: String
+    public var locale: String
+    public var isActive: Bool
+    public var roles: [String]
+    public var createdAt: Date
+
+    init(_ model: AccountModel, roles: [String]) {
+        id = model.id!
+        email = model.email
+        name = model.name
+        locale = model.locale
+        isActive = model.isActive
+        self.roles = roles.sorted()
+        createdAt = model.createdAt
+    }
+}

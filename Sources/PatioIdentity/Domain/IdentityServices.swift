@@ -1,0 +1,19 @@
+import PatioCore
+import PatioData
+
+/// Everything identity offers, wired once in the composition root and handed to whoever needs it.
+public struct IdentityServices: Sendable {
+    public let settings: IdentitySettings
+    public let accounts: AccountService
+    public let sessions: SessionService
+    public let throttle: LoginThrottle
+    public let login: LoginService
+
+    public init(database: PatioDatabase, hasher: PasswordHasher, clock: PatioClock, settings: IdentitySettings, knownRoles: Set<String>) {
+        self.settings = settings
+        accounts = AccountService(database: database, hasher: hasher, clock: clock, knownRoles: knownRoles)
+        sessions = SessionService(database: database, clock: clock, settings: settings)
+        throttle = LoginThrottle(database: database, clock: clock, settings: settings)
+        login = LoginService(database: database, hasher: hasher, sessions: sessions, throttle: throttle, accounts: accounts)
+    }
+}

@@ -1,0 +1,30 @@
+import HummingbirdBcrypt
+import NIOPosix
+
+/// Hashes and verifies passwords. bcrypt is deliberately slow, so it runs on the thread pool and never
+/// blocks an event loop.
+public struct PasswordHasher: Sendable {
+    public var hash: @Sendable (String) async throws -> String
+    public var verify: @Sendable (_ password: String, _ hash: String) async throws -> Bool
+
+    public init(
+        hash: @escaping @Sendable (String) async throws -> String,
+        verify: @escaping @Sendable (String, String) async throws -> Bool
+    ) {
+        self.hash = hash
+        self.verify = verify
+    }
+
+    /// bcrypt at `cost` (Patio refuses anything under 12).
+    public static func bcrypt(cost: UInt8 = 12) -> PasswordHasher {
+        precondition(cost >= 12, "bcrypt cost must be at least 12")
+        return PasswordHasher(
+            hash: { password in
+                try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+            },
+            verify: { password, hash in
+                try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+            }
+        )
+    }
+}

@@ -1,0 +1,80 @@
+import FluentKit
+import SQLKit
+
+/// The identity tables, in creation order.
+public enum IdentityMigrations {
+    public static let all: [any Migration] = [CreateAccounts(), CreateRoleGrants(), CreateSessions(), CreateLoginFailures()]
+
+    struct CreateAccounts: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            try await database.schema(AccountModel.schema)
+                .id()
+                .field("email", .string, .required)
+                .field("name", .string, .required)
+                .field("search_text", .string, .required)
+                .field("locale", .string, .required)
+                .field("password_hash", .string, .required)
+                .field("is_active", .bool, .required)
+                .field("created_at", .datetime, .required)
+                .unique(on: "email")
+                .create()
+        }
+
+        func revert(on database: any Database) async throws {
+            try await database.schema(AccountModel.schema).delete()
+        }
+    }
+
+    struct CreateRoleGrants: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            try await database.schema(RoleGrantModel.schema)
+                .id()
+                .field("account_id", .uuid, .required, .references(AccountModel.schema, "id", onDelete: .cascade))
+                .field("role", .string, .required)
+                .field("granted_at", .datetime, .required)
+                .unique(on: "account_id", "role")
+                .create()
+        }
+
+        func revert(on database: any Database) async throws {
+            try await database.schema(RoleGrantModel.schema).delete()
+        }
+    }
+
+    struct CreateSessions: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            try await database.schema(SessionModel.schema)
+                .id()
+                .field("account_id", .uuid, .required, .references(AccountModel.schema, "id", onDelete: .cascade))
+                .field("token_hash", .string, .required)
+                .field("created_at", .datetime, .required)
+                .field("expires_at", .datetime, .required)
+                .field("revoked_at", .datetime)
+                .unique(on: "token_hash")
+                .create()
+            try await (database as! any SQLDatabase).create(index: "sessions_account_idx").on(SessionModel.schema).column("account_id").run()
+        }
+
+        func revert(on database: any Database) async throws {
+            try await database.schema(SessionModel.schema).delete()
+        }
+    }
+
+    struct CreateLoginFailures: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            try await database.schema(LoginFailureModel.schema)
+                .id()
+                .field("email", .string, .required)
+                .field("ip", .string, .required)
+                .field("failed_at", .datetime, .required)
+                .create()
+            let sql = database as! any SQLDatabase
+            try await sql.create(index: "login_failures_email_idx").on(LoginFailureModel.schema).column("email").column("failed_at").run()
+            try await sql.create(index: "login_failures_ip_idx").on(LoginFailureModel.schema).column("ip").column("failed_at").run()
+        }
+
+        func revert(on database: any Database) async throws {
+            try await database.schema(LoginFailureModel.schema).delete()
+        }
+    }
+}

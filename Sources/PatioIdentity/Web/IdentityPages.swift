@@ -1,0 +1,214 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import PatioCore
+import PatioWeb
+
+/// The identity web pages: sign-in, sign-out, language, my account, and the accounts admin.
+public enum IdentityPages {
+    public static func register(on routes: PatioRoutes, services: IdentityServices, web: WebRenderer) {
+        let pages = IdentityPageHandlers(services: services, web: web)
+        routes.get("/login", .everyone, pages.loginForm)
+        routes.post("/login", .everyone, pages.login)
+        routes.post("/logout", .everyone, pages.logout)
+        routes.post("/locale", .everyone, pages.switchLocale)
+        routes.get("/account", .signedIn, pages.account)
+        routes.post("/account/password", .signedIn, pages.changePassword)
+        routes.post("/account/locale", .signedIn, pages.accountLocale)
+
+        let admin = Access.role(Role.platformAdmin)
+        routes.get("/admin/accounts", admin, pages.accounts)
+        routes.get("/admin/accounts/new", admin, pages.newAccountForm)
+        routes.post("/admin/accounts/new", admin, pages.createAccount)
+        routes.get("/admin/accounts/{id}", admin, pages.accountDetail)
+        routes.post("/admin/accounts/{id}/deactivate", admin, pages.deactivate)
+        routes.post("/admin/accounts/{id}/activate", admin, pages.activate)
+        routes.post("/admin/accounts/{id}/password", admin, pages.resetPassword)
+        routes.post("/admin/accounts/{id}/roles/grant", admin, pages.grant)
+        routes.post("/admin/accounts/{id}/roles/revoke", admin, pages.revoke)
+    }
+}
+
+struct IdentityPageHandlers: Sendable {
+    let services: IdentityServices
+    let web: WebRenderer
+
+    /// Only same-site paths: never redirect a person to another host after sign-in.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "/" }
+        return next
+    }
+
+    func loginForm(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        if context.principal != nil { return redirect(to: "/") }
+        let next = Self.safeNext(request.uri.queryParameters["next"].map(String.init))
+        return web.page("login", title: Strings.text("login_title", context.locale), data: ["next": next], context: context)
+    }
+
+    func login(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let email = form.text("email") ?? ""
+        let next = Self.safeNext(form["next"])
+        let ip = ClientAddress.of(request, context: context, trustForwardedFor: services.settings.trustForwardedFor)
+        do {
+            let result = try await services.login.login(email: email, password: form["password"] ?? "", ip: ip)
+            var response = redirect(to: next)
+            response.setCookie(Cookie(
+                name: AuthenticationMiddleware.sessionCookie, value: result.session.token,
+                maxAge: Int(services.settings.sessionLifetime), path: "/",
+                secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax
+            ))
+            return response
+        } catch let error as AppError {
+            let message = error.code == "validation_failed" ? error.fieldErrors.map(\.message).joined(separator: " ") : error.detail
+            var response = web.page("login", title: Strings.text("login_title", context.locale), data: ["error": message, "email": email, "next": next], context: context, status: error.status)
+            for (name, value) in error.headers { if let field = HTTPField.Name(name) { response.headers[field] = value } }
+            return response
+        }
+    }
+
+    func logout(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        if let principal = context.principal { try await services.sessions.revoke(sessionID: principal.sessionID) }
+        var response = redirect(to: "/login")
+        response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    /// Switches the page language; remembered in a cookie and, when signed in, on the account.
+    func switchLocale(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        guard let locale = form["locale"].flatMap(PatioLocale.init(rawValue:)) else {
+            throw AppError.validation(field: "locale", "Use es or en.")
+        }
+        if let principal = context.principal {
+            _ = try await services.accounts.update(id: principal.accountID, name: nil, locale: locale.rawValue)
+        }
+        let back = request.headers[.referer].flatMap { URL(string: $0)?.path }.map { Self.safeNext($0) } ?? "/"
+        var response = redirect(to: back)
+        response.setCookie(Cookie(name: WebSessionMiddleware.localeCookie, value: locale.rawValue, maxAge: 365 * 24 * 3600, path: "/", secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    func account(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let notice = request.uri.queryParameters["done"] != nil ? Strings.text("password_changed", context.locale) : nil
+        return accountPage(context, notice: notice, error: nil)
+    }
+
+    private func accountPage(_ context: PatioRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok) -> Response {
+        var data: [String: Any] = ["isES": context.locale == .es]
+        if let notice { data["notice"] = notice }
+        if let error { data["error"] = error }
+        return web.page("account", title: Strings.text("account", context.locale), data: data, context: context, status: status)
+    }
+
+    func changePassword(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let principal = try context.requirePrincipal()
+        do {
+            try await services.accounts.changeOwnPassword(id: principal.accountID, current: form["currentPassword"] ?? "", new: form["newPassword"] ?? "", session: principal.sessionID)
+            return redirect(to: "/account?done=1")
+        } catch let error as AppError {
+            return accountPage(context, notice: nil, error: error.fieldErrors.first?.message ?? error.detail, status: error.status)
+        }
+    }
+
+    func accountLocale(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let principal = try context.requirePrincipal()
+        guard let locale = form["locale"].flatMap(PatioLocale.init(rawValue:)) else {
+            throw AppError.validation(field: "locale", "Use es or en.")
+        }
+        _ = try await services.accounts.update(id: principal.accountID, name: nil, locale: locale.rawValue)
+        var response = redirect(to: "/account")
+        response.setCookie(Cookie(name: WebSessionMiddleware.localeCookie, value: locale.rawValue, maxAge: 365 * 24 * 3600, path: "/", secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    // MARK: Accounts admin
+
+    func accounts(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let q = query["q"].map(String.init) ?? ""
+        let page = try CursorPageRequest(limit: nil, cursor: query["cursor"].map(String.init))
+        let result = try await services.accounts.list(query: q, page: page)
+        let rows: [[String: Any]] = result.items.map {
+            ["id": $0.id.uuidString, "name": $0.name, "email": $0.email, "roles": $0.roles.joined(separator: ", "), "isActive": $0.isActive]
+        }
+        var data: [String: Any] = ["accounts": rows, "hasAccounts": !rows.isEmpty, "q": q]
+        if let next = result.nextCursor { data["next"] = next }
+        return web.page("admin_accounts", title: Strings.text("accounts", context.locale), data: data, context: context)
+    }
+
+    func newAccountForm(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        newAccountPage(context, form: [:], errors: [])
+    }
+
+    private func newAccountPage(_ context: PatioRequestContext, form: [String: String], errors: [FieldError], status: HTTPResponse.Status = .ok) -> Response {
+        let errorRows: [[String: String]] = errors.map { ["field": $0.field, "message": $0.message] }
+        return web.page("admin_account_new", title: Strings.text("new_account", context.locale),
+                        data: ["roles": services.accounts.knownRoles.sorted(), "errors": errorRows, "form": form], context: context, status: status)
+    }
+
+    func createAccount(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let input = NewAccount(email: form["email"] ?? "", name: form["name"] ?? "", locale: nil, password: form["password"] ?? "", roles: form.all("roles"))
+        do {
+            let account = try await services.accounts.create(input)
+            return redirect(to: "/admin/accounts/\(account.id.uuidString)")
+        } catch let error as AppError {
+            let errors = error.fieldErrors.isEmpty ? [FieldError(field: "email", message: error.detail)] : error.fieldErrors
+            return newAccountPage(context, form: ["name": input.name, "email": input.email], errors: errors, status: error.status)
+        }
+    }
+
+    func accountDetail(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        return try await detailPage(context, notice: query["notice"] != nil ? Strings.text("saved", context.locale) : nil, error: nil)
+    }
+
+    private func detailPage(_ context: PatioRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let account = try await services.accounts.find(id: try context.uuidParameter("id"))
+        var data: [String: Any] = [
+            "account": ["id": account.id.uuidString, "name": account.name, "email": account.email, "isActive": account.isActive],
+            "granted": account.roles,
+            "available": services.accounts.knownRoles.subtracting(account.roles).sorted(),
+        ]
+        if let notice { data["notice"] = notice }
+        if let error { data["error"] = error }
+        return web.page("admin_account", title: account.name, data: data, context: context, status: status)
+    }
+
+    /// Runs an admin action, then shows the account again with a notice or the error that stopped it.
+    private func act(_ context: PatioRequestContext, _ action: () async throws -> Void) async throws -> Response {
+        let id = try context.uuidParameter("id")
+        do {
+            try await action()
+            return redirect(to: "/admin/accounts/\(id.uuidString)?notice=saved")
+        } catch let error as AppError where error.status != .notFound {
+            return try await detailPage(context, notice: nil, error: error.fieldErrors.first?.message ?? error.detail, status: error.status)
+        }
+    }
+
+    func deactivate(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await act(context) { _ = try await services.accounts.setActive(false, id: try context.uuidParameter("id"), actor: context.principal?.accountID) }
+    }
+
+    func activate(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await act(context) { _ = try await services.accounts.setActive(true, id: try context.uuidParameter("id"), actor: context.principal?.accountID) }
+    }
+
+    func resetPassword(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        return try await act(context) { try await services.accounts.setPassword(id: try context.uuidParameter("id"), newPassword: form["newPassword"] ?? "", keepSession: nil) }
+    }
+
+    func grant(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        return try await act(context) { _ = try await services.accounts.grant(role: form["role"] ?? "", to: try context.uuidParameter("id")) }
+    }
+
+    func revoke(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        return try await act(context) { _ = try await services.accounts.revoke(role: form["role"] ?? "", from: try context.uuidParameter("id"), actor: context.principal?.accountID) }
+    }
+}

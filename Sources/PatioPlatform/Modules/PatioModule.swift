@@ -1,0 +1,57 @@
+import FluentKit
+import Logging
+import PatioCore
+import PatioData
+import PatioIdentity
+import PatioWeb
+
+/// What a module gets from the platform when it is wired in.
+public struct ModuleEnvironment: Sendable {
+    public let database: PatioDatabase
+    public let identity: IdentityServices
+    public let apps: ClientAppService
+    public let web: WebRenderer
+    public let clock: PatioClock
+    public let logger: Logger
+    public let demoMode: Bool
+
+    public init(database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger, demoMode: Bool) {
+        self.database = database
+        self.identity = identity
+        self.apps = apps
+        self.web = web
+        self.clock = clock
+        self.logger = logger
+        self.demoMode = demoMode
+    }
+}
+
+/// A domain module (Academy, Courier, Campus, Payments, Onboarding): its tables, roles, routes and demo data.
+///
+/// Modules never import each other; the composition root registers each enabled one.
+public protocol PatioModule: Sendable {
+    /// Lower-case id used in `PATIO_MODULES` and as the web path prefix (`/academy/…`).
+    var id: String { get }
+    /// The name shown on the home page, per language.
+    func displayName(_ locale: PatioLocale) -> String
+    /// The module's accent colour on the web (CSS colour).
+    var accentColour: String { get }
+    /// Roles the module defines, `module.role`.
+    var roles: [String] { get }
+    var migrations: [any Migration] { get }
+    /// Declares every `/api/v1/<module>/…` and `/<module>/…` route with its access rule.
+    func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment)
+    /// Loads demo data; must be idempotent.
+    func seedDemo(environment: ModuleEnvironment) async throws
+}
+
+/// The modules this build knows, filtered by `PATIO_MODULES`.
+public struct ModuleRegistry: Sendable {
+    public let modules: [any PatioModule]
+
+    public init(available: [any PatioModule], enabled: Set<String>?) {
+        modules = available.filter { enabled?.contains($0.id) ?? true }
+    }
+
+    public var roles: Set<String> { Set(modules.flatMap(\.roles)) }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import Logging
+import PatioCore
+import PatioData
+import PatioIdentity
+import PatioPlatform
+import PatioWeb
+import ServiceLifecycle
+
+/// Every domain module this build of Patio ships. Each issue that adds a module adds it here.
+public let availableModules: [any PatioModule] = []
+
+/// What a running Patio is made of, for the CLI and for tests that arrange data directly.
+public struct PatioComponents: Sendable {
+    public let configuration: PatioConfiguration
+    public let database: PatioDatabase
+    public let identity: IdentityServices
+    public let apps: ClientAppService
+    public let modules: ModuleRegistry
+    public let environment: ModuleEnvironment
+}
+
+public typealias PatioApplication = Application<RouterResponder<PatioRequestContext>>
+
+/// Closes the database after the HTTP server has finished its in-flight requests.
+struct DatabaseLifecycle: Service {
+    let database: PatioDatabase
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await database.close()
+    }
+}
+
+/// Opens the database, runs migrations and wires services (no HTTP). Used by every CLI command.
+public func buildComponents(
+    _ configuration: PatioConfiguration,
+    clock: PatioClock = .system,
+    hasher: PasswordHasher? = nil,
+    logger: Logger
+) async throws -> PatioComponents {
+    let registry = ModuleRegistry(available: availableModules, enabled: configuration.enabledModules)
+    let database = try await PatioDatabase.open(configuration.database, logger: logger)
+    do {
+        var migrations = MigrationRegistry()
+        migrations.add(IdentityMigrations.all)
+        migrations.add(PlatformMigrations.all)
+        for module in registry.modules { migrations.add(module.migrations) }
+        try await database.migrate(migrations)
+    } catch {
+        await database.close()
+        throw error
+    }
+    let identity = IdentityServices(
+        database: database, hasher: hasher ?? .bcrypt(cost: configuration.bcryptCost), clock: clock,
+        settings: configuration.identity, knownRoles: registry.roles
+    )
+    let apps = ClientAppService(database: database, clock: clock)
+    let web = try await WebRenderer.load()
+    let environment = ModuleEnvironment(database: database, identity: identity, apps: apps, web: web, clock: clock, logger: logger, demoMode: configuration.demoMode)
+    return PatioComponents(configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment)
+}
+
+/// The composition root: configuration → database → services → modules → router → application.
+public func buildApplication(_ components: PatioComponents, logger: Logger) throws -> (application: PatioApplication, routes: [RouteDescriptor]) {
+    let configuration = components.configuration
+    let web = components.environment.web
+    let router = Router(context: PatioRequestContext.self)
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ErrorRenderingMiddleware(web: web))
+    router.add(middleware: AuthenticationMiddleware(sessions: components.identity.sessions))
+    router.add(middleware: WebSessionMiddleware(secureCookies: configuration.identity.secureCookies))
+
+    let routes = PatioRoutes(router: router)
+    SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, contract: try APIContract.load())
+    try StaticAssets.load().register(on: routes)
+    IdentityAPI.register(on: routes, services: components.identity)
+    IdentityPages.register(on: routes, services: components.identity, web: web)
+    ClientAppAPI.register(on: routes, service: components.apps)
+    PlatformPages.register(on: routes, registry: components.modules, apps: components.apps, web: web)
+    for module in components.modules.modules {
+        module.registerRoutes(on: routes, environment: components.environment)
+    }
+
+    let application = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Patio"),
+        services: [DatabaseLifecycle(database: components.database)],
+        logger: logger
+    )
+    return (application, routes.table)
+}

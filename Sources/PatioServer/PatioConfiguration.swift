@@ -1,0 +1,64 @@
+import Foundation
+import PatioData
+import PatioIdentity
+
+/// Everything Patio reads from flags and the environment, resolved once at start-up.
+public struct PatioConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var dataDirectory = "./patio-data"
+    public var databaseURL: String?
+    /// `PATIO_MODULES=academy,payments`; nil means every module.
+    public var enabledModules: Set<String>?
+    public var demoMode = false
+    public var logFormat: LogFormat = .text
+    public var publicURL: String?
+    public var identity = IdentitySettings()
+    public var bcryptCost: UInt8 = 12
+
+    public enum LogFormat: String, Sendable { case text, json }
+
+    public init() {}
+
+    /// Defaults overridden by `PATIO_*` and `DATABASE_URL` variables.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PatioConfiguration {
+        var configuration = PatioConfiguration()
+        if let host = environment["PATIO_HOST"] { configuration.host = host }
+        if let port = environment["PATIO_PORT"] {
+            guard let value = Int(port), (0...65535).contains(value) else { throw ConfigurationError("PATIO_PORT must be a port number") }
+            configuration.port = value
+        }
+        if let directory = environment["PATIO_DATA_DIR"] { configuration.dataDirectory = directory }
+        if let url = environment["DATABASE_URL"], !url.isEmpty { configuration.databaseURL = url }
+        if let modules = environment["PATIO_MODULES"], !modules.isEmpty, modules != "all" {
+            configuration.enabledModules = Set(modules.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        }
+        if let format = environment["PATIO_LOG_FORMAT"] {
+            guard let value = LogFormat(rawValue: format) else { throw ConfigurationError("PATIO_LOG_FORMAT must be text or json") }
+            configuration.logFormat = value
+        }
+        if let url = environment["PATIO_PUBLIC_URL"], !url.isEmpty {
+            configuration.publicURL = url
+            configuration.identity.secureCookies = url.hasPrefix("https://")
+        }
+        if let days = environment["PATIO_SESSION_DAYS"] {
+            guard let value = Double(days), value > 0, value <= 365 else { throw ConfigurationError("PATIO_SESSION_DAYS must be 1 to 365") }
+            configuration.identity.sessionLifetime = value * 24 * 3600
+        }
+        if let trust = environment["PATIO_TRUST_PROXY"] { configuration.identity.trustForwardedFor = ["1", "true", "yes"].contains(trust.lowercased()) }
+        if let cost = environment["PATIO_BCRYPT_COST"] {
+            guard let value = UInt8(cost), (12...16).contains(value) else { throw ConfigurationError("PATIO_BCRYPT_COST must be 12 to 16") }
+            configuration.bcryptCost = value
+        }
+        return configuration
+    }
+
+    public var database: DatabaseSettings {
+        DatabaseSettings.resolve(databaseURL: databaseURL, dataDirectory: dataDirectory)
+    }
+}
+
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,52 @@
+import PatioCore
+
+/// The words of the platform pages in every language Patio speaks. Keys are shared by all templates.
+public enum Strings {
+    public static func table(_ locale: PatioLocale) -> [String: String] {
+        locale == .es ? spanish : english
+    }
+
+    public static func text(_ key: String, _ locale: PatioLocale) -> String {
+        table(locale)[key] ?? key
+    }
+
+    static let english: [String: String] = [
+        "app_name": "Patio", "skip": "Skip to content", "language": "Language",
+        "login_title": "Sign in", "email": "Email", "password": "Password", "login_button": "Sign in",
+        "login_hint": "Use the account your school, company or shop gave you.",
+        "logout": "Sign out", "home_title": "Your apps", "home_empty": "Your account has no apps yet. Ask an administrator to give you access.",
+        "admin_console": "Admin console", "accounts": "Accounts", "apps": "Client apps", "account": "My account",
+        "search": "Search", "search_placeholder": "Name or email", "no_accounts": "No account matches this search.",
+        "new_account": "New account", "name": "Name", "roles": "Roles", "active": "Active", "inactive": "Deactivated",
+        "create": "Create", "save": "Save", "deactivate": "Deactivate", "activate": "Activate", "grant": "Grant", "revoke": "Remove",
+        "reset_password": "Set a new password", "new_password": "New password", "current_password": "Current password",
+        "change_password": "Change password", "password_changed": "Password changed. Other sessions were signed out.",
+        "saved": "Saved.", "next_page": "Next page", "back": "Back",
+        "latest_version": "Latest version", "minimum_version": "Minimum version", "store_url": "Store URL",
+        "config": "Remote config and feature flags", "key": "Key", "kind": "Type", "value": "Value", "delete": "Delete",
+        "no_config": "This app has no config keys yet.", "new_app": "Register an app", "slug": "Id",
+        "error_404": "Page not found", "error_403": "You cannot open this page", "error_429": "Too many attempts",
+        "error_generic": "Something went wrong", "go_home": "Go to the home page",
+        "locale_es": "Español", "locale_en": "English", "your_language": "Language of pages",
+    ]
+
+    static let spanish: [String: String] = [
+        "app_name": "Patio", "skip": "Ir al contenido", "language": "Idioma",
+        "login_title": "Iniciar sesión", "email": "Correo electrónico", "password": "Contraseña", "login_button": "Entrar",
+        "login_hint": "Usa la cuenta que te dio tu escuela, empresa o negocio.",
+        "logout": "Cerrar sesión", "home_title": "Tus aplicaciones", "home_empty": "Tu cuenta aún no tiene aplicaciones. Pide acceso a un administrador.",
+        "admin_console": "Administración", "accounts": "Cuentas", "apps": "Apps cliente", "account": "Mi cuenta",
+        "search": "Buscar", "search_placeholder": "Nombre o correo", "no_accounts": "Ninguna cuenta coincide con la búsqueda.",
+        "new_account": "Nueva cuenta", "name": "Nombre", "roles": "Roles", "active": "Activa", "inactive": "Desactivada",
+        "create": "Crear", "save": "Guardar", "deactivate": "Desactivar", "activate": "Activar", "grant": "Otorgar", "revoke": "Quitar",
+        "reset_password": "Poner una contraseña nueva", "new_password": "Contraseña nueva", "current_password": "Contraseña actual",
+        "change_password": "Cambiar contraseña", "password_changed": "Contraseña cambiada. Se cerraron las demás sesiones.",
+        "saved": "Guardado.", "next_page": "Página siguiente", "back": "Volver",
+        "latest_version": "Última versión", "minimum_version": "Versión mínima", "store_url": "URL de la tienda",
+        "config": "Configuración remota y banderas", "key": "Clave", "kind": "Tipo", "value": "Valor", "delete": "Eliminar",
+        "no_config": "Esta app aún no tiene claves de configuración.", "new_app": "Registrar una app", "slug": "Id",
+        "error_404": "Página no encontrada", "error_403": "No puedes abrir esta página", "error_429": "Demasiados intentos",
+        "error_generic": "Algo salió mal", "go_home": "Ir al inicio",
+        "locale_es": "Español", "locale_en": "English", "your_language": "Idioma de las páginas",
+    ]
+}

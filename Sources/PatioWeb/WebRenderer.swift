@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import Mustache
+import NIOCore
+import PatioCore
+
+/// Renders pages: a page template inside the shared layout, in the request's language.
+public struct WebRenderer: Sendable {
+    let library: MustacheLibrary
+
+    public init(library: MustacheLibrary) {
+        self.library = library
+    }
+
+    /// Loads the platform templates shipped with PatioWeb.
+    public static func load() async throws -> WebRenderer {
+        guard let path = Bundle.module.resourcePath.map({ "\($0)/Resources/templates" }) else {
+            throw AppError(.internalServerError, code: "templates_missing", detail: "Web templates were not found.")
+        }
+        return WebRenderer(library: try await MustacheLibrary(directory: path))
+    }
+
+    /// Adds a module's templates (a folder of `*.mustache`), keeping the platform's.
+    public func adding(directory: String) async throws -> WebRenderer {
+        var merged = library
+        let extra = try await MustacheLibrary(directory: directory)
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.hasSuffix(".mustache") {
+            let key = String(name.dropLast(".mustache".count))
+            if let template = extra.getTemplate(named: key) { merged.register(template, named: key) }
+        }
+        return WebRenderer(library: merged)
+    }
+
+    /// A complete HTML page.
+    public func page(
+        _ template: String,
+        title: String,
+        data: [String: Any] = [:],
+        context: PatioRequestContext,
+        status: HTTPResponse.Status = .ok,
+        accent: String? = nil
+    ) -> Response {
+        var values = data
+        let strings = Strings.table(context.locale)
+        values["t"] = strings
+        values["csrf"] = context.csrfToken
+        values["locale"] = context.locale.rawValue
+        if let principal = context.principal {
+            values["me"] = ["name": principal.name, "email": principal.email, "isAdmin": principal.has(role: Role.platformAdmin)]
+        }
+        let body = library.render(values, withTemplate: template) ?? ""
+        var layout = values
+        layout["title"] = title
+        layout["body"] = body
+        layout["accent"] = accent ?? "#0f766e"
+        layout["otherLocale"] = context.locale == .es ? "en" : "es"
+        layout["otherLocaleName"] = context.locale == .es ? "English" : "Español"
+        let html = library.render(layout, withTemplate: "layout") ?? body
+        return Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+
+    /// A designed error page (404, 403, 500…) in the request's language.
+    public func errorPage(status: HTTPResponse.Status, message: String?, context: PatioRequestContext) -> Response {
+        let strings = Strings.table(context.locale)
+        let heading: String = switch status.code {
+        case 404: strings["error_404"]!
+        case 403: strings["error_403"]!
+        case 429: strings["error_429"]!
+        default: strings["error_generic"]!
+        }
+        return page("error", title: heading, data: ["heading": heading, "message": message ?? "", "status": Int(status.code)], context: context, status: status)
+    }
+}
+
+/// A `303 See Other` after a form post, so reloading the page never re-submits it.
+public func redirect(to location: String) -> Response {
+    Response(status: .seeOther, headers: [.location: location])
+}

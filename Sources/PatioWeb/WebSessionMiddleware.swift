@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import PatioCore
+
+/// Web-page plumbing for every non-API request: the page language and the CSRF double-submit token.
+///
+/// Each browser gets a random `patio_csrf` cookie; every form carries the same value in `_csrf`, and any
+/// POST to a page whose field does not match the cookie is refused before a handler sees it. A cross-site
+/// form cannot read the cookie, so it cannot forge the field.
+public struct WebSessionMiddleware: RouterMiddleware {
+    public typealias Context = PatioRequestContext
+    public static let csrfCookie = "patio_csrf"
+    public static let localeCookie = "patio_lang"
+
+    let secureCookies: Bool
+
+    public init(secureCookies: Bool) {
+        self.secureCookies = secureCookies
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        context.locale = Self.locale(for: request, principal: context.principal)
+        if request.uri.path.hasPrefix("/api/") {
+            return try await next(request, context)
+        }
+        let existing = request.cookies[Self.csrfCookie]?.value
+        let token = existing.flatMap { $0.count == 43 ? $0 : nil } ?? SecureToken.generate()
+        context.csrfToken = token
+        var request = request
+        if request.method == .post {
+            let buffer = try await request.collectBody(upTo: 64 * 1024)
+            let form = FormBody(encoded: String(buffer: buffer))
+            guard let existing, let sent = form["_csrf"], SecureToken.constantTimeEquals(existing, sent) else {
+                throw AppError(.forbidden, code: "csrf_failed", detail: "This form expired. Reload the page and try again.")
+            }
+        }
+        var response = try await next(request, context)
+        if existing != token {
+            response.setCookie(Cookie(name: Self.csrfCookie, value: token, path: "/", secure: secureCookies, httpOnly: true, sameSite: .lax))
+        }
+        return response
+    }
+
+    /// Cookie choice first (what the person picked), then the account's language, then the browser's.
+    public static func locale(for request: Request, principal: Principal?) -> PatioLocale {
+        if let chosen = request.cookies[localeCookie]?.value, let locale = PatioLocale(rawValue: chosen) { return locale }
+        if let principal { return principal.locale }
+        return PatioLocale.negotiate(acceptLanguage: request.headers[.acceptLanguage])
+    }
+}
