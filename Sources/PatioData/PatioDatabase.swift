@@ -87,7 +87,7 @@ public final class PatioDatabase: Sendable {
     public func migrate(_ registry: MigrationRegistry) async throws {
         let migrations = Migrations()
         for migration in registry.all { migrations.add(migration, to: .writer) }
-        let migrator = Migrator(databases: databases, migrations: migrations, logger: logger, on: writerLoop, migrationLogLevel: .info)
+        let migrator = Migrator(databases: databases, migrations: migrations, logger: logger, on: writerLoop, migrationLogLevel: .debug)
         try await migrator.setupIfNeeded().get()
         try await migrator.prepareBatch().get()
     }

@@ -1,0 +1,51 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite("My account API")
+struct MeAPITests {
+    @Test("changing the password keeps this session, ends the others, and only the new password works")
+    func changePassword() async throws {
+        try await TestPatio.with { patio, client in
+            let current = try await patio.token(for: "ana@demo.patio", client: client)
+            let phone = try await patio.login("ana@demo.patio", client: client)
+            let response = try await client.api(.post, "/api/v1/me/password", token: current, body: ["currentPassword": TestPatio.password, "newPassword": "a-brand-new-secret"])
+            #expect(response.status == .noContent)
+            #expect(try await client.api(.get, "/api/v1/me", token: current).status == .ok)
+            #expect(try await client.api(.get, "/api/v1/me", token: phone).status == .unauthorized)
+            #expect(try await client.api(.post, "/api/v1/auth/login", body: ["email": "ana@demo.patio", "password": TestPatio.password]).status == .unauthorized)
+            _ = try await patio.login("ana@demo.patio", password: "a-brand-new-secret", client: client)
+        }
+    }
+
+    @Test("a wrong current password is 403 and a weak new one is 422; nothing changes")
+    func refusals() async throws {
+        try await TestPatio.with { patio, client in
+            let token = try await patio.token(for: "ana@demo.patio", client: client)
+            let wrong = try await client.api(.post, "/api/v1/me/password", token: token, body: ["currentPassword": "nope-nope-nope", "newPassword": "a-brand-new-secret"])
+            #expect(wrong.status == .forbidden)
+            #expect(try problem(wrong).code == "wrong_password")
+            let weak = try await client.api(.post, "/api/v1/me/password", token: token, body: ["currentPassword": TestPatio.password, "newPassword": "short"])
+            #expect(weak.status == .unprocessableContent)
+            #expect(try problem(weak).errors?.first?.field == "newPassword")
+            _ = try await patio.login("ana@demo.patio", client: client)
+            #expect(try await client.api(.post, "/api/v1/me/password", body: ["currentPassword": "x", "newPassword": "y"]).status == .unauthorized)
+        }
+    }
+
+    @Test("name and language can be updated and are validated")
+    func updateProfile() async throws {
+        try await TestPatio.with { patio, client in
+            let token = try await patio.token(for: "ana@demo.patio", client: client)
+            let updated = try await client.api(.patch, "/api/v1/me", token: token, body: ["name": "Ana Lucía", "locale": "en"])
+            #expect(updated.status == .ok)
+            let account = try decode(AccountReply.self, updated)
+            #expect(account.name == "Ana Lucía" && account.locale == "en")
+            let bad = try await client.api(.patch, "/api/v1/me", token: token, body: ["locale": "fr", "name": ""])
+            #expect(bad.status == .unprocessableContent)
+            #expect(Set(try problem(bad).errors?.map(\.field) ?? []) == ["name", "locale"])
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// A browser-like session for page tests: keeps the session and CSRF cookies and sends forms.
+struct WebSession: Sendable {
+    let client: any TestClientProtocol
+    var cookies: [String: String]
+    var csrf: String { cookies["patio_csrf"] ?? "" }
+
+    static func anonymous(_ client: any TestClientProtocol) async throws -> WebSession {
+        var session = WebSession(client: client, cookies: [:])
+        let page = try await session.get("/login")
+        session.absorb(page)
+        return session
+    }
+
+    static func signIn(_ client: any TestClientProtocol, email: String, password: String) async throws -> WebSession {
+        var session = try await anonymous(client)
+        let response = try await session.post("/login", form: ["email": email, "password": password, "next": "/"])
+        try #require(response.status == .seeOther, "web sign-in failed with \(response.status)")
+        return session
+    }
+
+    mutating func absorb(_ response: TestResponse) {
+        for field in response.headers[values: .setCookie] {
+            let pair = field.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            cookies[String(pair[0])] = String(pair[1])
+        }
+    }
+
+    var cookieHeader: String { cookies.filter { !$0.value.isEmpty }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+
+    mutating func get(_ path: String, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = extra
+        if !cookies.isEmpty { headers[.cookie] = cookieHeader }
+        let response = try await client.execute(uri: path, method: .get, headers: headers)
+        absorb(response)
+        return response
+    }
+
+    mutating func post(_ path: String, form: [String: String], includeCSRF: Bool = true) async throws -> TestResponse {
+        var fields = form
+        if includeCSRF { fields["_csrf"] = csrf }
+        let body = fields.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        if !cookies.isEmpty { headers[.cookie] = cookieHeader }
+        let response = try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
+        absorb(response)
+        return response
+    }
+
+    /// Sends any method the way a browser would for that page (forms for POST).
+    func send(_ method: HTTPRequest.Method, _ path: String) async throws -> TestResponse {
+        var copy = self
+        return method == .post ? try await copy.post(path, form: [:]) : try await copy.get(path)
+    }
+
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.~"))) ?? text
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import PatioServer
+import Testing
+import Yams
+
+@Suite("Health, metrics, headers and the API contract")
+struct SystemRoutesTests {
+    @Test("health and readiness answer")
+    func health() async throws {
+        try await TestPatio.with { _, client in
+            let health = try await client.execute(uri: "/healthz", method: .get)
+            let ready = try await client.execute(uri: "/readyz", method: .get)
+            #expect(health.status == .ok)
+            #expect(ready.status == .ok)
+        }
+    }
+
+    @Test("every response has a request id and the security headers")
+    func headers() async throws {
+        try await TestPatio.with { _, client in
+            let response = try await client.execute(uri: "/login", method: .get)
+            #expect((response.headers[HTTPField.Name("X-Request-Id")!]?.count ?? 0) >= 16)
+            #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+            #expect(response.headers[HTTPField.Name("Content-Security-Policy")!]?.contains("frame-ancestors 'none'") == true)
+            let kept = try await client.execute(uri: "/healthz", method: .get, headers: [HTTPField.Name("X-Request-Id")!: "edge-42"])
+            #expect(kept.headers[HTTPField.Name("X-Request-Id")!] == "edge-42")
+            let problem = try await client.execute(uri: "/api/v1/me", method: .get)
+            #expect(problem.headers[HTTPField.Name("X-Request-Id")!] != nil)
+        }
+    }
+
+    @Test("metrics expose request counts and latency histograms")
+    func metrics() async throws {
+        try await TestPatio.with { _, client in
+            _ = try await client.execute(uri: "/healthz", method: .get)
+            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            #expect(text.contains("hb_requests"))
+            #expect(text.contains("http_server_request_duration_bucket"))
+        }
+    }
+
+    @Test("the OpenAPI document is served as YAML and JSON and documents every /api/v1 route, and only those")
+    func contract() async throws {
+        try await TestPatio.with { patio, client in
+            let yaml = try await client.execute(uri: "/openapi.yaml", method: .get)
+            #expect(yaml.status == .ok)
+            let json = try await client.execute(uri: "/openapi.json", method: .get)
+            let object = try JSONSerialization.jsonObject(with: Data(buffer: json.body)) as! [String: Any]
+            #expect((object["openapi"] as? String)?.hasPrefix("3.1") == true)
+            let paths = object["paths"] as! [String: [String: Any]]
+            var documented = Set<String>()
+            for (path, operations) in paths where path.hasPrefix("/api/v1") {
+                for method in operations.keys where ["get", "post", "put", "patch", "delete"].contains(method) {
+                    documented.insert("\(method.uppercased()) \(path)")
+                }
+            }
+            let served = Set(patio.routes.filter { $0.path.hasPrefix("/api/v1") }.map { "\($0.method.rawValue) \($0.path)" })
+            #expect(served.subtracting(documented).isEmpty, "undocumented: \(served.subtracting(documented).sorted())")
+            #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served).sorted())")
+        }
+    }
+
+    @Test("the demo seed is idempotent and its admin can sign in")
+    func demoSeed() async throws {
+        try await TestPatio.with { patio, client in
+            let first = try await DemoSeed.run(patio.components)
+            let second = try await DemoSeed.run(patio.components)
+            #expect(first == 1 && second == 0)
+            _ = try await patio.login(DemoSeed.adminEmail, password: DemoSeed.password, client: client)
+            let status = try decode(VersionReply.self, try await client.api(.get, "/api/v1/apps/interpay/version?current=1.1"))
+            #expect(status.status == "updateAvailable")
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite("Web shell")
+struct WebShellTests {
+    @Test("the home page needs an account; sign-in sets an HttpOnly, SameSite=Lax cookie and lists the admin console")
+    func signInFlow() async throws {
+        try await TestPatio.with { patio, client in
+            try await patio.account("admin@demo.patio", name: "Admin", roles: ["admin"])
+            var browser = try await WebSession.anonymous(client)
+            let home = try await browser.get("/")
+            #expect(home.status == .seeOther)
+            #expect(home.headers[.location] == "/login?next=/")
+
+            let failed = try await browser.post("/login", form: ["email": "admin@demo.patio", "password": "wrong-password"])
+            #expect(failed.status == .unauthorized)
+            #expect(String(buffer: failed.body).contains("no es correcto") || String(buffer: failed.body).contains("not correct"))
+
+            let signedIn = try await browser.post("/login", form: ["email": "admin@demo.patio", "password": TestPatio.password, "next": "/admin"])
+            #expect(signedIn.status == .seeOther)
+            #expect(signedIn.headers[.location] == "/admin")
+            let cookie = try #require(signedIn.headers[values: .setCookie].first { $0.hasPrefix("patio_session=") })
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
+
+            let page = try await browser.get("/")
+            #expect(page.status == .ok)
+            let html = String(buffer: page.body)
+            #expect(html.contains("href=\"/admin\""))
+            #expect(html.contains("<html lang=\"es\">"))
+
+            let logout = try await browser.post("/logout", form: [:])
+            #expect(logout.status == .seeOther)
+            #expect(try await browser.get("/").status == .seeOther)
+        }
+    }
+
+    @Test("a sign-in never redirects to another site")
+    func openRedirect() async throws {
+        try await TestPatio.with { patio, client in
+            try await patio.account("ana@demo.patio")
+            var browser = try await WebSession.anonymous(client)
+            let response = try await browser.post("/login", form: ["email": "ana@demo.patio", "password": TestPatio.password, "next": "//evil.example/x"])
+            #expect(response.headers[.location] == "/")
+        }
+    }
+
+    @Test("forms without the CSRF token are refused")
+    func csrf() async throws {
+        try await TestPatio.with { patio, client in
+            try await patio.account("ana@demo.patio")
+            var browser = try await WebSession.anonymous(client)
+            let forged = try await browser.post("/login", form: ["email": "ana@demo.patio", "password": TestPatio.password], includeCSRF: false)
+            #expect(forged.status == .forbidden)
+            #expect(forged.headers[values: .setCookie].allSatisfy { !$0.hasPrefix("patio_session=") })
+        }
+    }
+
+    @Test("pages speak the browser's language and remember a switch")
+    func languages() async throws {
+        try await TestPatio.with { _, client in
+            var browser = WebSession(client: client, cookies: [:])
+            let spanish = try await browser.get("/login")
+            #expect(String(buffer: spanish.body).contains("Iniciar sesión"))
+            var english = WebSession(client: client, cookies: [:])
+            let page = try await english.get("/login", headers: [.acceptLanguage: "en-GB,en;q=0.9"])
+            #expect(String(buffer: page.body).contains("Sign in"))
+
+            #expect(try await browser.post("/locale", form: ["locale": "en"]).status == .seeOther)
+            #expect(String(buffer: try await browser.get("/login").body).contains("Sign in"))
+            #expect(try await browser.post("/locale", form: ["locale": "klingon"]).status == .unprocessableContent)
+        }
+    }
+
+    @Test("unknown pages get a designed 404 page; unknown API paths get problem+json")
+    func notFound() async throws {
+        try await TestPatio.with { _, client in
+            let page = try await client.execute(uri: "/no/such/page", method: .get)
+            #expect(page.status == .notFound)
+            #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+            #expect(String(buffer: page.body).contains("Página no encontrada"))
+            let api = try await client.execute(uri: "/api/v1/no/such/thing", method: .get)
+            #expect(api.status == .notFound)
+            #expect(try problem(api).code == "not_found")
+        }
+    }
+
+    @Test("a cookie never authorises the API and a bearer token never opens a page")
+    func credentialsStayApart() async throws {
+        try await TestPatio.with { patio, client in
+            try await patio.account("admin@demo.patio", roles: ["admin"])
+            let browser = try await WebSession.signIn(client, email: "admin@demo.patio", password: TestPatio.password)
+            let api = try await client.execute(uri: "/api/v1/me", method: .get, headers: [.cookie: browser.cookieHeader])
+            #expect(api.status == .unauthorized)
+            let token = try await patio.login("admin@demo.patio", client: client)
+            let page = try await client.execute(uri: "/admin", method: .get, headers: [.authorization: "Bearer \(token)"])
+            #expect(page.status == .seeOther)
+        }
+    }
+
+    @Test("admins manage accounts and app config from the pages")
+    func adminPages() async throws {
+        try await TestPatio.with { patio, client in
+            try await patio.account("admin@demo.patio", name: "Admin", roles: ["admin"])
+            var browser = try await WebSession.signIn(client, email: "admin@demo.patio", password: TestPatio.password)
+
+            let invalid = try await browser.post("/admin/accounts/new", form: ["name": "", "email": "bad", "password": "x"])
+            #expect(invalid.status == .unprocessableContent)
+            #expect(String(buffer: invalid.body).contains("role=\"alert\""))
+
+            let created = try await browser.post("/admin/accounts/new", form: ["name": "Lucía Ramos", "email": "lucia@demo.patio", "password": "a-long-password", "roles": "admin"])
+            #expect(created.status == .seeOther)
+            let detailPath = try #require(created.headers[.location])
+            #expect(String(buffer: try await browser.get(detailPath).body).contains("Lucía Ramos"))
+            let list = try await browser.get("/admin/accounts?q=lucia")
+            #expect(String(buffer: list.body).contains("lucia@demo.patio"))
+            let empty = try await browser.get("/admin/accounts?q=zzzz")
+            #expect(String(buffer: empty.body).contains("class=\"card empty\""))
+
+            #expect(try await browser.post(detailPath + "/deactivate", form: [:]).status == .seeOther)
+            #expect(try await client.api(.post, "/api/v1/auth/login", body: ["email": "lucia@demo.patio", "password": "a-long-password"]).status == .unauthorized)
+
+            let saved = try await browser.post("/admin/apps/classly/config", form: ["key": "banner", "kind": "bool", "value": "true"])
+            #expect(saved.status == .seeOther)
+            let config = try await client.api(.get, "/api/v1/apps/classly/config")
+            #expect(String(buffer: config.body).contains("\"banner\":true"))
+            let wrong = try await browser.post("/admin/apps/classly/config", form: ["key": "n", "kind": "number", "value": "many"])
+            #expect(wrong.status == .unprocessableContent)
+            let versions = try await browser.post("/admin/apps/classly", form: ["name": "Classly", "latestVersion": "2.0", "minimumVersion": "1.5", "storeUrl": ""])
+            #expect(versions.status == .seeOther)
+            let status = try decode(VersionReply.self, try await client.api(.get, "/api/v1/apps/classly/version?current=1.4"))
+            #expect(status.status == "updateRequired")
+        }
+    }
+
+    @Test("my account page changes the password and the language")
+    func accountPage() async throws {
+        try await TestPatio.with { patio, client in
+            try await patio.account("ana@demo.patio")
+            var browser = try await WebSession.signIn(client, email: "ana@demo.patio", password: TestPatio.password)
+            let wrong = try await browser.post("/account/password", form: ["currentPassword": "nope-nope-nope", "newPassword": "another-long-one"])
+            #expect(wrong.status == .forbidden)
+            let changed = try await browser.post("/account/password", form: ["currentPassword": TestPatio.password, "newPassword": "another-long-one"])
+            #expect(changed.status == .seeOther)
+            #expect(try await browser.get("/account").status == .ok)
+            _ = try await patio.login("ana@demo.patio", password: "another-long-one", client: client)
+            #expect(try await browser.post("/account/locale", form: ["locale": "en"]).status == .seeOther)
+            #expect(String(buffer: try await browser.get("/account").body).contains("My account"))
+        }
+    }
+}

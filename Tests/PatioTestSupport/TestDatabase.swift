@@ -1,0 +1,44 @@
+import FluentKit
+import Foundation
+import Logging
+import PatioData
+import SQLKit
+
+/// A fresh, empty database for one test: a SQLite file in a temporary folder, or — when
+/// `PATIO_TEST_DATABASE_URL` names a PostgreSQL server — a new database on it, dropped afterwards.
+public struct TestDatabase: Sendable {
+    public let settings: DatabaseSettings
+    let cleanup: @Sendable () async -> Void
+
+    public static var isPostgres: Bool { ProcessInfo.processInfo.environment["PATIO_TEST_DATABASE_URL"] != nil }
+
+    public static func make() async throws -> TestDatabase {
+        if let adminURL = ProcessInfo.processInfo.environment["PATIO_TEST_DATABASE_URL"] {
+            let name = "patio_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+            let admin = try await PatioDatabase.open(.postgres(url: adminURL), logger: Logger(label: "test-admin"), readerConnections: 1)
+            try await (admin.maintenance as! any SQLDatabase).raw(SQLQueryString("CREATE DATABASE \(unsafeRaw: String(name))")).run()
+            await admin.close()
+            var components = URLComponents(string: adminURL)!
+            components.path = "/\(name)"
+            let url = components.string!
+            return TestDatabase(settings: .postgres(url: url)) {
+                guard let admin = try? await PatioDatabase.open(.postgres(url: adminURL), logger: Logger(label: "test-admin"), readerConnections: 1) else { return }
+                try? await (admin.maintenance as! any SQLDatabase).raw(SQLQueryString("DROP DATABASE IF EXISTS \(unsafeRaw: String(name)) WITH (FORCE)")).run()
+                await admin.close()
+            }
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("patio-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return TestDatabase(settings: .sqlite(path: folder.appendingPathComponent("patio.sqlite").path)) {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// The folder holding the SQLite file (nil on PostgreSQL).
+    public var folder: String? {
+        if case .sqlite(let path) = settings { return URL(fileURLWithPath: path).deletingLastPathComponent().path }
+        return nil
+    }
+
+    public func drop() async { await cleanup() }
+}
