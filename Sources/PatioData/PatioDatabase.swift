@@ -49,7 +49,12 @@ public final class PatioDatabase: Sendable {
             databases.use(.sqlite(storage, maxConnectionsPerEventLoop: readerConnections, connectionPoolTimeout: .seconds(30), dataEncoder: .init(), dataDecoder: .init(), sqlLogLevel: .trace), as: .reader)
             let writer = databases.database(.writer, logger: logger, on: writerLoop)!
             // WAL is a property of the file: set once, readers then never block the writer.
-            try await (writer as! any SQLDatabase).raw("PRAGMA journal_mode = WAL").run()
+            do {
+                try await (writer as! any SQLDatabase).raw("PRAGMA journal_mode = WAL").run()
+            } catch {
+                await databases.shutdownAsync()
+                throw error
+            }
             let queue = WriteQueue(database: writer, logger: logger)
             return PatioDatabase(settings: settings, databases: databases, eventLoopGroup: group, writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):

@@ -7,9 +7,7 @@ public struct APIContract: Sendable {
     public let json: Data
 
     public static func load() throws -> APIContract {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "Resources") else {
-            throw ConfigurationError("openapi.yaml is missing from the PatioServer resources")
-        }
+        let url = Bundle.module.bundleURL.appendingPathComponent("Resources/openapi.yaml")
         let yaml = try String(contentsOf: url, encoding: .utf8)
         guard let object = try Yams.load(yaml: yaml) else { throw ConfigurationError("openapi.yaml is empty") }
         let json = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])

@@ -14,8 +14,11 @@ public struct WebRenderer: Sendable {
 
     /// Loads the platform templates shipped with PatioWeb.
     public static func load() async throws -> WebRenderer {
-        guard let path = Bundle.module.resourcePath.map({ "\($0)/Resources/templates" }) else {
+        guard let path = Optional(Bundle.module.bundlePath + "/Resources/templates") else {
             throw AppError(.internalServerError, code: "templates_missing", detail: "Web templates were not found.")
+        }
+        guard FileManager.default.fileExists(atPath: path + "/layout.mustache") else {
+            throw AppError(.internalServerError, code: "templates_missing", detail: "Web templates were not found in \(path).")
         }
         return WebRenderer(library: try await MustacheLibrary(directory: path))
     }
@@ -41,6 +44,7 @@ public struct WebRenderer: Sendable {
         accent: String? = nil
     ) -> Response {
         var values = data
+        if let errors = data["errors"] as? [Any] { values["hasErrors"] = !errors.isEmpty }
         let strings = Strings.table(context.locale)
         values["t"] = strings
         values["csrf"] = context.csrfToken

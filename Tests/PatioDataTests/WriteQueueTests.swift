@@ -9,7 +9,9 @@ import Testing
 /// A one-table schema for exercising the writer without any Patio domain.
 struct CreateNotes: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)").run()
+        let sql = database as! any SQLDatabase
+        let key = sql.dialect.name == "sqlite" ? "INTEGER PRIMARY KEY" : "SERIAL PRIMARY KEY"
+        try await sql.raw(SQLQueryString("CREATE TABLE notes (id \(unsafeRaw: key), body TEXT NOT NULL UNIQUE)")).run()
     }
     func revert(on database: any Database) async throws {
         try await (database as! any SQLDatabase).raw("DROP TABLE notes").run()
@@ -32,7 +34,12 @@ func openNotes(_ test: TestDatabase) async throws -> PatioDatabase {
     let database = try await PatioDatabase.open(test.settings, logger: Logger(label: "test"))
     var registry = MigrationRegistry()
     registry.add([CreateNotes()])
-    try await database.migrate(registry)
+    do {
+        try await database.migrate(registry)
+    } catch {
+        await database.close()
+        throw error
+    }
     return database
 }
 

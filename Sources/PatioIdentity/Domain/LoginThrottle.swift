@@ -51,7 +51,8 @@ public struct LoginThrottle: Sendable {
     }
 
     private func refusal(retryAt: Date, now: Date) -> AppError {
-        let seconds = max(1, Int(retryAt.timeIntervalSince(now).rounded(.up)))
+        // Dates round-trip through the database as floating point; ignore sub-millisecond noise.
+        let seconds = max(1, Int((retryAt.timeIntervalSince(now) - 0.001).rounded(.up)))
         return AppError(
             .tooManyRequests, code: "too_many_attempts",
             detail: "Too many failed sign-ins. Try again in \(seconds) seconds.",

@@ -37,9 +37,9 @@ struct TestPatio: Sendable {
         var logger = Logger(label: "patio-test")
         logger.logLevel = .warning
         let components = try await buildComponents(configuration, clock: clock.clock, logger: logger)
-        let (application, routes) = try buildApplication(components, logger: logger)
-        let patio = TestPatio(components: components, application: application, routes: routes, clock: clock, database: database)
         do {
+            let (application, routes) = try buildApplication(components, logger: logger)
+            let patio = TestPatio(components: components, application: application, routes: routes, clock: clock, database: database)
             try await application.test(.router) { client in try await body(patio, client) }
         } catch {
             await components.database.close()
