@@ -1,0 +1,116 @@
+import FluentKit
+import Foundation
+import Logging
+import PatioData
+import PatioTestSupport
+import SQLKit
+import Testing
+
+/// The `patio` command as an operator uses it: a real process, a real SQLite file.
+@Suite("patio command line", .serialized, .enabled(if: !TestDatabase.isPostgres, "the CLI suite drives the embedded SQLite file"))
+struct PatioCLITests {
+    func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("patio-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    func token(port: Int, email: String, password: String) async throws -> String {
+        let reply = try await HTTP.send(port: port, method: "POST", path: "/api/v1/auth/login", body: #"{"email":"\#(email)","password":"\#(password)"}"#)
+        try #require(reply.status == 200, "login: \(reply.body)")
+        let object = try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as! [String: Any]
+        return object["token"] as! String
+    }
+
+    @Test("seed --demo is idempotent, and user create reads the password from stdin")
+    func seedAndUsers() throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let first = try PatioProcess.run(["seed", "--demo", "--data-dir", data])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("1 new accounts"))
+        let second = try PatioProcess.run(["seed", "--demo", "--data-dir", data])
+        #expect(second.stdout.contains("0 new accounts"))
+
+        let created = try PatioProcess.run(["user", "create", "--email", "Ops@Example.org", "--name", "Ops", "--role", "admin", "--password-stdin", "--data-dir", data], stdin: "operator-secret-1\n")
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.contains("ops@example.org"))
+        let duplicate = try PatioProcess.run(["user", "create", "--email", "ops@example.org", "--name", "Ops", "--password-stdin", "--data-dir", data], stdin: "operator-secret-1\n")
+        #expect(duplicate.status != 0)
+        #expect(duplicate.stderr.contains("already exists"))
+        let noStdin = try PatioProcess.run(["user", "create", "--email", "x@example.org", "--name", "X", "--data-dir", data])
+        #expect(noStdin.status != 0)
+        let badRole = try PatioProcess.run(["user", "create", "--email", "y@example.org", "--name", "Y", "--role", "wizard.king", "--password-stdin", "--data-dir", data], stdin: "operator-secret-1\n")
+        #expect(badRole.status != 0)
+        #expect(badRole.stderr.contains("Unknown role"))
+    }
+
+    @Test("a restart keeps every account and session; SIGTERM shuts down cleanly")
+    func restartKeepsData() async throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        _ = try PatioProcess.run(["seed", "--demo", "--data-dir", data])
+        var server = try await PatioProcess.serve(dataDir: data)
+        let token = try await token(port: server.port, email: "admin@demo.patio", password: "demo-password")
+        let renamed = try await HTTP.send(port: server.port, method: "PATCH", path: "/api/v1/me", token: token, body: #"{"name":"Renamed Admin"}"#)
+        #expect(renamed.status == 200)
+        server.process.terminate() // SIGTERM
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
+
+        server = try await PatioProcess.serve(dataDir: data)
+        defer { server.process.terminate(); server.process.waitUntilExit() }
+        let me = try await HTTP.get(port: server.port, path: "/api/v1/me", token: token)
+        #expect(me.status == 200)
+        #expect(me.body.contains("Renamed Admin"))
+    }
+
+    @Test("a backup taken while Patio serves writes restores to a database that passes integrity_check")
+    func backupUnderLoad() async throws {
+        let data = try folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        _ = try PatioProcess.run(["seed", "--demo", "--data-dir", data])
+        let server = try await PatioProcess.serve(dataDir: data)
+        let token = try await token(port: server.port, email: "admin@demo.patio", password: "demo-password")
+
+        let load = Task {
+            var written = 0
+            for index in 0..<300 {
+                let reply = try await HTTP.send(port: server.port, method: "PUT", path: "/api/v1/admin/apps/classly/config/key\(index)", token: token, body: #"{"kind":"number","value":\#(index)}"#)
+                if reply.status == 200 { written += 1 }
+            }
+            return written
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let backupFile = data + "/backup.sqlite"
+        let backup = try PatioProcess.run(["backup", backupFile, "--data-dir", data])
+        #expect(backup.status == 0, "\(backup.stderr)")
+        #expect(backup.stdout.contains("Backup written"))
+        #expect(try await load.value == 300)
+        server.process.terminate()
+        server.process.waitUntilExit()
+
+        let again = try PatioProcess.run(["backup", backupFile, "--data-dir", data])
+        #expect(again.status != 0)
+
+        let restoreDir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: restoreDir) }
+        let restore = try PatioProcess.run(["restore", backupFile, "--data-dir", restoreDir])
+        #expect(restore.status == 0, "\(restore.stderr)")
+        let restored = try await PatioDatabase.open(.sqlite(path: restoreDir + "/patio.sqlite"), logger: Logger(label: "restored"))
+        #expect(try await restored.integrityCheck() == "ok")
+        struct Row: Decodable { let n: Int }
+        let keys = try await (restored.reader as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM app_config_entries WHERE key LIKE 'key%'").first(decoding: Row.self)!.n
+        #expect(keys <= 300)
+        await restored.close()
+
+        let restoredServer = try await PatioProcess.serve(dataDir: restoreDir)
+        defer { restoredServer.process.terminate(); restoredServer.process.waitUntilExit() }
+        _ = try await self.token(port: restoredServer.port, email: "admin@demo.patio", password: "demo-password")
+
+        let garbage = restoreDir + "/garbage.sqlite"
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: garbage))
+        let refused = try PatioProcess.run(["restore", garbage, "--data-dir", try folder()])
+        #expect(refused.status != 0)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// Runs the real `patio` executable built next to the tests.
+struct PatioProcess {
+    static var executable: URL {
+        // Tests/PatioServerTests/CLI/PatioProcess.swift → package root → .build/debug/patio
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/patio")
+    }
+
+    struct Output { var status: Int32; var stdout: String; var stderr: String }
+
+    /// Runs a command to completion.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PATIO_") && $0.key != "DATABASE_URL" }.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    /// Starts `patio serve` on a free port and waits until it answers `/healthz`.
+    static func serve(dataDir: String) async throws -> (process: Process, port: Int) {
+        let port = try freePort()
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--data-dir", dataDir, "--port", String(port)]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PATIO_") && $0.key != "DATABASE_URL" }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<300 {
+            if (try? await HTTP.get(port: port, path: "/healthz"))?.status == 200 { return (process, port) }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        process.terminate()
+        throw CLIFailure("patio serve did not start")
+    }
+
+    static func freePort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+struct CLIFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A minimal HTTP/1.1 client over a loopback socket (no URLSession dependency on Linux).
+enum HTTP {
+    struct Reply { var status: Int; var body: String }
+
+    static func get(port: Int, path: String, token: String? = nil) async throws -> Reply {
+        try await send(port: port, method: "GET", path: path, token: token, body: nil)
+    }
+
+    static func send(port: Int, method: String, path: String, token: String? = nil, body: String?) async throws -> Reply {
+        try await Task.detached {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { throw CLIFailure("socket") }
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            guard connected == 0 else { throw CLIFailure("connect") }
+            var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            if let token { request += "Authorization: Bearer \(token)\r\n" }
+            if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)" } else { request += "\r\n" }
+            let bytes = Array(request.utf8)
+            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            var response = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count <= 0 { break }
+                response += buffer[0..<count]
+            }
+            let text = String(decoding: response, as: UTF8.self)
+            let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+            let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            return Reply(status: status, body: body)
+        }.value
+    }
+}
