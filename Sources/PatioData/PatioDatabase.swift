@@ -3,6 +3,7 @@ import FluentPostgresDriver
 import FluentSQLiteDriver
 import Foundation
 import Logging
+import Metrics
 import NIOCore
 import NIOPosix
 import SQLKit
@@ -56,12 +57,24 @@ public final class PatioDatabase: Sendable {
                 throw error
             }
             let queue = WriteQueue(database: writer, logger: logger)
+            recordPoolSize(reader: readerConnections * loopCount(group), writer: 1)
             return PatioDatabase(settings: settings, databases: databases, eventLoopGroup: group, writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):
             let configuration = try SQLPostgresConfiguration(url: url)
             databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: readerConnections, connectionPoolTimeout: .seconds(30), encodingContext: .default, decodingContext: .default, sqlLogLevel: .trace), as: .writer)
+            recordPoolSize(reader: readerConnections * loopCount(group), writer: readerConnections * loopCount(group))
             return PatioDatabase(settings: settings, databases: databases, eventLoopGroup: group, writerLoop: writerLoop, queue: nil, logger: logger)
         }
+    }
+
+    private static func loopCount(_ group: any EventLoopGroup) -> Int {
+        group.makeIterator().reduce(0) { count, _ in count + 1 }
+    }
+
+    /// Pool sizes as gauges, so `/metrics` shows how many connections each pool may open.
+    private static func recordPoolSize(reader: Int, writer: Int) {
+        Gauge(label: "patio_db_pool_max_connections", dimensions: [("pool", "reader")]).record(reader)
+        Gauge(label: "patio_db_pool_max_connections", dimensions: [("pool", "writer")]).record(writer)
     }
 
     /// A database for reads. On SQLite these connections never block the writer (WAL).

@@ -40,6 +40,8 @@ public func buildComponents(
     hasher: PasswordHasher? = nil,
     logger: Logger
 ) async throws -> PatioComponents {
+    // Metrics must be bootstrapped before the database creates its gauges.
+    _ = PatioMetrics.shared
     let registry = ModuleRegistry(available: availableModules, enabled: configuration.enabledModules)
     let database = try await PatioDatabase.open(configuration.database, logger: logger)
     do {

@@ -32,13 +32,19 @@ struct SystemRoutesTests {
         }
     }
 
-    @Test("metrics expose request counts and latency histograms")
+    @Test("metrics expose request counts, latency histograms, pool sizes and the commit queue")
     func metrics() async throws {
-        try await TestPatio.with { _, client in
+        try await TestPatio.with { patio, client in
             _ = try await client.execute(uri: "/healthz", method: .get)
+            _ = try await patio.token(for: "ana@demo.patio", client: client)
             let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
             #expect(text.contains("hb_requests"))
             #expect(text.contains("http_server_request_duration_bucket"))
+            #expect(text.contains("patio_db_pool_max_connections{pool=\"reader\"}"))
+            if patio.components.database.isSQLite {
+                #expect(text.contains("patio_commit_batch_size"))
+                #expect(text.contains("patio_commit_queue_depth"))
+            }
         }
     }
 
