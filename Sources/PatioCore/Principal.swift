@@ -9,8 +9,10 @@ public struct Principal: Sendable, Equatable {
     public var roles: Set<String>
     /// The session the request authenticated with (revocable on logout).
     public var sessionID: UUID
+    public var accountCreatedAt: Date
 
-    public init(accountID: UUID, email: String, name: String, locale: PatioLocale, roles: Set<String>, sessionID: UUID) {
+    public init(accountID: UUID, email: String, name: String, locale: PatioLocale, roles: Set<String>, sessionID: UUID, accountCreatedAt: Date) {
+        self.accountCreatedAt = accountCreatedAt
         self.accountID = accountID
         self.email = email
         self.name = name

@@ -49,7 +49,8 @@ struct IdentityHandlers: Sendable {
     }
 
     func me(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        try .json(try await services.accounts.find(id: try context.requirePrincipal().accountID))
+        // Resolved with the session on this very request: nothing more to read.
+        try .json(AccountView(try context.requirePrincipal()))
     }
 
     func updateMe(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

@@ -11,6 +11,17 @@ public struct AccountView: Codable, Sendable, Equatable {
     public var roles: [String]
     public var createdAt: Date
 
+    /// The signed-in account, straight from its session (no further query).
+    public init(_ principal: Principal) {
+        id = principal.accountID
+        email = principal.email
+        name = principal.name
+        locale = principal.locale.rawValue
+        isActive = true
+        roles = principal.roles.sorted()
+        createdAt = principal.accountCreatedAt
+    }
+
     init(_ model: AccountModel, roles: [String]) {
         id = model.id!
         email = model.email

@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import SQLKit
 
 /// A freshly issued session token. The token itself is shown once and never stored.
 public struct IssuedSession: Sendable {
@@ -31,30 +32,60 @@ public struct SessionService: Sendable {
     }
 
     /// The principal for a token, or nil when it is unknown, expired, revoked or its account inactive.
+    ///
+    /// This runs on every authenticated request, so it is two indexed queries (session joined with its
+    /// account, then the roles) rather than Fluent's eager loading.
     public func resolve(token: String) async throws -> Principal? {
         guard !token.isEmpty, token.count <= 128 else { return nil }
         let now = clock.now()
-        let match = try await SessionModel.query(on: database.reader)
-            .filter(\.$tokenHash == SecureToken.digest(token))
-            .with(\.$account) { account in account.with(\.$grants) }
-            .first()
-        guard let session = match else { return nil }
-        guard session.revokedAt == nil, session.expiresAt > now, session.account.isActive else { return nil }
+        let sql = database.reader as! any SQLDatabase
+        guard let row = try await sql.select()
+            .column(SQLAlias(SQLColumn("id", table: SessionModel.schema), as: SQLIdentifier("session_id")))
+            .column(SQLColumn("expires_at", table: SessionModel.schema))
+            .column(SQLColumn("revoked_at", table: SessionModel.schema))
+            .column(SQLColumn("account_id", table: SessionModel.schema))
+            .column(SQLColumn("email", table: AccountModel.schema))
+            .column(SQLColumn("name", table: AccountModel.schema))
+            .column(SQLColumn("locale", table: AccountModel.schema))
+            .column(SQLColumn("is_active", table: AccountModel.schema))
+            .column(SQLColumn("created_at", table: AccountModel.schema))
+            .from(SessionModel.schema)
+            .join(AccountModel.schema, on: SQLColumn("account_id", table: SessionModel.schema), .equal, SQLColumn("id", table: AccountModel.schema))
+            .where(SQLColumn("token_hash", table: SessionModel.schema), .equal, SQLBind(SecureToken.digest(token)))
+            .first(decoding: SessionRow.self)
+        else { return nil }
+        guard row.revoked_at == nil, row.expires_at > now, row.is_active else { return nil }
+        let roles = try await sql.select().column("role").from(RoleGrantModel.schema)
+            .where("account_id", .equal, SQLBind(row.account_id))
+            .all(decoding: RoleRow.self).map(\.role)
         // Slide the expiry, but write at most once per refresh interval so reads stay cheap.
         let freshExpiry = now.addingTimeInterval(settings.sessionLifetime)
-        if freshExpiry.timeIntervalSince(session.expiresAt) >= settings.sessionRefreshInterval {
-            let id = session.id!
+        if freshExpiry.timeIntervalSince(row.expires_at) >= settings.sessionRefreshInterval {
+            let id = row.session_id
             try await database.write { db in
                 try await SessionModel.query(on: db).filter(\.$id == id).set(\.$expiresAt, to: freshExpiry).update()
             }
         }
-        let account = session.account
         return Principal(
-            accountID: account.id!, email: account.email, name: account.name,
-            locale: PatioLocale(rawValue: account.locale) ?? .default,
-            roles: Set(account.grants.map(\.role)), sessionID: session.id!
+            accountID: row.account_id, email: row.email, name: row.name,
+            locale: PatioLocale(rawValue: row.locale) ?? .default,
+            roles: Set(roles), sessionID: row.session_id, accountCreatedAt: row.created_at
         )
     }
+
+    private struct SessionRow: Decodable {
+        let session_id: UUID
+        let expires_at: Date
+        let revoked_at: Date?
+        let account_id: UUID
+        let email: String
+        let name: String
+        let locale: String
+        let is_active: Bool
+        let created_at: Date
+    }
+
+    private struct RoleRow: Decodable { let role: String }
 
     public func revoke(sessionID: UUID) async throws {
         let now = clock.now()
