@@ -31,6 +31,18 @@ struct CommonOptions: ParsableArguments {
         return configuration
     }
 
+    /// Opens Patio's database and services for one command, and always closes them afterwards.
+    func withComponents(_ configuration: PatioConfiguration, _ body: (PatioComponents) async throws -> Void) async throws {
+        let components = try await buildComponents(configuration, logger: logger(configuration))
+        do {
+            try await body(components)
+        } catch {
+            await components.database.close()
+            throw CLIError(error)
+        }
+        await components.database.close()
+    }
+
     func logger(_ configuration: PatioConfiguration, label: String = "patio") -> Logger {
         LogSetup.bootstrapOnce(format: configuration.logFormat)
         var logger = Logger(label: label)
@@ -69,8 +81,7 @@ struct Migrate: AsyncParsableCommand {
     func run() async throws {
         let configuration = try common.configuration()
         print("Migrating \(configuration.database.kindName) database…")
-        let components = try await buildComponents(configuration, logger: common.logger(configuration))
-        await components.database.close()
+        try await common.withComponents(configuration) { _ in }
         print("Database is up to date.")
     }
 }
@@ -84,15 +95,10 @@ struct Seed: AsyncParsableCommand {
         guard demo else { throw ValidationError("Say what to seed: --demo") }
         var configuration = try common.configuration()
         configuration.demoMode = true
-        let components = try await buildComponents(configuration, logger: common.logger(configuration))
-        do {
+        try await common.withComponents(configuration) { components in
             let created = try await DemoSeed.run(components) { print("• \($0)") }
             print("Demo data loaded (\(created) new accounts).")
-        } catch {
-            await components.database.close()
-            throw error
         }
-        await components.database.close()
     }
 }
 
@@ -111,15 +117,10 @@ struct UserCommand: AsyncParsableCommand {
             guard passwordStdin else { throw ValidationError("Pass --password-stdin and pipe the password in.") }
             guard let password = readLine(strippingNewline: true), !password.isEmpty else { throw ValidationError("No password on standard input.") }
             let configuration = try common.configuration()
-            let components = try await buildComponents(configuration, logger: common.logger(configuration))
-            do {
+            try await common.withComponents(configuration) { components in
                 let account = try await components.identity.accounts.create(.init(email: email, name: name, password: password, roles: role))
                 print("Created \(account.email) (\(account.id)) with roles: \(account.roles.joined(separator: ", "))")
-            } catch {
-                await components.database.close()
-                throw CLIError(error)
             }
-            await components.database.close()
         }
     }
 }
@@ -131,17 +132,12 @@ struct Backup: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try common.configuration()
-        let components = try await buildComponents(configuration, logger: common.logger(configuration))
-        do {
+        try await common.withComponents(configuration) { components in
             print("Copying \(configuration.database) …")
             try await components.database.backup(to: file)
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
             print("Backup written to \(file) (\(size) bytes).")
-        } catch {
-            await components.database.close()
-            throw CLIError(error)
         }
-        await components.database.close()
     }
 }
 

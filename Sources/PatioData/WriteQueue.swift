@@ -84,6 +84,11 @@ public final class WriteQueue: Sendable {
                 try await sql.raw("PRAGMA busy_timeout = 5000").run()
                 try await connection.transaction { transaction in
                     let tsql = transaction as! any SQLDatabase
+                    // A lone write needs no savepoint: the transaction itself is its rollback boundary.
+                    if batch.count == 1 {
+                        try await batch[0].run(transaction)
+                        return
+                    }
                     for (index, job) in batch.enumerated() {
                         try await tsql.raw("SAVEPOINT patio_write").run()
                         do {
@@ -98,7 +103,9 @@ public final class WriteQueue: Sendable {
                 }
             }
         } catch {
-            logger.error("group commit failed", metadata: ["error": "\(error)", "batch": "\(batch.count)"])
+            if batch.count > 1 {
+                logger.error("group commit failed", metadata: ["error": "\(error)", "batch": "\(batch.count)"])
+            }
             outcomes.withLockedValue { $0 = Array(repeating: error, count: batch.count) }
         }
         let results = outcomes.withLockedValue { $0 }
