@@ -6,6 +6,7 @@ import Logging
 import Metrics
 import NIOCore
 import NIOPosix
+import PatioCore
 import SQLKit
 
 extension DatabaseID {
@@ -79,7 +80,15 @@ public final class PatioDatabase: Sendable {
 
     /// A database for reads. On SQLite these connections never block the writer (WAL).
     public var reader: any Database {
-        databases.database(isSQLite ? .reader : .writer, logger: logger, on: eventLoopGroup.any())!
+        get throws { try connection(isSQLite ? .reader : .writer, on: eventLoopGroup.any()) }
+    }
+
+    /// A database handle, or 503 once the database has been closed (during shutdown).
+    private func connection(_ id: DatabaseID, on loop: any EventLoop) throws -> any Database {
+        guard let database = databases.database(id, logger: logger, on: loop) else {
+            throw AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is not available right now.")
+        }
+        return database
     }
 
     /// Runs `body` as one atomic, durable write and returns once it is committed.
@@ -87,13 +96,12 @@ public final class PatioDatabase: Sendable {
         if let queue {
             return try await queue.write(body)
         }
-        let database = databases.database(.writer, logger: logger, on: eventLoopGroup.any())!
-        return try await database.transaction(body)
+        return try await connection(.writer, on: eventLoopGroup.any()).transaction(body)
     }
 
     /// The connection migrations and maintenance run on (the writer).
     public var maintenance: any Database {
-        databases.database(.writer, logger: logger, on: writerLoop)!
+        get throws { try connection(.writer, on: writerLoop) }
     }
 
     /// Checks the database answers a trivial query.

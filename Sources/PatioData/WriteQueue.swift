@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import Logging
 import Metrics
+import PatioCore
 import SQLKit
 import NIOConcurrencyHelpers
 
@@ -19,6 +20,7 @@ public final class WriteQueue: Sendable {
     }
 
     private let pending = NIOLockedValueBox<[Job]>([])
+    private let closed = NIOLockedValueBox(false)
     private let doorbell: AsyncStream<Void>.Continuation
     private let runner = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let maximumBatch: Int
@@ -61,14 +63,24 @@ public final class WriteQueue: Sendable {
                     if let error { continuation.resume(throwing: error) } else { continuation.resume() }
                 }
             )
-            pending.withLockedValue { $0.append(job) }
-            doorbell.yield()
+            // Checked under the same lock `close` takes, so no job is queued after the writer stopped.
+            let accepted = closed.withLockedValue { isClosed in
+                if isClosed { return false }
+                pending.withLockedValue { $0.append(job) }
+                return true
+            }
+            if accepted {
+                doorbell.yield()
+            } else {
+                continuation.resume(throwing: AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is shutting down."))
+            }
         }
         return result.withLockedValue { $0! }
     }
 
     /// Stops accepting work after draining what is queued.
     public func close() async {
+        closed.withLockedValue { $0 = true }
         doorbell.finish()
         let task = runner.withLockedValue { $0 }
         await task?.value

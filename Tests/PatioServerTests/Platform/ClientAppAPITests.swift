@@ -116,6 +116,12 @@ struct ClientAppAPITests {
             #expect(Set(try problem(bad).errors?.map(\.field) ?? []) == ["slug", "name", "minimumVersion"])
             let list = try await client.api(.get, "/api/v1/admin/apps", token: admin)
             #expect(String(buffer: list.body).contains("\"kiosk\""))
+            #expect(try await client.api(.put, "/api/v1/admin/apps/kiosk/config/mode", token: admin, body: ["kind": "string", "value": "tablet"]).status == .ok)
+            let detail = try await client.api(.get, "/api/v1/admin/apps/kiosk", token: admin)
+            #expect(detail.status == .ok)
+            let text = String(buffer: detail.body)
+            #expect(text.contains("\"latestVersion\":\"1.2\"") && text.contains("\"key\":\"mode\""))
+            #expect(try await client.api(.get, "/api/v1/admin/apps/ghost", token: admin).status == .notFound)
         }
     }
 }

@@ -18,6 +18,17 @@ struct SystemRoutesTests {
         }
     }
 
+    @Test("readiness reports an unreachable database as 503 while health stays up")
+    func readinessFailure() async throws {
+        try await TestPatio.with { patio, client in
+            await patio.components.database.close()
+            let ready = try await client.execute(uri: "/readyz", method: .get)
+            let health = try await client.execute(uri: "/healthz", method: .get)
+            #expect(ready.status == .serviceUnavailable)
+            #expect(health.status == .ok)
+        }
+    }
+
     @Test("every response has a request id and the security headers")
     func headers() async throws {
         try await TestPatio.with { _, client in
