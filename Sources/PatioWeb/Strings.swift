@@ -28,6 +28,7 @@ public enum Strings {
         "error_404": "Page not found", "error_403": "You cannot open this page", "error_429": "Too many attempts",
         "error_generic": "Something went wrong", "go_home": "Go to the home page",
         "locale_es": "Español", "locale_en": "English", "your_language": "Language of pages",
+        "no_roles": "This account has no roles yet.", "all_roles_granted": "This account already has every role.",
     ]
 
     static let spanish: [String: String] = [
@@ -48,5 +49,6 @@ public enum Strings {
         "error_404": "Página no encontrada", "error_403": "No puedes abrir esta página", "error_429": "Demasiados intentos",
         "error_generic": "Algo salió mal", "go_home": "Ir al inicio",
         "locale_es": "Español", "locale_en": "English", "your_language": "Idioma de las páginas",
+        "no_roles": "Esta cuenta aún no tiene roles.", "all_roles_granted": "Esta cuenta ya tiene todos los roles.",
     ]
 }

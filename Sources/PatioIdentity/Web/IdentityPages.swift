@@ -172,6 +172,7 @@ struct IdentityPageHandlers: Sendable {
             "account": ["id": account.id.uuidString, "name": account.name, "email": account.email, "isActive": account.isActive],
             "granted": account.roles,
             "available": services.accounts.knownRoles.subtracting(account.roles).sorted(),
+            "hasAvailable": !services.accounts.knownRoles.subtracting(account.roles).isEmpty,
         ]
         if let notice { data["notice"] = notice }
         if let error { data["error"] = error }
