@@ -20,3 +20,15 @@ public enum DatabaseSettings: Sendable, Equatable {
         }
     }
 }
+
+extension DatabaseSettings: CustomStringConvertible {
+    /// For people: the SQLite file, or the PostgreSQL host and database (never the password).
+    public var description: String {
+        switch self {
+        case .sqlite(let path): return path
+        case .postgres(let url):
+            guard let components = URLComponents(string: url) else { return "PostgreSQL" }
+            return "PostgreSQL \(components.host ?? "localhost")\(components.path)"
+        }
+    }
+}
