@@ -38,11 +38,12 @@ public func buildComponents(
     _ configuration: PatioConfiguration,
     clock: PatioClock = .system,
     hasher: PasswordHasher? = nil,
+    modules: [any PatioModule] = availableModules,
     logger: Logger
 ) async throws -> PatioComponents {
     // Metrics must be bootstrapped before the database creates its gauges.
     _ = PatioMetrics.shared
-    let registry = ModuleRegistry(available: availableModules, enabled: configuration.enabledModules)
+    let registry = ModuleRegistry(available: modules, enabled: configuration.enabledModules)
     let database = try await PatioDatabase.open(configuration.database, logger: logger)
     do {
         var migrations = MigrationRegistry()

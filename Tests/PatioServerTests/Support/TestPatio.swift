@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import PatioCore
 import PatioIdentity
+import PatioPlatform
 import PatioServer
 import PatioTestSupport
 import Testing
@@ -23,7 +24,7 @@ struct TestPatio: Sendable {
     /// Builds Patio, runs `body` against its router, and always tears the database down.
     static func with(
         configure: (inout PatioConfiguration) -> Void = { _ in },
-
+        modules: [any PatioModule] = availableModules,
         _ body: @escaping @Sendable (TestPatio, any TestClientProtocol) async throws -> Void
     ) async throws {
         let database = try await TestDatabase.make()
@@ -36,7 +37,7 @@ struct TestPatio: Sendable {
         let clock = ManualClock(Date())
         var logger = Logger(label: "patio-test")
         logger.logLevel = .warning
-        let components = try await buildComponents(configuration, clock: clock.clock, logger: logger)
+        let components = try await buildComponents(configuration, clock: clock.clock, modules: modules, logger: logger)
         do {
             let (application, routes) = try buildApplication(components, logger: logger)
             let patio = TestPatio(components: components, application: application, routes: routes, clock: clock, database: database)

@@ -154,4 +154,43 @@ struct WebShellTests {
             #expect(String(buffer: try await browser.get("/account").body).contains("My account"))
         }
     }
+
+    @Test("every account and app action of the admin pages changes what the API sees")
+    func adminActions() async throws {
+        try await TestPatio.with { patio, client in
+            try await patio.account("admin@demo.patio", roles: ["admin"])
+            let ana = try await patio.account("ana@demo.patio")
+            var browser = try await WebSession.signIn(client, email: "admin@demo.patio", password: TestPatio.password)
+            let base = "/admin/accounts/\(ana.id.uuidString)"
+
+            #expect(try await browser.post(base + "/roles/grant", form: ["role": "admin"]).status == .seeOther)
+            #expect(try await patio.components.identity.accounts.find(id: ana.id).roles == ["admin"])
+            #expect(try await browser.post(base + "/roles/revoke", form: ["role": "admin"]).status == .seeOther)
+            #expect(try await patio.components.identity.accounts.find(id: ana.id).roles == [])
+            let unknown = try await browser.post(base + "/roles/grant", form: ["role": "wizard.king"])
+            #expect(unknown.status == .unprocessableContent)
+            #expect(String(buffer: unknown.body).contains("role=\"alert\""))
+
+            let weak = try await browser.post(base + "/password", form: ["newPassword": "short"])
+            #expect(weak.status == .unprocessableContent)
+            #expect(try await browser.post(base + "/password", form: ["newPassword": "set-by-the-admin"]).status == .seeOther)
+            _ = try await patio.login("ana@demo.patio", password: "set-by-the-admin", client: client)
+
+            #expect(try await browser.post(base + "/deactivate", form: [:]).status == .seeOther)
+            #expect(try await patio.components.identity.accounts.find(id: ana.id).isActive == false)
+            #expect(try await browser.post(base + "/activate", form: [:]).status == .seeOther)
+            #expect(try await patio.components.identity.accounts.find(id: ana.id).isActive == true)
+            #expect(try await browser.get("/admin/accounts/\(UUID().uuidString)").status == .notFound)
+
+            let created = try await browser.post("/admin/apps", form: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.0", "minimumVersion": "1.0"])
+            #expect(created.headers[.location] == "/admin/apps/kiosk")
+            let duplicate = try await browser.post("/admin/apps", form: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.0", "minimumVersion": "1.0"])
+            #expect(duplicate.status == .conflict)
+            #expect(try await browser.post("/admin/apps/kiosk/config", form: ["key": "mode", "kind": "string", "value": "tablet"]).status == .seeOther)
+            #expect(String(buffer: try await browser.get("/admin/apps/kiosk").body).contains("tablet"))
+            #expect(try await browser.post("/admin/apps/kiosk/config/delete", form: ["key": "mode"]).status == .seeOther)
+            #expect(String(buffer: try await client.api(.get, "/api/v1/apps/kiosk/config").body).contains("\"config\":{}"))
+            #expect(try await browser.get("/admin/apps/ghost").status == .notFound)
+        }
+    }
 }

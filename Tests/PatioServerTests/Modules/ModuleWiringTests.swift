@@ -1,0 +1,98 @@
+import FluentKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import PatioCore
+import PatioIdentity
+import PatioPlatform
+import PatioServer
+import SQLKit
+import Testing
+
+/// A tiny module that exercises every hook of `PatioModule`.
+struct GardenModule: PatioModule {
+    var id: String { "garden" }
+    func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Jardín" : "Garden" }
+    var accentColour: String { "#3f7d20" }
+    var roles: [String] { ["garden.admin", "garden.visitor"] }
+    var migrations: [any Migration] { [CreatePlants()] }
+
+    struct CreatePlants: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            try await database.schema("garden_plants").id().field("name", .string, .required).unique(on: "name").create()
+        }
+        func revert(on database: any Database) async throws { try await database.schema("garden_plants").delete() }
+    }
+
+    struct Row: Decodable { let name: String }
+
+    func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
+        routes.get("/api/v1/garden/plants", .role("garden.visitor")) { _, _ in
+            let rows = try await (try environment.database.reader as! any SQLDatabase).select().column("name").from("garden_plants").orderBy("name").all(decoding: Row.self)
+            return try .json(rows.map(\.name))
+        }
+        routes.get("/garden", .role("garden.visitor")) { _, context in
+            environment.web.page("error", title: "Garden", data: ["heading": "Garden", "status": 200], context: context)
+        }
+    }
+
+    func seedDemo(environment: ModuleEnvironment) async throws {
+        try await environment.database.write { db in
+            try await (db as! any SQLDatabase).raw("INSERT INTO garden_plants (id, name) SELECT \(bind: UUID()), 'Rosa' WHERE NOT EXISTS (SELECT 1 FROM garden_plants WHERE name = 'Rosa')").run()
+        }
+    }
+}
+
+@Suite("Modules plug into the platform")
+struct ModuleWiringTests {
+    @Test("a module's tables, roles, routes, home tile and idempotent seed are wired by the composition root")
+    func wired() async throws {
+        try await TestPatio.with(modules: [GardenModule()]) { patio, client in
+            #expect(patio.routes.contains { $0.path == "/api/v1/garden/plants" && $0.access == .role("garden.visitor") })
+            try await DemoSeed.run(patio.components)
+            try await DemoSeed.run(patio.components)
+
+            let visitor = try await patio.token(for: "visitor@demo.patio", roles: ["garden.visitor"], client: client)
+            let plants = try await client.api(.get, "/api/v1/garden/plants", token: visitor)
+            #expect(plants.status == .ok)
+            #expect(String(buffer: plants.body) == #"["Rosa"]"#)
+
+            let outsider = try await patio.token(for: "outsider@demo.patio", client: client)
+            #expect(try await client.api(.get, "/api/v1/garden/plants", token: outsider).status == .forbidden)
+            // The platform admin holds garden.admin but not garden.visitor.
+            let admin = try await patio.login(DemoSeed.adminEmail, password: DemoSeed.password, client: client)
+            #expect(try await client.api(.get, "/api/v1/garden/plants", token: admin).status == .forbidden)
+
+            var browser = try await WebSession.signIn(client, email: "visitor@demo.patio", password: TestPatio.password)
+            let home = String(buffer: try await browser.get("/").body)
+            #expect(home.contains("href=\"/garden\"") && home.contains("Jardín"))
+        }
+    }
+
+    @Test("PATIO_MODULES switches a module off: no tables, no routes, no roles")
+    func switchedOff() async throws {
+        try await TestPatio.with(configure: { $0.enabledModules = ["academy"] }, modules: [GardenModule()]) { patio, client in
+            #expect(!patio.routes.contains { $0.path.hasPrefix("/api/v1/garden") })
+            #expect(try await client.api(.get, "/api/v1/garden/plants").status == .notFound)
+            #expect(!patio.components.identity.accounts.knownRoles.contains("garden.visitor"))
+            let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
+            let roles = try await client.api(.get, "/api/v1/admin/roles", token: admin)
+            #expect(!String(buffer: roles.body).contains("garden"))
+        }
+    }
+
+    @Test("PATIO_MODULES is read as a comma-separated list; empty or all means every module")
+    func configuration() throws {
+        #expect(try PatioConfiguration.fromEnvironment(["PATIO_MODULES": "Academy, payments"]).enabledModules == ["academy", "payments"])
+        #expect(try PatioConfiguration.fromEnvironment(["PATIO_MODULES": "all"]).enabledModules == nil)
+        #expect(try PatioConfiguration.fromEnvironment([:]).enabledModules == nil)
+        #expect(throws: ConfigurationError.self) { try PatioConfiguration.fromEnvironment(["PATIO_PORT": "99999"]) }
+        #expect(throws: ConfigurationError.self) { try PatioConfiguration.fromEnvironment(["PATIO_BCRYPT_COST": "10"]) }
+        let postgres = try PatioConfiguration.fromEnvironment(["DATABASE_URL": "postgres://u:secret@db:5432/patio"])
+        #expect(postgres.database == .postgres(url: "postgres://u:secret@db:5432/patio"))
+        #expect(!postgres.database.description.contains("secret"))
+        #expect(try PatioConfiguration.fromEnvironment(["PATIO_DATA_DIR": "/srv/patio"]).database == .sqlite(path: "/srv/patio/patio.sqlite"))
+    }
+}
