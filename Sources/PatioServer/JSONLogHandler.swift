@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PatioCore
 
 /// One JSON object per line on standard error (`--log-format json`), for log shippers.
 public struct JSONLogHandler: LogHandler {
@@ -16,10 +17,11 @@ public struct JSONLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    public func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-        var object: [String: String] = ["level": level.rawValue, "message": message.description, "logger": label,
-                                        "time": ISO8601DateFormatter().string(from: Date())]
-        for (key, value) in metadata.merging(explicit ?? [:], uniquingKeysWith: { $1 }) { object[key] = value.description }
+    public func log(event: LogEvent) {
+        var object: [String: String] = ["level": event.level.rawValue, "message": event.message.description, "logger": label,
+                                        "time": Timestamp.format(Date())]
+        for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) { object[key] = value.description }
+        if let error = event.error { object["error"] = String(describing: error) }
         guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
         data.append(0x0A)
         FileHandle.standardError.write(data)
