@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "PatioCLI",
             dependencies: [
-                "PatioServer",
+                "PatioCore", "PatioServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PatioCore
 import PatioServer
 
 @main
@@ -158,6 +159,10 @@ struct Restore: AsyncParsableCommand {
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ error: any Error) {
-        if let problem = error as? PatioServer.AppErrorDescribing { description = problem.cliDescription } else { description = "\(error)" }
+        if let problem = error as? AppError {
+            description = ([problem.detail] + problem.fieldErrors.map { "\($0.field): \($0.message)" }).joined(separator: "\n")
+        } else {
+            description = "\(error)"
+        }
     }
 }

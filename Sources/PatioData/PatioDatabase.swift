@@ -42,6 +42,7 @@ public final class PatioDatabase: Sendable {
         let group = MultiThreadedEventLoopGroup.singleton
         let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
         let writerLoop = group.any()
+        let loops = group.makeIterator().reduce(0) { count, _ in count + 1 }
         switch settings {
         case .sqlite(let path):
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -58,18 +59,14 @@ public final class PatioDatabase: Sendable {
                 throw error
             }
             let queue = WriteQueue(database: writer, logger: logger)
-            recordPoolSize(reader: readerConnections * loopCount(group), writer: 1)
+            recordPoolSize(reader: readerConnections * loops, writer: 1)
             return PatioDatabase(settings: settings, databases: databases, eventLoopGroup: group, writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):
             let configuration = try SQLPostgresConfiguration(url: url)
             databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: readerConnections, connectionPoolTimeout: .seconds(30), encodingContext: .default, decodingContext: .default, sqlLogLevel: .trace), as: .writer)
-            recordPoolSize(reader: readerConnections * loopCount(group), writer: readerConnections * loopCount(group))
+            recordPoolSize(reader: readerConnections * loops, writer: readerConnections * loops)
             return PatioDatabase(settings: settings, databases: databases, eventLoopGroup: group, writerLoop: writerLoop, queue: nil, logger: logger)
         }
-    }
-
-    private static func loopCount(_ group: any EventLoopGroup) -> Int {
-        group.makeIterator().reduce(0) { count, _ in count + 1 }
     }
 
     /// Pool sizes as gauges, so `/metrics` shows how many connections each pool may open.

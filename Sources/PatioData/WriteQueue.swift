@@ -98,7 +98,12 @@ public final class WriteQueue: Sendable {
                     let tsql = transaction as! any SQLDatabase
                     // A lone write needs no savepoint: the transaction itself is its rollback boundary.
                     if batch.count == 1 {
-                        try await batch[0].run(transaction)
+                        do {
+                            try await batch[0].run(transaction)
+                        } catch {
+                            outcomes.withLockedValue { $0[0] = error }
+                            throw error
+                        }
                         return
                     }
                     for (index, job) in batch.enumerated() {
@@ -115,7 +120,9 @@ public final class WriteQueue: Sendable {
                 }
             }
         } catch {
-            if batch.count > 1 {
+            // A lone write that failed by itself is its caller's error, not a failed commit.
+            let ownFailure = batch.count == 1 && outcomes.withLockedValue { $0[0] } != nil
+            if !ownFailure {
                 logger.error("group commit failed", metadata: ["error": "\(error)", "batch": "\(batch.count)"])
             }
             outcomes.withLockedValue { $0 = Array(repeating: error, count: batch.count) }

@@ -3,15 +3,6 @@ import Logging
 import PatioCore
 import PatioData
 
-/// Describes an error for a terminal.
-public protocol AppErrorDescribing { var cliDescription: String { get } }
-
-extension AppError: AppErrorDescribing {
-    public var cliDescription: String {
-        ([detail] + fieldErrors.map { "\($0.field): \($0.message)" }).joined(separator: "\n")
-    }
-}
-
 /// Replaces the SQLite database file with a verified backup.
 public enum DatabaseRestore {
     public static func restore(from file: String, into configuration: PatioConfiguration, logger: Logger, progress: (String) -> Void) async throws {

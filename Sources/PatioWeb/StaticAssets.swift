@@ -9,7 +9,7 @@ public struct StaticAssets: Sendable {
 
     public static func load() throws -> StaticAssets {
         var files: [String: (String, ByteBuffer)] = [:]
-        guard let root = Optional(Bundle.module.bundlePath + "/Resources/static") else { return StaticAssets(files: [:]) }
+        let root = Bundle.module.bundlePath + "/Resources/static"
         for name in try FileManager.default.contentsOfDirectory(atPath: root) {
             let data = try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(name)"))
             let type = name.hasSuffix(".css") ? "text/css; charset=utf-8" : name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "application/octet-stream"

@@ -14,9 +14,7 @@ public struct WebRenderer: Sendable {
 
     /// Loads the platform templates shipped with PatioWeb.
     public static func load() async throws -> WebRenderer {
-        guard let path = Optional(Bundle.module.bundlePath + "/Resources/templates") else {
-            throw AppError(.internalServerError, code: "templates_missing", detail: "Web templates were not found.")
-        }
+        let path = Bundle.module.bundlePath + "/Resources/templates"
         guard FileManager.default.fileExists(atPath: path + "/layout.mustache") else {
             throw AppError(.internalServerError, code: "templates_missing", detail: "Web templates were not found in \(path).")
         }

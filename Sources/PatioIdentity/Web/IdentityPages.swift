@@ -168,11 +168,12 @@ struct IdentityPageHandlers: Sendable {
 
     private func detailPage(_ context: PatioRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
         let account = try await services.accounts.find(id: try context.uuidParameter("id"))
+        let available = services.accounts.knownRoles.subtracting(account.roles).sorted()
         var data: [String: Any] = [
             "account": ["id": account.id.uuidString, "name": account.name, "email": account.email, "isActive": account.isActive],
             "granted": account.roles,
-            "available": services.accounts.knownRoles.subtracting(account.roles).sorted(),
-            "hasAvailable": !services.accounts.knownRoles.subtracting(account.roles).isEmpty,
+            "available": available,
+            "hasAvailable": !available.isEmpty,
         ]
         if let notice { data["notice"] = notice }
         if let error { data["error"] = error }

@@ -64,7 +64,7 @@ struct TestPatio: Sendable {
     }
 
     func login(_ email: String, password: String = TestPatio.password, client: any TestClientProtocol) async throws -> String {
-        let response = try await client.execute(uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"], body: json(["email": email, "password": password]))
+        let response = try await client.api(.post, "/api/v1/auth/login", body: ["email": email, "password": password])
         try #require(response.status == .ok, "login failed: \(String(buffer: response.body))")
         return try decode(LoginReply.self, response).token
     }
@@ -86,12 +86,6 @@ func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T 
 func problem(_ response: TestResponse) throws -> ProblemReply {
     #expect(response.headers[.contentType] == "application/problem+json")
     return try decode(ProblemReply.self, response)
-}
-
-func bearer(_ token: String, json: Bool = true) -> HTTPFields {
-    var fields: HTTPFields = [.authorization: "Bearer \(token)"]
-    if json { fields[.contentType] = "application/json" }
-    return fields
 }
 
 extension TestClientProtocol {

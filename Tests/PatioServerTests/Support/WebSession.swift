@@ -12,8 +12,7 @@ struct WebSession: Sendable {
 
     static func anonymous(_ client: any TestClientProtocol) async throws -> WebSession {
         var session = WebSession(client: client, cookies: [:])
-        let page = try await session.get("/login")
-        session.absorb(page)
+        _ = try await session.get("/login")
         return session
     }
 
