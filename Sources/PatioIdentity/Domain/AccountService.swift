@@ -131,11 +131,15 @@ public struct AccountService: Sendable {
             account.searchText = SearchText.fold("\(trimmed) \(account.email)")
         }
         if let locale { account.locale = locale }
+        // Only the fields given are written, so a concurrent change to the other field is not undone.
         let (newName, newSearch, newLocale) = (account.name, account.searchText, account.locale)
-        try await database.write { db in
-            try await AccountModel.query(on: db).filter(\.$id == id)
-                .set(\.$name, to: newName).set(\.$searchText, to: newSearch).set(\.$locale, to: newLocale)
-                .update()
+        if trimmed != nil || locale != nil {
+            try await database.write { db in
+                var update = AccountModel.query(on: db).filter(\.$id == id)
+                if trimmed != nil { update = update.set(\.$name, to: newName).set(\.$searchText, to: newSearch) }
+                if locale != nil { update = update.set(\.$locale, to: newLocale) }
+                try await update.update()
+            }
         }
         return AccountView(account, roles: account.grants.map(\.role))
     }
