@@ -75,9 +75,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "PatioServer",
+            name: "Academy",
             dependencies: [
                 "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Web/Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PatioServer",
+            dependencies: [
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -17,7 +17,11 @@ public enum SecureToken {
 
     /// Compares two strings without leaking where they differ through timing.
     public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Array(lhs.utf8), b = Array(rhs.utf8)
+        constantTimeEquals(Array(lhs.utf8), Array(rhs.utf8))
+    }
+
+    /// Compares two byte strings in time that does not depend on where they differ.
+    public static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }

@@ -4,7 +4,9 @@ import Foundation
 public struct Validator: Sendable {
     public private(set) var errors: [FieldError] = []
 
-    public init() {}
+    public init(errors: [FieldError] = []) {
+        self.errors = errors
+    }
 
     public mutating func add(_ field: String, _ message: String) {
         errors.append(FieldError(field: field, message: message))

@@ -1,3 +1,4 @@
+import Academy
 import Foundation
 import Hummingbird
 import Logging
@@ -9,7 +10,7 @@ import PatioWeb
 import ServiceLifecycle
 
 /// Every domain module this build of Patio ships. Each issue that adds a module adds it here.
-public let availableModules: [any PatioModule] = []
+public let availableModules: [any PatioModule] = [AcademyModule()]
 
 /// What a running Patio is made of, for the CLI and for tests that arrange data directly.
 public struct PatioComponents: Sendable {
@@ -60,8 +61,14 @@ public func buildComponents(
         settings: configuration.identity, knownRoles: registry.roles
     )
     let apps = ClientAppService(database: database, clock: clock)
-    let web = try await WebRenderer.load()
-    let environment = ModuleEnvironment(database: database, identity: identity, apps: apps, web: web, clock: clock, logger: logger, demoMode: configuration.demoMode)
+    var web = try await WebRenderer.load()
+    for resources in registry.modules.compactMap(\.webResources) {
+        web = try await web.adding(directory: resources.templateDirectory, strings: resources.strings)
+    }
+    let environment = ModuleEnvironment(
+        database: database, identity: identity, apps: apps, web: web, clock: clock, logger: logger,
+        demoMode: configuration.demoMode, secrets: ServerSecrets(database: database), publicURL: configuration.publicURL
+    )
     return PatioComponents(configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment)
 }
 

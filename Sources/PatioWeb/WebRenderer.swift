@@ -7,9 +7,17 @@ import PatioCore
 /// Renders pages: a page template inside the shared layout, in the request's language.
 public struct WebRenderer: Sendable {
     let library: MustacheLibrary
+    /// Module words merged into the platform's `t` table.
+    let extraStrings: [PatioLocale: [String: String]]
 
-    public init(library: MustacheLibrary) {
+    public init(library: MustacheLibrary, extraStrings: [PatioLocale: [String: String]] = [:]) {
         self.library = library
+        self.extraStrings = extraStrings
+    }
+
+    /// Every word a page may use in `locale`: the platform's and the modules'.
+    public func strings(_ locale: PatioLocale) -> [String: String] {
+        Strings.table(locale).merging(extraStrings[locale] ?? [:]) { platform, _ in platform }
     }
 
     /// Loads the platform templates shipped with PatioWeb.
@@ -22,14 +30,15 @@ public struct WebRenderer: Sendable {
     }
 
     /// Adds a module's templates (a folder of `*.mustache`), keeping the platform's.
-    public func adding(directory: String) async throws -> WebRenderer {
+    public func adding(directory: String, strings: [PatioLocale: [String: String]] = [:]) async throws -> WebRenderer {
         var merged = library
         let extra = try await MustacheLibrary(directory: directory)
         for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.hasSuffix(".mustache") {
             let key = String(name.dropLast(".mustache".count))
             if let template = extra.getTemplate(named: key) { merged.register(template, named: key) }
         }
-        return WebRenderer(library: merged)
+        let words = extraStrings.merging(strings) { existing, new in existing.merging(new) { old, _ in old } }
+        return WebRenderer(library: merged, extraStrings: words)
     }
 
     /// A complete HTML page.
@@ -43,8 +52,7 @@ public struct WebRenderer: Sendable {
     ) -> Response {
         var values = data
         if let errors = data["errors"] as? [Any] { values["hasErrors"] = !errors.isEmpty }
-        let strings = Strings.table(context.locale)
-        values["t"] = strings
+        values["t"] = strings(context.locale)
         values["csrf"] = context.csrfToken
         values["locale"] = context.locale.rawValue
         if let principal = context.principal {

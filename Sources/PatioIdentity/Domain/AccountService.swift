@@ -35,33 +35,61 @@ public struct AccountService: Sendable {
         self.knownRoles = knownRoles.union([Role.platformAdmin])
     }
 
-    public func create(_ input: NewAccount) async throws -> AccountView {
+    /// Every problem with `input`, without touching the database (lets callers merge them with their own).
+    public func validationErrors(for input: NewAccount) -> [FieldError] {
         let email = EmailAddress.normalise(input.email)
         let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let roles = Array(Set(input.roles ?? []))
         var validator = Validator()
         validator.check(EmailAddress.isValid(email), "email", "Enter a valid email address.")
         validator.check(!name.isEmpty && name.count <= 120, "name", "Enter a name of 1 to 120 characters.")
         if let problem = PasswordPolicy.problem(with: input.password) { validator.add("password", problem) }
         if let locale = input.locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.") }
-        for role in roles where !knownRoles.contains(role) { validator.add("roles", "Unknown role \(role).") }
-        try validator.validate()
+        for role in Set(input.roles ?? []) where !knownRoles.contains(role) { validator.add("roles", "Unknown role \(role).") }
+        return validator.errors
+    }
 
+    /// An account that passed validation and whose password is already hashed, ready to be inserted inside
+    /// a caller's transaction (hashing is slow and must not hold the writer).
+    public struct PreparedAccount: Sendable {
+        public let id: UUID
+        let email: String
+        let name: String
+        let locale: String
+        let passwordHash: String
+        let roles: [String]
+    }
+
+    public func prepare(_ input: NewAccount) async throws -> PreparedAccount {
+        try Validator(errors: validationErrors(for: input)).validate()
+        let email = EmailAddress.normalise(input.email)
         if try await AccountModel.query(on: database.reader).filter(\.$email == email).first() != nil {
-            throw AppError.conflict(code: "email_taken", "An account with this email already exists.")
+            throw Self.emailTaken
         }
-        let hash = try await hasher.hash(input.password)
+        return PreparedAccount(
+            id: UUID(), email: email, name: input.name.trimmingCharacters(in: .whitespacesAndNewlines),
+            locale: input.locale ?? PatioLocale.default.rawValue, passwordHash: try await hasher.hash(input.password),
+            roles: Array(Set(input.roles ?? [])).sorted()
+        )
+    }
+
+    /// Inserts a prepared account and its roles on `db` (part of the caller's write).
+    public func insert(_ prepared: PreparedAccount, on db: any Database) async throws -> AccountView {
         let now = clock.now()
-        let account = AccountModel(email: email, name: name, locale: input.locale ?? PatioLocale.default.rawValue, passwordHash: hash, createdAt: now)
+        let account = AccountModel(id: prepared.id, email: prepared.email, name: prepared.name, locale: prepared.locale, passwordHash: prepared.passwordHash, createdAt: now)
         do {
-            try await database.write { db in
-                try await account.create(on: db)
-                for role in roles { try await RoleGrantModel(accountID: account.id!, role: role, grantedAt: now).create(on: db) }
-            }
+            try await account.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw AppError.conflict(code: "email_taken", "An account with this email already exists.")
+            throw Self.emailTaken
         }
-        return AccountView(account, roles: roles)
+        for role in prepared.roles { try await RoleGrantModel(accountID: prepared.id, role: role, grantedAt: now).create(on: db) }
+        return AccountView(account, roles: prepared.roles)
+    }
+
+    static let emailTaken = AppError.conflict(code: "email_taken", "An account with this email already exists.")
+
+    public func create(_ input: NewAccount) async throws -> AccountView {
+        let prepared = try await prepare(input)
+        return try await database.write { db in try await insert(prepared, on: db) }
     }
 
     public func find(id: UUID) async throws -> AccountView {
@@ -117,28 +145,36 @@ public struct AccountService: Sendable {
     }
 
     /// Changes name and/or language with a single UPDATE, so the writer spends one statement on it.
-    public func update(id: UUID, name: String?, locale: String?) async throws -> AccountView {
+    public func update(id: UUID, name: String?, locale: String?, email: String? = nil) async throws -> AccountView {
         var validator = Validator()
         let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let newEmail = email.map(EmailAddress.normalise)
+        if let newEmail { validator.check(EmailAddress.isValid(newEmail), "email", "Enter a valid email address.") }
         if let trimmed { validator.check(!trimmed.isEmpty && trimmed.count <= 120, "name", "Enter a name of 1 to 120 characters.") }
         if let locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.") }
         try validator.validate()
         guard let account = try await AccountModel.query(on: database.reader).filter(\.$id == id).with(\.$grants).first() else {
             throw AppError.notFound(code: "account_not_found", "No account has this id.")
         }
-        if let trimmed {
-            account.name = trimmed
-            account.searchText = SearchText.fold("\(trimmed) \(account.email)")
-        }
+        if let trimmed { account.name = trimmed }
+        if let newEmail { account.email = newEmail }
+        if trimmed != nil || newEmail != nil { account.searchText = SearchText.fold("\(account.name) \(account.email)") }
         if let locale { account.locale = locale }
         // Only the fields given are written, so a concurrent change to the other field is not undone.
         let (newName, newSearch, newLocale) = (account.name, account.searchText, account.locale)
-        if trimmed != nil || locale != nil {
-            try await database.write { db in
-                var update = AccountModel.query(on: db).filter(\.$id == id)
-                if trimmed != nil { update = update.set(\.$name, to: newName).set(\.$searchText, to: newSearch) }
-                if locale != nil { update = update.set(\.$locale, to: newLocale) }
-                try await update.update()
+        let newAddress = account.email
+        if trimmed != nil || locale != nil || newEmail != nil {
+            do {
+                try await database.write { db in
+                    var update = AccountModel.query(on: db).filter(\.$id == id)
+                    if trimmed != nil { update = update.set(\.$name, to: newName) }
+                    if newEmail != nil { update = update.set(\.$email, to: newAddress) }
+                    if trimmed != nil || newEmail != nil { update = update.set(\.$searchText, to: newSearch) }
+                    if locale != nil { update = update.set(\.$locale, to: newLocale) }
+                    try await update.update()
+                }
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                throw Self.emailTaken
             }
         }
         return AccountView(account, roles: account.grants.map(\.role))

@@ -3,7 +3,7 @@ import Foundation
 
 /// The client-app registry tables, and the five apps Patio was built for.
 public enum PlatformMigrations {
-    public static let all: [any Migration] = [CreateClientApps(), CreateConfigEntries(), RegisterSeedApps()]
+    public static let all: [any Migration] = [CreateClientApps(), CreateConfigEntries(), RegisterSeedApps(), CreateServerSecrets()]
 
     struct CreateClientApps: AsyncMigration {
         func prepare(on database: any Database) async throws {
@@ -54,5 +54,16 @@ public enum PlatformMigrations {
         func revert(on database: any Database) async throws {
             try await ClientAppModel.query(on: database).filter(\.$slug ~~ Self.apps.map(\.slug)).delete()
         }
+    }
+
+    struct CreateServerSecrets: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            try await database.schema("platform_secrets")
+                .field("name", .string, .identifier(auto: false))
+                .field("value", .string, .required)
+                .create()
+        }
+
+        func revert(on database: any Database) async throws { try await database.schema("platform_secrets").delete() }
     }
 }

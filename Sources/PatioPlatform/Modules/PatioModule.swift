@@ -14,8 +14,12 @@ public struct ModuleEnvironment: Sendable {
     public let clock: PatioClock
     public let logger: Logger
     public let demoMode: Bool
+    /// Keys the server signs with (QR tokens…), shared by every instance through the database.
+    public let secrets: ServerSecrets
+    /// `PATIO_PUBLIC_URL`, for links that leave the browser (QR codes); nil means "the Host the request came to".
+    public let publicURL: String?
 
-    public init(database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger, demoMode: Bool) {
+    public init(database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger, demoMode: Bool, secrets: ServerSecrets, publicURL: String?) {
         self.database = database
         self.identity = identity
         self.apps = apps
@@ -23,6 +27,8 @@ public struct ModuleEnvironment: Sendable {
         self.clock = clock
         self.logger = logger
         self.demoMode = demoMode
+        self.secrets = secrets
+        self.publicURL = publicURL
     }
 }
 
@@ -43,6 +49,23 @@ public protocol PatioModule: Sendable {
     func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment)
     /// Loads demo data; must be idempotent.
     func seedDemo(environment: ModuleEnvironment) async throws
+    /// The module's page templates (a folder of `*.mustache`) and the words they use, per language.
+    var webResources: ModuleWebResources? { get }
+}
+
+extension PatioModule {
+    public var webResources: ModuleWebResources? { nil }
+}
+
+/// A module's templates folder and its strings (keys should carry the module's prefix to avoid clashes).
+public struct ModuleWebResources: Sendable {
+    public let templateDirectory: String
+    public let strings: [PatioLocale: [String: String]]
+
+    public init(templateDirectory: String, strings: [PatioLocale: [String: String]]) {
+        self.templateDirectory = templateDirectory
+        self.strings = strings
+    }
 }
 
 /// The modules this build knows, filtered by `PATIO_MODULES`.

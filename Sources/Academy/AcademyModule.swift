@@ -1,0 +1,35 @@
+import FluentKit
+import Foundation
+import PatioCore
+import PatioPlatform
+
+/// The academy's roles.
+enum AcademyRoles {
+    static let admin = "academy.admin"
+    static let student = "academy.student"
+}
+
+/// Classly's backend: sedes, classes by level, packs of classes, signed QR check-in and attendance history.
+public struct AcademyModule: PatioModule {
+    public init() {}
+
+    public var id: String { "academy" }
+    public func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Academia de baile" : "Dance academy" }
+    public var accentColour: String { "#b4235a" }
+    public var roles: [String] { [AcademyRoles.admin, AcademyRoles.student] }
+    public var migrations: [any Migration] { AcademyMigrations.all }
+
+    public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
+        let services = AcademyServices(environment: environment)
+        AcademyAPI.register(on: routes, services: services)
+        AcademyPages.register(on: routes, services: services, web: environment.web)
+    }
+
+    public func seedDemo(environment: ModuleEnvironment) async throws {
+        try await AcademyDemo.seed(services: AcademyServices(environment: environment), environment: environment)
+    }
+
+    public var webResources: ModuleWebResources? {
+        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: AcademyStrings.all)
+    }
+}

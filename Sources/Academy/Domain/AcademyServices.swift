@@ -1,0 +1,26 @@
+import Foundation
+import PatioCore
+import PatioPlatform
+
+/// Every academy service, wired once from the module environment.
+struct AcademyServices: Sendable {
+    let settings: AcademySettingsService
+    let catalogue: CatalogueService
+    let students: StudentService
+    let enrolments: EnrolmentService
+    let attendance: AttendanceService
+    let checkIns: CheckInService
+    let publicURL: String?
+
+    init(environment: ModuleEnvironment) {
+        let database = environment.database, clock = environment.clock
+        settings = AcademySettingsService(database: database)
+        catalogue = CatalogueService(database: database, settings: settings, clock: clock)
+        students = StudentService(database: database, accounts: environment.identity.accounts, clock: clock)
+        enrolments = EnrolmentService(database: database, settings: settings, clock: clock)
+        attendance = AttendanceService(database: database, settings: settings, enrolments: enrolments, clock: clock)
+        checkIns = CheckInService(database: database, secrets: environment.secrets, settings: settings, students: students,
+                                  catalogue: catalogue, attendance: attendance, clock: clock)
+        publicURL = environment.publicURL
+    }
+}

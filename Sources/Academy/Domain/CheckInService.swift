@@ -1,0 +1,145 @@
+import Crypto
+import FluentKit
+import Foundation
+import PatioCore
+import PatioData
+import PatioPlatform
+import SQLKit
+
+/// A room's current QR code payload.
+struct CheckInCode: Codable, Sendable {
+    var token: String
+    var url: String
+    var expiresAt: Date
+    /// Seconds until the room screen should show the next code.
+    var refreshInSeconds: Int
+}
+
+/// The answer to a successful check-in.
+struct CheckInResult: Codable, Sendable {
+    var attendance: AttendanceView
+    var remainingClasses: Int
+}
+
+/// Signed, rotating room codes and the check-in rules.
+struct CheckInService: Sendable {
+    static let keyName = "academy.checkin"
+    let database: PatioDatabase
+    let secrets: ServerSecrets
+    let settings: AcademySettingsService
+    let students: StudentService
+    let catalogue: CatalogueService
+    let attendance: AttendanceService
+    let clock: PatioClock
+
+    /// The code a sede's room screen shows now. `baseURL` is where students' phones reach Patio.
+    func code(location id: UUID, baseURL: String) async throws -> CheckInCode {
+        let location = try await catalogue.location(id)
+        guard location.archivedAt == nil else {
+            throw AppError(.unprocessableContent, code: "location_archived", detail: "This sede is archived.")
+        }
+        let now = clock.now()
+        let token = CheckInToken(locationID: id, window: CheckInToken.window(at: now))
+        let encoded = token.encoded(key: try await secrets.key(named: Self.keyName))
+        let nextWindow = Double(token.window + 1) * CheckInToken.period
+        return CheckInCode(token: encoded, url: "\(baseURL)/academy/checkin?t=\(encoded)", expiresAt: token.expiresAt,
+                           refreshInSeconds: max(1, Int((nextWindow - now.timeIntervalSince1970).rounded(.up))))
+    }
+
+    /// Checks a student in with a scanned token. Each refusal has its own code, in the order a student would fix them.
+    func checkIn(account accountID: UUID, token text: String) async throws -> CheckInResult {
+        let now = clock.now()
+        let token: CheckInToken
+        switch CheckInToken.verify(text, key: try await secrets.key(named: Self.keyName), now: now) {
+        case .success(let verified): token = verified
+        case .failure(.expired):
+            throw AppError(.gone, code: "checkin_token_expired", detail: "This QR code has expired. Scan the code on the screen again.")
+        case .failure:
+            throw AppError.badRequest(code: "checkin_token_invalid", "This is not a valid check-in code. Scan the code on the room screen.")
+        }
+        guard let student = try await students.find(accountID: accountID) else {
+            throw AppError(.forbidden, code: "not_a_student", detail: "Only students of the academy can check in.")
+        }
+        let settings = try await settings.current()
+        let candidates = try await enrolments(student: student.id, location: token.locationID)
+        guard !candidates.isEmpty else {
+            throw AppError(.forbidden, code: "not_enrolled_at_location", detail: "You are not enrolled in any class at this sede.")
+        }
+        let running = Self.runningSessions(candidates, settings: settings, now: now)
+        guard !running.isEmpty else {
+            throw AppError(.unprocessableContent, code: "no_class_now", detail: "None of your classes at this sede is open for check-in now.")
+        }
+        let attendanceID = UUID()
+        let outcome: (Candidate, String)? = try await database.write { db in
+            var sawNoBalance = false
+            for (candidate, day) in running {
+                let already = try await AttendanceModel.query(on: db).filter(\.$studentID == student.id)
+                    .filter(\.$scheduleID == candidate.schedule_id).filter(\.$sessionDate == day).first()
+                if already != nil { continue }
+                try await CreditLedger.lock(enrolment: candidate.id, on: db)
+                try await CreditLedger.expireDueLots(enrolment: candidate.id, now: now, on: db)
+                guard try await CreditLedger.balance(enrolment: candidate.id, now: now, on: db) > 0 else {
+                    sawNoBalance = true
+                    continue
+                }
+                let row = AttendanceModel()
+                row.id = attendanceID
+                row.enrolmentID = candidate.id
+                row.studentID = student.id
+                row.scheduleID = candidate.schedule_id
+                row.locationID = token.locationID
+                row.sessionDate = day
+                row.checkedInAt = now
+                do {
+                    try await row.create(on: db)
+                } catch let error as any DatabaseError where error.isConstraintFailure {
+                    throw Self.alreadyCheckedIn
+                }
+                try await CreditLedger.consume(1, enrolment: candidate.id, kind: .attendance, attendance: attendanceID, note: day, actor: accountID, now: now, on: db)
+                return (candidate, day)
+            }
+            if sawNoBalance {
+                throw AppError(.unprocessableContent, code: "no_classes_left", detail: "You have no classes left for this class. Pay for more at the front desk.")
+            }
+            return nil
+        }
+        guard let (candidate, _) = outcome else { throw Self.alreadyCheckedIn }
+        guard let view = try await attendance.attendances(where: "t.id = \(bind: attendanceID)").first else { throw Self.alreadyCheckedIn }
+        let remaining = try await CreditLedger.balance(enrolment: candidate.id, now: now, on: database.reader)
+        return CheckInResult(attendance: view, remainingClasses: remaining)
+    }
+
+    static let alreadyCheckedIn = AppError.conflict(code: "already_checked_in", "You are already checked in for this class.")
+
+    struct Candidate: Decodable, Sendable {
+        let id: UUID, schedule_id: UUID, weekday: Int, start_minute: Int, end_minute: Int
+    }
+
+    private func enrolments(student: UUID, location: UUID) async throws -> [Candidate] {
+        try await (database.reader as! any SQLDatabase).raw("""
+            SELECT e.id, e.schedule_id, s.weekday, s.start_minute, s.end_minute
+            FROM academy_enrolments e JOIN academy_schedules s ON s.id = e.schedule_id JOIN academy_classes c ON c.id = s.class_id
+            WHERE e.student_id = \(bind: student) AND e.is_active = \(bind: true) AND c.location_id = \(bind: location)
+              AND s.archived_at IS NULL AND c.archived_at IS NULL
+            """).all(decoding: Candidate.self)
+    }
+
+    /// The sessions (enrolment, local date) whose check-in window contains `now`, earliest start first. Yesterday
+    /// and tomorrow are looked at too, so windows that cross midnight work.
+    static func runningSessions(_ candidates: [Candidate], settings: AcademySettings, now: Date) -> [(Candidate, String)] {
+        let calendar = settings.calendar
+        let today = calendar.day(of: now)
+        var found: [(Candidate, String, Date)] = []
+        for day in [calendar.adding(days: -1, to: today), today, calendar.adding(days: 1, to: today)] {
+            let weekday = calendar.weekday(ofDay: day)
+            for candidate in candidates where candidate.weekday == weekday {
+                guard let start = calendar.instant(day: day, minute: candidate.start_minute),
+                      let end = calendar.instant(day: day, minute: candidate.end_minute) else { continue }
+                let opens = start.addingTimeInterval(-Double(settings.checkInOpensMinutesBefore) * 60)
+                let closes = end.addingTimeInterval(Double(settings.checkInClosesMinutesAfterEnd) * 60)
+                if opens <= now && now <= closes { found.append((candidate, day, start)) }
+            }
+        }
+        return found.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) }
+    }
+}

@@ -1,0 +1,18 @@
+import FluentKit
+import Foundation
+
+/// Classes bought (or granted) together, sharing one expiry. Attendance consumes the lot that expires first,
+/// so a student never loses classes to expiry that could have been used.
+final class CreditLotModel: Model, @unchecked Sendable {
+    static let schema = "academy_credit_lots"
+
+    @ID(key: .id) var id: UUID?
+    @Field(key: "enrolment_id") var enrolmentID: UUID
+    @OptionalField(key: "payment_id") var paymentID: UUID?
+    @Field(key: "classes") var classes: Int
+    @Field(key: "remaining") var remaining: Int
+    @OptionalField(key: "expires_at") var expiresAt: Date?
+    @Field(key: "created_at") var createdAt: Date
+
+    init() {}
+}

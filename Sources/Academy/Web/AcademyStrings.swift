@@ -1,0 +1,5 @@
+import PatioCore
+
+enum AcademyStrings {
+    static let all: [PatioLocale: [String: String]] = [:]
+}
