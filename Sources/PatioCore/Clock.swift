@@ -22,6 +22,10 @@ public final class ManualClock: Sendable {
 
     public var date: Date { current.withLockedValue { $0 } }
 
+    public func set(_ date: Date) {
+        current.withLockedValue { $0 = date }
+    }
+
     public func advance(by seconds: TimeInterval) {
         current.withLockedValue { $0 = $0.addingTimeInterval(seconds) }
     }

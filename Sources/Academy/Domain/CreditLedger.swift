@@ -73,8 +73,10 @@ enum CreditLedger {
     }
 
     static func append(_ kind: CreditKind, delta: Int, enrolment id: UUID, lot: UUID?, payment: UUID?, attendance: UUID? = nil, note: String, actor: UUID?, at time: Date, on db: any Database) async throws {
+        let last = try await CreditEntryModel.query(on: db).filter(\.$enrolmentID == id).max(\.$position) ?? 0
         let entry = CreditEntryModel()
         entry.id = UUID()
+        entry.position = last + 1
         entry.enrolmentID = id
         entry.kind = kind.rawValue
         entry.delta = delta

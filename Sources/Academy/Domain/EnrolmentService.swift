@@ -259,7 +259,7 @@ struct EnrolmentService: Sendable {
             try await CreditLedger.expireDueLots(enrolment: id, now: now, on: db)
         }
         let enrolment = try await enrolment(id)
-        let entries = try await CreditEntryModel.query(on: try database.reader).filter(\.$enrolmentID == id).sort(\.$createdAt).sort(\.$id).all()
+        let entries = try await CreditEntryModel.query(on: try database.reader).filter(\.$enrolmentID == id).sort(\.$position).all()
         var totals = Dictionary(uniqueKeysWithValues: CreditKind.allCases.map { ($0.rawValue, 0) })
         for entry in entries { totals[entry.kind, default: 0] += entry.delta }
         return LedgerView(

@@ -113,6 +113,7 @@ enum AcademyMigrations {
             try await database.schema(CreditEntryModel.schema)
                 .id()
                 .field("enrolment_id", .uuid, .required, .references(EnrolmentModel.schema, "id"))
+                .field("position", .int, .required)
                 .field("kind", .string, .required)
                 .field("delta", .int, .required)
                 .field("payment_id", .uuid, .references(PaymentModel.schema, "id"))
@@ -121,13 +122,13 @@ enum AcademyMigrations {
                 .field("note", .string, .required)
                 .field("actor_id", .uuid)
                 .field("created_at", .datetime, .required)
+                .unique(on: "enrolment_id", "position")
                 .create()
             // Indexes for the hot paths: a student's enrolments, a session's attendance, a lot's consumption order.
             let sql = database as! any SQLDatabase
             try await sql.raw("CREATE INDEX academy_attendances_schedule_date ON academy_attendances (schedule_id, session_date)").run()
             try await sql.raw("CREATE INDEX academy_attendances_location_date ON academy_attendances (location_id, session_date)").run()
             try await sql.raw("CREATE INDEX academy_credit_lots_enrolment ON academy_credit_lots (enrolment_id)").run()
-            try await sql.raw("CREATE INDEX academy_credit_entries_enrolment ON academy_credit_entries (enrolment_id)").run()
             try await sql.raw("CREATE INDEX academy_payments_created ON academy_payments (created_at)").run()
         }
 

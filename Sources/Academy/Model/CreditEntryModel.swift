@@ -7,6 +7,8 @@ final class CreditEntryModel: Model, @unchecked Sendable {
 
     @ID(key: .id) var id: UUID?
     @Field(key: "enrolment_id") var enrolmentID: UUID
+    /// 1, 2, 3… per enrolment: the order lines were written, even when they share a timestamp.
+    @Field(key: "position") var position: Int
     @Field(key: "kind") var kind: String
     @Field(key: "delta") var delta: Int
     @OptionalField(key: "payment_id") var paymentID: UUID?
