@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "Academy",
             dependencies: [
-                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb",
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "QRCode", "SVGChart",
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -85,6 +85,8 @@ let package = Package(
             resources: [.copy("Web/Resources")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "QRCode", swiftSettings: swiftSettings),
+        .target(name: "SVGChart", swiftSettings: swiftSettings),
         .target(
             name: "PatioServer",
             dependencies: [
@@ -108,6 +110,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PatioCoreTests", dependencies: ["PatioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
+        .testTarget(name: "SVGChartTests", dependencies: ["SVGChart"], swiftSettings: swiftSettings),
         .testTarget(name: "PatioDataTests", dependencies: ["PatioData", "PatioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PatioServerTests",

@@ -119,11 +119,7 @@ enum AcademyAPI {
             let page = try CursorPageRequest(limit: query["limit"].map(String.init), cursor: query["cursor"].map(String.init))
             return try .json(try await s.enrolments.payments(try PaymentFilter(query: queryDictionary(request)), page: page))
         }
-        routes.get("/api/v1/academy/payments/export.csv", admin) { request, _ in
-            let csv = try await s.enrolments.paymentsCSV(try PaymentFilter(query: queryDictionary(request)))
-            return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"pagos.csv\""],
-                            body: .init(byteBuffer: ByteBuffer(string: csv)))
-        }
+        routes.get("/api/v1/academy/payments/export.csv", admin) { request, _ in try await paymentsCSV(request, services: s) }
         routes.get("/api/v1/academy/payments/{id}", admin) { _, context in try .json(try await s.enrolments.payment(try context.uuidParameter("id"))) }
         routes.post("/api/v1/academy/payments/{id}/refunds", admin) { request, context in
             let input = try await JSONBody.decode(EnrolmentService.RefundInput.self, from: request)
@@ -153,6 +149,13 @@ enum AcademyAPI {
     struct StudentDetail: Encodable, Sendable {
         var student: StudentView
         var enrolments: [EnrolmentView]
+    }
+
+    /// The filtered payments as a CSV download (API and admin page alike).
+    static func paymentsCSV(_ request: Request, services: AcademyServices) async throws -> Response {
+        let csv = try await services.enrolments.paymentsCSV(try PaymentFilter(query: queryDictionary(request)))
+        return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"pagos.csv\""],
+                        body: .init(byteBuffer: ByteBuffer(string: csv)))
     }
 
     static func queryDictionary(_ request: Request) -> [String: String] {

@@ -3,6 +3,57 @@ import Hummingbird
 import PatioCore
 import PatioWeb
 
+/// Every `/academy/…` page and its access rule, in one place.
 enum AcademyPages {
-    static func register(on routes: PatioRoutes, services: AcademyServices, web: WebRenderer) {}
+    static func register(on routes: PatioRoutes, services: AcademyServices, web: WebRenderer) {
+        let renderer = AcademyPageRenderer(web: web)
+        let student = StudentPages(s: services, r: renderer)
+        let catalogue = AdminCataloguePages(s: services, r: renderer)
+        let people = AdminStudentPages(s: services, r: renderer)
+        let money = AdminPaymentPages(s: services, r: renderer)
+        let admin = Access.role(AcademyRoles.admin)
+        let studentRole = Access.role(AcademyRoles.student)
+
+        routes.get("/academy", .everyone, student.landing)
+        routes.get("/academy/classes", .everyone, student.browse)
+        routes.get("/academy/me", studentRole, student.myClasses)
+        routes.get("/academy/me/attendances", studentRole, student.history)
+        routes.get("/academy/checkin", studentRole, student.checkInForm)
+        routes.post("/academy/checkin", studentRole, student.checkIn)
+
+        routes.get("/academy/admin", admin, catalogue.today)
+        routes.get("/academy/admin/settings", admin, catalogue.settings)
+        routes.post("/academy/admin/settings", admin, catalogue.saveSettings)
+        routes.get("/academy/admin/locations", admin, catalogue.locations)
+        routes.post("/academy/admin/locations", admin, catalogue.createLocation)
+        routes.post("/academy/admin/locations/{id}", admin, catalogue.updateLocation)
+        routes.post("/academy/admin/locations/{id}/delete", admin, catalogue.deleteLocation)
+        routes.get("/academy/locations/{id}/qr", admin, catalogue.roomScreen)
+        routes.get("/academy/admin/classes", admin, catalogue.classes)
+        routes.post("/academy/admin/classes", admin, catalogue.createClass)
+        routes.get("/academy/admin/classes/{id}", admin, catalogue.classDetail)
+        routes.post("/academy/admin/classes/{id}", admin, catalogue.updateClass)
+        routes.post("/academy/admin/classes/{id}/delete", admin, catalogue.deleteClass)
+        routes.post("/academy/admin/classes/{id}/schedules", admin, catalogue.addSchedule)
+        routes.post("/academy/admin/schedules/{id}/delete", admin, catalogue.deleteSchedule)
+        routes.get("/academy/admin/schedules/{id}/attendance", admin, catalogue.sessionAttendance)
+        routes.get("/academy/admin/packs", admin, catalogue.packs)
+        routes.post("/academy/admin/packs", admin, catalogue.createPack)
+        routes.post("/academy/admin/packs/{id}/delete", admin, catalogue.deletePack)
+
+        routes.get("/academy/admin/students", admin, people.list)
+        routes.get("/academy/admin/students/new", admin, people.newForm)
+        routes.post("/academy/admin/students", admin, people.create)
+        routes.get("/academy/admin/students/{id}", admin, people.detail)
+        routes.post("/academy/admin/students/{id}", admin, people.update)
+        routes.post("/academy/admin/students/{id}/deactivate", admin, people.deactivate)
+        routes.post("/academy/admin/students/{id}/activate", admin, people.activate)
+        routes.post("/academy/admin/students/{id}/payments", admin, money.record)
+        routes.get("/academy/admin/enrolments/{id}", admin, people.ledger)
+        routes.post("/academy/admin/enrolments/{id}/adjust", admin, people.adjust)
+        routes.post("/academy/admin/enrolments/{id}/unenrol", admin, people.unenrol)
+        routes.get("/academy/admin/payments", admin, money.list)
+        routes.get("/academy/admin/payments.csv", admin, money.csv)
+        routes.post("/academy/admin/payments/{id}/refund", admin, money.refund)
+    }
 }

@@ -1,0 +1,1 @@
+document.querySelectorAll("form[data-autosubmit]").forEach(function (form) { form.submit(); });
