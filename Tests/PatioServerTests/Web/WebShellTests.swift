@@ -113,6 +113,8 @@ struct WebShellTests {
             let created = try await browser.post("/admin/accounts/new", form: ["name": "Lucía Ramos", "email": "lucia@demo.patio", "password": "a-long-password", "roles": "admin"])
             #expect(created.status == .seeOther)
             let detailPath = try #require(created.headers[.location])
+            let lucia = try #require(try await patio.components.identity.accounts.find(email: "lucia@demo.patio"))
+            for role in patio.components.identity.accounts.knownRoles { _ = try await patio.components.identity.accounts.grant(role: role, to: lucia.id) }
             let detail = String(buffer: try await browser.get(detailPath).body)
             #expect(detail.contains("Lucía Ramos"))
             // Every known role is granted, so the page says so instead of offering an empty list.
