@@ -62,6 +62,7 @@ enum AcademyDemo {
         }
         let dates = sessions.reversed()
         try await environment.database.write { db in
+            var ledger = try await LedgerSession.open(enrolment: enrolment, now: now, on: db)
             for session in dates {
                 let attendance = AttendanceModel()
                 attendance.id = UUID()
@@ -72,7 +73,7 @@ enum AcademyDemo {
                 attendance.sessionDate = session
                 attendance.checkedInAt = calendar.instant(day: session, minute: start + 5) ?? now
                 try await attendance.create(on: db)
-                try await CreditLedger.consume(1, enrolment: enrolment, kind: .attendance, attendance: attendance.id, note: session, actor: nil, now: now, on: db)
+                try await ledger.consume(1, kind: .attendance, attendance: attendance.id, note: session, actor: nil)
             }
         }
     }

@@ -236,6 +236,14 @@ struct CatalogueService: Sendable {
         return ScheduleView(model, enrolled: 0)
     }
 
+    /// A schedule with its class, archived or not.
+    func schedule(_ id: UUID) async throws -> ScheduleModel {
+        guard let schedule = try await ScheduleModel.query(on: try database.reader).filter(\.$id == id).with(\.$danceClass).first() else {
+            throw Self.scheduleNotFound
+        }
+        return schedule
+    }
+
     func deleteSchedule(_ id: UUID) async throws -> DeletionOutcome {
         let now = clock.now()
         return try await database.write { db in

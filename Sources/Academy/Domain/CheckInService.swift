@@ -69,19 +69,15 @@ struct CheckInService: Sendable {
         guard !running.isEmpty else {
             throw AppError(.unprocessableContent, code: "no_class_now", detail: "None of your classes at this sede is open for check-in now.")
         }
+        // Sessions already attended are set aside before taking the writer; the unique index still guards races.
+        let attended = try await attendedSessions(student: student.id, days: Set(running.map(\.1)))
+        let open = running.filter { !attended.contains(SessionKey(schedule: $0.0.schedule_id, day: $0.1)) }
+        guard !open.isEmpty else { throw Self.alreadyCheckedIn }
         let attendanceID = UUID()
-        let outcome: (Candidate, String)? = try await database.write { db in
-            var sawNoBalance = false
-            for (candidate, day) in running {
-                let already = try await AttendanceModel.query(on: db).filter(\.$studentID == student.id)
-                    .filter(\.$scheduleID == candidate.schedule_id).filter(\.$sessionDate == day).first()
-                if already != nil { continue }
-                try await CreditLedger.lock(enrolment: candidate.id, on: db)
-                try await CreditLedger.expireDueLots(enrolment: candidate.id, now: now, on: db)
-                guard try await CreditLedger.balance(enrolment: candidate.id, now: now, on: db) > 0 else {
-                    sawNoBalance = true
-                    continue
-                }
+        let remaining: Int = try await database.write { db in
+            for (candidate, day) in open {
+                var ledger = try await LedgerSession.open(enrolment: candidate.id, now: now, on: db)
+                guard ledger.balance > 0 else { continue }
                 let row = AttendanceModel()
                 row.id = attendanceID
                 row.enrolmentID = candidate.id
@@ -95,18 +91,24 @@ struct CheckInService: Sendable {
                 } catch let error as any DatabaseError where error.isConstraintFailure {
                     throw Self.alreadyCheckedIn
                 }
-                try await CreditLedger.consume(1, enrolment: candidate.id, kind: .attendance, attendance: attendanceID, note: day, actor: accountID, now: now, on: db)
-                return (candidate, day)
+                try await ledger.consume(1, kind: .attendance, attendance: attendanceID, note: day, actor: accountID)
+                return ledger.balance
             }
-            if sawNoBalance {
-                throw AppError(.unprocessableContent, code: "no_classes_left", detail: "You have no classes left for this class. Pay for more at the front desk.")
-            }
-            return nil
+            throw AppError(.unprocessableContent, code: "no_classes_left", detail: "You have no classes left for this class. Pay for more at the front desk.")
         }
-        guard let (candidate, _) = outcome else { throw Self.alreadyCheckedIn }
         guard let view = try await attendance.attendances(where: "t.id = \(bind: attendanceID)").first else { throw Self.alreadyCheckedIn }
-        let remaining = try await CreditLedger.balance(enrolment: candidate.id, now: now, on: database.reader)
         return CheckInResult(attendance: view, remainingClasses: remaining)
+    }
+
+    private struct SessionKey: Hashable { let schedule: UUID; let day: String }
+
+    private func attendedSessions(student: UUID, days: Set<String>) async throws -> Set<SessionKey> {
+        struct Row: Decodable { let schedule_id: UUID; let session_date: String }
+        let rows = try await (database.reader as! any SQLDatabase).raw("""
+            SELECT schedule_id, session_date FROM academy_attendances
+            WHERE student_id = \(bind: student) AND session_date IN (\(binds: Array(days)))
+            """).all(decoding: Row.self)
+        return Set(rows.map { SessionKey(schedule: $0.schedule_id, day: $0.session_date) })
     }
 
     static let alreadyCheckedIn = AppError.conflict(code: "already_checked_in", "You are already checked in for this class.")

@@ -8,76 +8,95 @@ enum CreditKind: String, Codable, Sendable, CaseIterable {
     case purchase, attendance, refund, adjustment, expiry
 }
 
-/// An enrolment's class balance as lots plus an append-only ledger. Every function runs inside the caller's
-/// write, after `lock`, so two writes to one enrolment never interleave (PostgreSQL row lock; SQLite has one writer).
+/// Reading an enrolment's balance without writing: the lots that are not expired yet.
 enum CreditLedger {
-    static func lock(enrolment id: UUID, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
-        if sql.dialect.name == "postgresql" {
-            try await sql.raw("SELECT id FROM academy_enrolments WHERE id = \(bind: id) FOR UPDATE").run()
-        }
+    /// Lots with classes left, in the order they are consumed: soonest expiry first, never-expiring last.
+    static func usableLots(enrolment id: UUID, now: Date, on db: any Database) async throws -> [CreditLotModel] {
+        let lots = try await CreditLotModel.query(on: db).filter(\.$enrolmentID == id).filter(\.$remaining > 0).all()
+        return consumptionOrder(lots.filter { ($0.expiresAt ?? .distantFuture) > now })
     }
 
-    /// Writes off what is left of every lot that expired by `now`, one `expiry` line per lot.
-    static func expireDueLots(enrolment id: UUID, now: Date, on db: any Database) async throws {
-        let due = try await CreditLotModel.query(on: db).filter(\.$enrolmentID == id).filter(\.$remaining > 0)
-            .filter(\.$expiresAt <= now).all()
-        for lot in due {
-            try await append(.expiry, delta: -lot.remaining, enrolment: id, lot: lot.id, payment: lot.paymentID, note: "", actor: nil, at: lot.expiresAt ?? now, on: db)
-            lot.remaining = 0
-            try await lot.save(on: db)
-        }
-    }
-
-    /// Classes the student can still use: lots not yet expired.
     static func balance(enrolment id: UUID, now: Date, on db: any Database) async throws -> Int {
         try await usableLots(enrolment: id, now: now, on: db).reduce(0) { $0 + $1.remaining }
     }
 
-    /// Lots with classes left, in the order they are consumed: soonest expiry first, never-expiring last.
-    static func usableLots(enrolment id: UUID, now: Date, on db: any Database) async throws -> [CreditLotModel] {
-        let lots = try await CreditLotModel.query(on: db).filter(\.$enrolmentID == id).filter(\.$remaining > 0).all()
-        return lots.filter { ($0.expiresAt ?? .distantFuture) > now }
-            .sorted { (($0.expiresAt ?? .distantFuture), $0.createdAt) < (($1.expiresAt ?? .distantFuture), $1.createdAt) }
+    static func consumptionOrder(_ lots: [CreditLotModel]) -> [CreditLotModel] {
+        lots.sorted { (($0.expiresAt ?? .distantFuture), $0.createdAt) < (($1.expiresAt ?? .distantFuture), $1.createdAt) }
+    }
+}
+
+/// An enrolment's balance opened for change inside one write: the enrolment is locked (a row lock on
+/// PostgreSQL; SQLite has one writer), its lots are read once and expired ones written off, and every change
+/// appends ledger lines in order. Two writes to one enrolment therefore never interleave, and the ledger
+/// always adds up to the balance.
+struct LedgerSession {
+    let enrolment: UUID
+    let now: Date
+    let db: any Database
+    /// Usable lots in consumption order.
+    private(set) var lots: [CreditLotModel]
+    private var position: Int
+
+    static func open(enrolment id: UUID, now: Date, on db: any Database) async throws -> LedgerSession {
+        let sql = db as! any SQLDatabase
+        if sql.dialect.name == "postgresql" {
+            try await sql.raw("SELECT id FROM academy_enrolments WHERE id = \(bind: id) FOR UPDATE").run()
+        }
+        let held = try await CreditLotModel.query(on: db).filter(\.$enrolmentID == id).filter(\.$remaining > 0).all()
+        let last = try await CreditEntryModel.query(on: db).filter(\.$enrolmentID == id).max(\.$position) ?? 0
+        var session = LedgerSession(enrolment: id, now: now, db: db, lots: [], position: last)
+        for lot in held where (lot.expiresAt ?? .distantFuture) <= now {
+            try await session.append(.expiry, delta: -lot.remaining, lot: lot.id, payment: lot.paymentID, note: "", actor: nil, at: lot.expiresAt ?? now)
+            lot.remaining = 0
+            try await lot.save(on: db)
+        }
+        session.lots = CreditLedger.consumptionOrder(held.filter { $0.remaining > 0 })
+        return session
     }
 
-    @discardableResult
-    static func addLot(enrolment id: UUID, classes: Int, payment: UUID?, expiresAt: Date?, kind: CreditKind, note: String, actor: UUID?, now: Date, on db: any Database) async throws -> CreditLotModel {
+    var balance: Int { lots.reduce(0) { $0 + $1.remaining } }
+
+    mutating func addLot(classes: Int, payment: UUID?, expiresAt: Date?, kind: CreditKind, note: String, actor: UUID?) async throws {
         let lot = CreditLotModel()
         lot.id = UUID()
-        lot.enrolmentID = id
+        lot.enrolmentID = enrolment
         lot.paymentID = payment
         lot.classes = classes
         lot.remaining = classes
         lot.expiresAt = expiresAt
         lot.createdAt = now
         try await lot.create(on: db)
-        try await append(kind, delta: classes, enrolment: id, lot: lot.id, payment: payment, note: note, actor: actor, at: now, on: db)
-        return lot
+        try await append(kind, delta: classes, lot: lot.id, payment: payment, note: note, actor: actor, at: now)
+        lots = CreditLedger.consumptionOrder(lots + [lot])
     }
 
     /// Takes `classes` from the usable lots (soonest expiry first), one ledger line per lot touched.
-    static func consume(_ classes: Int, enrolment id: UUID, kind: CreditKind, attendance: UUID? = nil, note: String, actor: UUID?, now: Date, on db: any Database) async throws {
-        let lots = try await usableLots(enrolment: id, now: now, on: db)
-        guard lots.reduce(0, { $0 + $1.remaining }) >= classes else {
+    mutating func consume(_ classes: Int, kind: CreditKind, attendance: UUID? = nil, note: String, actor: UUID?) async throws {
+        guard balance >= classes else {
             throw AppError.conflict(code: "insufficient_classes", "The enrolment does not have that many classes left.")
         }
         var left = classes
-        for lot in lots where left > 0 {
+        for lot in lots where left > 0 && lot.remaining > 0 {
             let taken = min(left, lot.remaining)
-            lot.remaining -= taken
+            try await take(taken, from: lot, kind: kind, attendance: attendance, note: note, actor: actor)
             left -= taken
-            try await lot.save(on: db)
-            try await append(kind, delta: -taken, enrolment: id, lot: lot.id, payment: lot.paymentID, attendance: attendance, note: note, actor: actor, at: now, on: db)
         }
     }
 
-    static func append(_ kind: CreditKind, delta: Int, enrolment id: UUID, lot: UUID?, payment: UUID?, attendance: UUID? = nil, note: String, actor: UUID?, at time: Date, on db: any Database) async throws {
-        let last = try await CreditEntryModel.query(on: db).filter(\.$enrolmentID == id).max(\.$position) ?? 0
+    /// Takes classes from one lot (refunds take from the lot their payment bought).
+    mutating func take(_ classes: Int, from lot: CreditLotModel, kind: CreditKind, attendance: UUID? = nil, note: String, actor: UUID?) async throws {
+        lot.remaining -= classes
+        try await lot.save(on: db)
+        try await append(kind, delta: -classes, lot: lot.id, payment: lot.paymentID, attendance: attendance, note: note, actor: actor, at: now)
+        lots.removeAll { $0.remaining == 0 }
+    }
+
+    private mutating func append(_ kind: CreditKind, delta: Int, lot: UUID?, payment: UUID?, attendance: UUID? = nil, note: String, actor: UUID?, at time: Date) async throws {
+        position += 1
         let entry = CreditEntryModel()
         entry.id = UUID()
-        entry.position = last + 1
-        entry.enrolmentID = id
+        entry.enrolmentID = enrolment
+        entry.position = position
         entry.kind = kind.rawValue
         entry.delta = delta
         entry.lotID = lot

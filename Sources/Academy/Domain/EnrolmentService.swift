@@ -50,8 +50,7 @@ struct EnrolmentService: Sendable {
             let classes = input.classes ?? pack!.classes
             let amount = input.amount ?? pack!.price
             let enrolment = try await enrol(student: student.id!, schedule: schedule, now: now, on: db)
-            try await CreditLedger.lock(enrolment: enrolment.id!, on: db)
-            try await CreditLedger.expireDueLots(enrolment: enrolment.id!, now: now, on: db)
+            var ledger = try await LedgerSession.open(enrolment: enrolment.id!, now: now, on: db)
             let payment = PaymentModel()
             payment.id = paymentID
             payment.studentID = student.id!
@@ -66,8 +65,7 @@ struct EnrolmentService: Sendable {
             payment.createdAt = now
             try await payment.create(on: db)
             let expiry = pack?.validDays.map { now.addingTimeInterval(Double($0) * 86_400) }
-            try await CreditLedger.addLot(enrolment: enrolment.id!, classes: classes, payment: paymentID, expiresAt: expiry,
-                                          kind: .purchase, note: pack?.name ?? "", actor: actor, now: now, on: db)
+            try await ledger.addLot(classes: classes, payment: paymentID, expiresAt: expiry, kind: .purchase, note: pack?.name ?? "", actor: actor)
             return enrolment.id!
         }
         return PaymentReceipt(payment: try await payment(paymentID), enrolment: try await enrolment(enrolmentID))
@@ -116,9 +114,7 @@ struct EnrolmentService: Sendable {
         let now = clock.now()
         try await database.write { db in
             guard let enrolment = try await EnrolmentModel.find(id, on: db) else { throw Self.enrolmentNotFound }
-            try await CreditLedger.lock(enrolment: id, on: db)
-            try await CreditLedger.expireDueLots(enrolment: id, now: now, on: db)
-            let left = try await CreditLedger.balance(enrolment: id, now: now, on: db)
+            let left = try await LedgerSession.open(enrolment: id, now: now, on: db).balance
             guard left == 0 else {
                 throw AppError.conflict(code: "enrolment_has_classes", "The student still has \(left) classes in this schedule; refund or adjust them before unenrolling.")
             }
@@ -145,13 +141,12 @@ struct EnrolmentService: Sendable {
         let now = clock.now()
         try await database.write { db in
             guard try await EnrolmentModel.find(id, on: db) != nil else { throw Self.enrolmentNotFound }
-            try await CreditLedger.lock(enrolment: id, on: db)
-            try await CreditLedger.expireDueLots(enrolment: id, now: now, on: db)
+            var ledger = try await LedgerSession.open(enrolment: id, now: now, on: db)
             let classes = input.classes!
             if classes > 0 {
-                try await CreditLedger.addLot(enrolment: id, classes: classes, payment: nil, expiresAt: nil, kind: .adjustment, note: reason, actor: actor, now: now, on: db)
+                try await ledger.addLot(classes: classes, payment: nil, expiresAt: nil, kind: .adjustment, note: reason, actor: actor)
             } else {
-                try await CreditLedger.consume(-classes, enrolment: id, kind: .adjustment, note: reason, actor: actor, now: now, on: db)
+                try await ledger.consume(-classes, kind: .adjustment, note: reason, actor: actor)
             }
         }
         return try await enrolment(id)
@@ -179,15 +174,14 @@ struct EnrolmentService: Sendable {
             guard let payment = try await PaymentModel.find(paymentID, on: db) else {
                 throw AppError.notFound(code: "payment_not_found", "No payment has this id.")
             }
-            try await CreditLedger.lock(enrolment: payment.enrolmentID, on: db)
-            try await CreditLedger.expireDueLots(enrolment: payment.enrolmentID, now: now, on: db)
+            var ledger = try await LedgerSession.open(enrolment: payment.enrolmentID, now: now, on: db)
             let earlier = try await RefundModel.query(on: db).filter(\.$paymentID == paymentID).all()
             let refundable = payment.amount - earlier.reduce(0) { $0 + $1.amount }
             guard amount <= refundable else {
                 throw AppError.conflict(code: "refund_exceeds_payment", "At most \(refundable) (minor units) of this payment can still be refunded.")
             }
-            let lot = try await CreditLotModel.query(on: db).filter(\.$paymentID == paymentID).first()
-            let classesLeft = lot.map { ($0.expiresAt ?? .distantFuture) > now ? $0.remaining : 0 } ?? 0
+            let lot = ledger.lots.first { $0.paymentID == paymentID }
+            let classesLeft = lot?.remaining ?? 0
             guard classes <= classesLeft else {
                 throw AppError.conflict(code: "refund_exceeds_classes", "Only \(classesLeft) classes of this payment are left to refund.")
             }
@@ -201,9 +195,7 @@ struct EnrolmentService: Sendable {
             refund.createdAt = now
             try await refund.create(on: db)
             if classes > 0, let lot {
-                lot.remaining -= classes
-                try await lot.save(on: db)
-                try await CreditLedger.append(.refund, delta: -classes, enrolment: payment.enrolmentID, lot: lot.id, payment: paymentID, note: reason, actor: actor, at: now, on: db)
+                try await ledger.take(classes, from: lot, kind: .refund, note: reason, actor: actor)
             }
             return payment.enrolmentID
         }
@@ -255,8 +247,7 @@ struct EnrolmentService: Sendable {
         let now = clock.now()
         try await database.write { db in
             guard try await EnrolmentModel.find(id, on: db) != nil else { throw Self.enrolmentNotFound }
-            try await CreditLedger.lock(enrolment: id, on: db)
-            try await CreditLedger.expireDueLots(enrolment: id, now: now, on: db)
+            _ = try await LedgerSession.open(enrolment: id, now: now, on: db)
         }
         let enrolment = try await enrolment(id)
         let entries = try await CreditEntryModel.query(on: try database.reader).filter(\.$enrolmentID == id).sort(\.$position).all()

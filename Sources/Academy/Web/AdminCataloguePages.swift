@@ -1,4 +1,3 @@
-import FluentKit
 import Foundation
 import Hummingbird
 import PatioCore
@@ -207,8 +206,7 @@ struct AdminCataloguePages: Sendable {
 
     func deleteSchedule(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
-        guard let schedule = try await ScheduleModel.find(id, on: try s.catalogue.database.reader) else { throw CatalogueService.scheduleNotFound }
-        let classID = schedule.$danceClass.id
+        let classID = try await s.catalogue.schedule(id).$danceClass.id
         do {
             _ = try await s.catalogue.deleteSchedule(id)
             return redirect(to: "/academy/admin/classes/\(classID)")
@@ -219,9 +217,7 @@ struct AdminCataloguePages: Sendable {
 
     func sessionAttendance(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
-        guard let schedule = try await ScheduleModel.query(on: try s.catalogue.database.reader).filter(\ScheduleModel.$id == id).with(\.$danceClass).first() else {
-            throw CatalogueService.scheduleNotFound
-        }
+        let schedule = try await s.catalogue.schedule(id)
         let clock = PageClock(calendar: try await s.settings.current().calendar)
         let date = request.uri.queryParameters["date"].map(String.init).flatMap { LocalDate($0) != nil ? $0 : nil }
         var attendees: [AttendanceView] = []

@@ -16,7 +16,7 @@ struct AcademyPageRenderer: Sendable {
         data["isStudent"] = context.principal?.has(role: AcademyRoles.student) ?? false
         if data["values"] == nil { data["values"] = values }
         if let problem {
-            data["message"] = problem.detail
+            data["message"] = AcademyMessages.text(problem, context.locale)
             data["errors"] = problem.fieldErrors.map { ["field": $0.field, "message": "\($0.field): \($0.message)"] }
         }
         if let notice { data["notice"] = notice }

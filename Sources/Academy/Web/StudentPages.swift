@@ -89,17 +89,29 @@ struct StudentPages: Sendable {
             ], context: context)
         } catch let error as AppError where error.status.code < 500 {
             return r.page("academy_checkin_result", title: r.text("ac_checkin_failed", context), [
-                "ok": false, "heading": r.text("ac_checkin_failed", context), "message": CheckInMessages.text(error, context.locale), "code": error.code,
+                "ok": false, "heading": r.text("ac_checkin_failed", context), "message": AcademyMessages.text(error, context.locale), "code": error.code,
             ], context: context, status: error.status)
         }
     }
 }
 
-/// What a student reads when a check-in is refused, in their language.
-enum CheckInMessages {
+/// The academy's refusals in the reader's language (services speak English; pages speak both).
+enum AcademyMessages {
     static func text(_ error: AppError, _ locale: PatioLocale) -> String {
         guard locale == .es else { return error.detail }
         return switch error.code {
+        case "validation_failed": "Revisa estos campos:"
+        case "email_taken": "Ya existe una cuenta con este email."
+        case "dni_taken": "Ya existe un alumno con este DNI."
+        case "class_full": "La clase está llena."
+        case "enrolment_has_classes": "Aún le quedan clases en este horario: devuélvelas o ajústalas antes de dar de baja."
+        case "schedule_has_enrolments": "Hay alumnos inscritos en este horario: dales de baja primero."
+        case "schedule_overlaps": "La clase ya tiene un horario que se cruza ese día."
+        case "insufficient_classes": "No le quedan tantas clases."
+        case "refund_exceeds_payment": "La devolución supera lo que queda del pago."
+        case "refund_exceeds_classes": "No quedan tantas clases de este pago para devolver."
+        case "location_archived", "class_archived", "schedule_archived": "Está archivado y no admite cambios nuevos."
+        case "cannot_deactivate_self": "No puedes desactivar tu propia cuenta."
         case "already_checked_in": "Ya marcaste tu asistencia para esta clase."
         case "checkin_token_expired": "Este código QR ya venció. Vuelve a escanear el código de la pantalla."
         case "checkin_token_invalid": "Este no es un código de asistencia válido. Escanea el código de la pantalla de la sala."

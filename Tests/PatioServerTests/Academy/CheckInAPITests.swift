@@ -146,3 +146,32 @@ struct CheckInAPITests {
         }
     }
 }
+
+@Suite("Check-in under concurrency")
+struct CheckInConcurrencyTests {
+    @Test("the same student scanning twice at once is checked in once and pays one class; others in the room all get in")
+    func simultaneous() async throws {
+        try await TestPatio.with { patio, client in
+            let academy = try await AcademyFixture.make(patio, client)
+            var students: [(id: String, token: String)] = []
+            for index in 0..<6 {
+                let student = try await academy.student("alumna\(index)@test.patio", dni: "4000000\(index)")
+                try await academy.pay(student.id, classes: 3)
+                students.append(student)
+            }
+            let token = try await academy.token()
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for student in students {
+                    for _ in 0..<2 { group.addTask { Int(try await academy.checkIn(student.token, token: token).status.code) } }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == 201 }.count == 6)
+            #expect(statuses.filter { $0 == 409 }.count == 6)
+            for student in students {
+                let mine = try await client.fetch("/api/v1/academy/me/classes", token: student.token)
+                #expect((mine["items"] as! [[String: Any]]).first?["remainingClasses"] as? Int == 2)
+            }
+        }
+    }
+}
