@@ -85,12 +85,22 @@ let package = Package(
             resources: [.copy("Web/Resources")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Payments",
+            dependencies: [
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "QRCode", swiftSettings: swiftSettings),
         .target(name: "SVGChart", swiftSettings: swiftSettings),
         .target(
             name: "PatioServer",
             dependencies: [
-                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy",
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy", "Payments",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

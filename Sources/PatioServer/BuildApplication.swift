@@ -1,4 +1,5 @@
 import Academy
+import Payments
 import Foundation
 import Hummingbird
 import Logging
@@ -10,7 +11,7 @@ import PatioWeb
 import ServiceLifecycle
 
 /// Every domain module this build of Patio ships. Each issue that adds a module adds it here.
-public let availableModules: [any PatioModule] = [AcademyModule()]
+public let availableModules: [any PatioModule] = [AcademyModule(), PaymentsModule()]
 
 /// What a running Patio is made of, for the CLI and for tests that arrange data directly.
 public struct PatioComponents: Sendable {

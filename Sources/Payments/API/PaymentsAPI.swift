@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import PatioCore
+
+/// `/api/v1/payments/…`: sign-up is public; wallet, movements and preferences answer only the caller's own;
+/// deposits and the audit are for `payments.admin`.
+enum PaymentsAPI {
+    static func register(on routes: PatioRoutes, services: PaymentsServices) {
+        let s = services
+        let admin = Access.role(PaymentsRoles.admin)
+        routes.post("/api/v1/payments/signup", .everyone) { request, _ in
+            try .json(try await s.profiles.signup(try await JSONBody.decode(ProfileService.SignupInput.self, from: request)), status: .created)
+        }
+        routes.get("/api/v1/payments/me/preferences", .signedIn) { _, context in
+            try .json(try await s.profiles.preferences(try context.requirePrincipal()))
+        }
+        routes.put("/api/v1/payments/me/preferences", .signedIn) { request, context in
+            let input = try await JSONBody.decode(ProfileService.PreferencesInput.self, from: request)
+            return try .json(try await s.profiles.updatePreferences(try context.requirePrincipal(), input))
+        }
+        routes.get("/api/v1/payments/wallet", .signedIn) { _, context in
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            return try .json(try await s.wallets.wallet(owner: profile.accountID, currency: profile.currency))
+        }
+        routes.get("/api/v1/payments/movements", .signedIn) { request, context in
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            var query: [String: String] = [:]
+            for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+            let page = try CursorPageRequest(limit: query["limit"], cursor: query["cursor"])
+            return try .json(try await s.wallets.movements(owner: profile.accountID, currency: profile.currency, query: query, page: page))
+        }
+        routes.post("/api/v1/payments/test-funds", .role(PaymentsRoles.customer)) { request, context in
+            guard s.demoMode else {
+                throw AppError(.forbidden, code: "demo_only", detail: "Test funds exist only when Patio runs with --demo.")
+            }
+            struct Body: Decodable { var amount: Int }
+            let body = try await JSONBody.decode(Body.self, from: request)
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            return try .json(try await s.wallets.fund(owner: profile.accountID, currency: profile.currency, amount: body.amount,
+                                                      reason: "test_funds", id: nil, actor: profile.accountID), status: .created)
+        }
+        routes.post("/api/v1/payments/admin/deposits", admin) { request, context in
+            struct Body: Decodable { var accountId: UUID; var amount: Int; var id: UUID? }
+            let body = try await JSONBody.decode(Body.self, from: request)
+            let owner = try await s.profiles.profile(accountID: body.accountId)
+            let transfer = try await s.wallets.fund(owner: owner.accountID, currency: owner.currency, amount: body.amount,
+                                                    reason: "deposit", id: body.id, actor: try context.requirePrincipal().accountID)
+            return try .json(transfer, status: .created)
+        }
+        routes.get("/api/v1/payments/audit", admin) { _, _ in
+            try .json(try await LedgerAudit.run(on: try s.database.reader))
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import PatioCore
+import PatioData
+import PatioPlatform
+
+/// Every payments service, wired once from the module environment.
+struct PaymentsServices: Sendable {
+    let database: PatioDatabase
+    let ledger: Ledger
+    let profiles: ProfileService
+    let wallets: WalletService
+    let demoMode: Bool
+
+    init(environment: ModuleEnvironment) {
+        database = environment.database
+        ledger = Ledger(database: environment.database, clock: environment.clock)
+        profiles = ProfileService(database: environment.database, accounts: environment.identity.accounts, ledger: ledger, clock: environment.clock)
+        wallets = WalletService(database: environment.database, ledger: ledger, clock: environment.clock)
+        demoMode = environment.demoMode
+    }
+}

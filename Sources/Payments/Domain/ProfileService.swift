@@ -1,0 +1,150 @@
+import FluentKit
+import Foundation
+import PatioCore
+import PatioData
+import PatioIdentity
+
+/// InterPay's roles.
+enum PaymentsRoles {
+    static let business = "payments.business"
+    static let customer = "payments.customer"
+    static let admin = "payments.admin"
+}
+
+/// A person's InterPay profile as the apps see it.
+struct ProfileView: Codable, Sendable {
+    var accountId: UUID
+    var name: String
+    var email: String
+    var role: String
+    var currency: String
+    var businessName: String?
+    var category: String?
+    var latitude: Double?
+    var longitude: Double?
+}
+
+struct PreferencesView: Codable, Sendable {
+    var preferredCurrency: String
+    var language: String
+    var darkTheme: Bool
+    var usePasskey: Bool
+}
+
+/// Self sign-up (account, profile and wallet in one write) and preferences.
+struct ProfileService: Sendable {
+    let database: PatioDatabase
+    let accounts: AccountService
+    let ledger: Ledger
+    let clock: PatioClock
+
+    static let notAPaymentsUser = AppError(.forbidden, code: "not_a_payments_user", detail: "This account has no InterPay profile.")
+
+    struct SignupInput: Codable, Sendable {
+        var name: String?
+        var email: String?
+        var password: String?
+        var role: String?
+        var currency: String?
+        var businessName: String?
+        var category: String?
+        var latitude: Double?
+        var longitude: Double?
+        var language: String?
+    }
+
+    func signup(_ input: SignupInput) async throws -> ProfileView {
+        let role = input.role == "business" ? PaymentsRoles.business : input.role == "customer" ? PaymentsRoles.customer : nil
+        let account = NewAccount(email: input.email ?? "", name: input.name ?? "", locale: input.language, password: input.password ?? "", roles: role.map { [$0] } ?? [])
+        var validator = Validator(errors: accounts.validationErrors(for: account))
+        validator.check(role != nil, "role", "Choose business or customer.")
+        let currency = Currency.normalise(input.currency)
+        validator.check(currency != nil, "currency", "Choose one of: \(Currency.supported.sorted().joined(separator: ", ")).")
+        if role == PaymentsRoles.business {
+            validator.check((1...120).contains(input.businessName?.trimmingCharacters(in: .whitespaces).count ?? 0), "businessName", "Enter the business name.")
+            validator.check((1...60).contains(input.category?.trimmingCharacters(in: .whitespaces).count ?? 0), "category", "Enter the business category.")
+        }
+        if let latitude = input.latitude { validator.check((-90...90).contains(latitude), "latitude", "Use -90 to 90.") }
+        if let longitude = input.longitude { validator.check((-180...180).contains(longitude), "longitude", "Use -180 to 180.") }
+        validator.check((input.latitude == nil) == (input.longitude == nil), "longitude", "Give both latitude and longitude, or neither.")
+        try validator.validate()
+        let prepared = try await accounts.prepare(account)
+        let profile = PaymentsProfileModel()
+        profile.id = UUID()
+        profile.accountID = prepared.id
+        profile.kind = input.role!
+        profile.currency = currency!
+        if role == PaymentsRoles.business {
+            profile.businessName = input.businessName?.trimmingCharacters(in: .whitespaces)
+            profile.category = input.category?.trimmingCharacters(in: .whitespaces)
+        }
+        profile.latitude = input.latitude
+        profile.longitude = input.longitude
+        profile.preferredCurrency = currency!
+        profile.darkTheme = false
+        profile.usePasskey = false
+        profile.createdAt = clock.now()
+        let view = try await database.write { db in
+            let view = try await accounts.insert(prepared, on: db)
+            try await profile.create(on: db)
+            _ = try await ledger.wallet(owner: prepared.id, currency: currency!, on: db)
+            return view
+        }
+        return Self.view(profile, name: view.name, email: view.email)
+    }
+
+    static func view(_ profile: PaymentsProfileModel, name: String, email: String) -> ProfileView {
+        ProfileView(accountId: profile.accountID, name: name, email: email, role: profile.kind, currency: profile.currency,
+                    businessName: profile.businessName, category: profile.category, latitude: profile.latitude, longitude: profile.longitude)
+    }
+
+    /// The caller's profile; 403 for an account that never signed up to InterPay.
+    func profile(_ principal: Principal) async throws -> PaymentsProfileModel {
+        guard let profile = try await PaymentsProfileModel.query(on: try database.reader).filter(\.$accountID == principal.accountID).first() else {
+            throw Self.notAPaymentsUser
+        }
+        return profile
+    }
+
+    /// The profile of any account (admin routes).
+    func profile(accountID: UUID) async throws -> PaymentsProfileModel {
+        guard let profile = try await PaymentsProfileModel.query(on: try database.reader).filter(\.$accountID == accountID).first() else {
+            throw AppError.notFound(code: "payments_profile_not_found", "No InterPay profile belongs to this account.")
+        }
+        return profile
+    }
+
+    func preferences(_ principal: Principal) async throws -> PreferencesView {
+        let profile = try await profile(principal)
+        return PreferencesView(preferredCurrency: profile.preferredCurrency, language: principal.locale.rawValue, darkTheme: profile.darkTheme, usePasskey: profile.usePasskey)
+    }
+
+    struct PreferencesInput: Codable, Sendable {
+        var preferredCurrency: String?
+        var language: String?
+        var darkTheme: Bool?
+        var usePasskey: Bool?
+    }
+
+    /// Saves the preferences given; absent ones keep their value.
+    func updatePreferences(_ principal: Principal, _ input: PreferencesInput) async throws -> PreferencesView {
+        var validator = Validator()
+        let currency = input.preferredCurrency.map { Currency.normalise($0) }
+        if let currency { validator.check(currency != nil, "preferredCurrency", "Choose a supported currency.") }
+        if let language = input.language { validator.check(PatioLocale(rawValue: language) != nil, "language", "Use es or en.") }
+        try validator.validate()
+        let profileID = try await profile(principal).id!
+        if let language = input.language { _ = try await accounts.update(id: principal.accountID, name: nil, locale: language) }
+        try await database.write { db in
+            var update = PaymentsProfileModel.query(on: db).filter(\.$id == profileID)
+            var changed = false
+            if let currency = currency ?? nil { update = update.set(\.$preferredCurrency, to: currency); changed = true }
+            if let dark = input.darkTheme { update = update.set(\.$darkTheme, to: dark); changed = true }
+            if let passkey = input.usePasskey { update = update.set(\.$usePasskey, to: passkey); changed = true }
+            if changed { try await update.update() }
+        }
+        let refreshed = try await profile(principal)
+        return PreferencesView(preferredCurrency: refreshed.preferredCurrency, language: input.language ?? principal.locale.rawValue,
+                               darkTheme: refreshed.darkTheme, usePasskey: refreshed.usePasskey)
+    }
+}
