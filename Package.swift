@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "PatioCLI",
             dependencies: [
-                "PatioCore", "PatioServer",
+                "PatioCore", "PatioServer", "Payments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

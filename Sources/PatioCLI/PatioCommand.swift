@@ -9,7 +9,7 @@ struct PatioCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "patio",
         abstract: "Patio: one server for Classly, Controller APP, SAES, InterPay and JAppical.",
-        subcommands: [Serve.self, Migrate.self, Seed.self, UserCommand.self, Backup.self, Restore.self],
+        subcommands: [Serve.self, Migrate.self, Seed.self, UserCommand.self, PaymentsCommand.self, Backup.self, Restore.self],
         defaultSubcommand: Serve.self
     )
 }

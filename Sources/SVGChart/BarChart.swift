@@ -1,67 +1,108 @@
-/// Vertical bars over labelled categories (months, days), drawn as accessible SVG.
+/// A vertical bar chart rendered as a self-contained, accessible SVG string.
 ///
-/// Negative values are drawn as empty bars on the baseline: the charts Patio draws count things.
+/// The y axis starts at zero and ends at a nice number (see the scale rule:
+/// 1, 2, 2.5 or 5 × 10ⁿ) with 4–5 labelled gridlines. **Negative values are
+/// clamped to the baseline** — their bar has zero height — but their real
+/// value is still printed in the value label, tooltip and `<desc>`.
+/// Non-finite values are drawn and described as zero.
+///
+/// ```swift
+/// let chart = BarChart(title: "Ingresos por mes", points: [
+///     ChartPoint(label: "Ene", value: 120, valueLabel: "S/ 120,00"),
+/// ])
+/// let html = chart.svg()
+/// ```
 public struct BarChart: Sendable {
+    /// Accessible name of the chart, rendered as the SVG `<title>`.
     public var title: String
+    /// The bars, in display order from left to right.
     public var points: [ChartPoint]
+    /// Any CSS colour for the bars; `currentColor` follows the surrounding text colour.
     public var colour: String
+    /// Width of the viewBox in user units; the SVG itself scales to 100 % of its container.
     public var width: Int
+    /// Height of the viewBox in user units.
     public var height: Int
+    /// Text shown (and announced) when `points` is empty; pass a localised string.
     public var emptyMessage: String
+    /// Formats y-axis gridline values; defaults to plain numbers with at most two decimals.
+    public var tickLabel: (@Sendable (Double) -> String)?
+    /// DOM id prefix for the title/description; derived from the content when `nil`.
+    public var id: String?
 
-    public init(title: String, points: [ChartPoint], colour: String = "currentColor", width: Int = 600, height: Int = 240, emptyMessage: String = "No data") {
+    /// Creates a bar chart.
+    /// - Parameters:
+    ///   - title: Accessible name of the chart.
+    ///   - points: The bars, left to right.
+    ///   - colour: CSS colour of the bars.
+    ///   - width: viewBox width.
+    ///   - height: viewBox height.
+    ///   - emptyMessage: Localised text for when there are no points.
+    ///   - tickLabel: Optional formatter for y-axis values (e.g. currency).
+    ///   - id: Optional DOM id prefix, needed only to reference the chart from CSS.
+    public init(
+        title: String,
+        points: [ChartPoint],
+        colour: String = "currentColor",
+        width: Int = 600,
+        height: Int = 240,
+        emptyMessage: String = "No data",
+        tickLabel: (@Sendable (Double) -> String)? = nil,
+        id: String? = nil
+    ) {
         self.title = title
         self.points = points
         self.colour = colour
         self.width = width
         self.height = height
         self.emptyMessage = emptyMessage
+        self.tickLabel = tickLabel
+        self.id = id
     }
 
-    /// At most this many x labels are written, so they never overlap.
-    static func labelIndices(count: Int, maximum: Int) -> Set<Int> {
-        guard count > maximum, maximum >= 2 else { return Set(0..<count) }
-        let stride = Int((Double(count - 1) / Double(maximum - 1)).rounded(.up))
-        var indices = Set(Swift.stride(from: 0, to: count, by: stride))
-        if let last = indices.max(), count - 1 - last < stride / 2 + 1 { indices.remove(last) }
-        indices.insert(count - 1)
-        return indices
-    }
+    /// Fraction of each slot taken by the bar; the rest separates neighbours.
+    private static let barFraction = 0.7
 
+    /// Renders the chart as an `<svg>` element ready to inline in HTML.
     public func svg() -> String {
-        let id = SVGText.identifier(title + points.map(\.label).joined())
-        let w = Double(width), h = Double(height)
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\" width=\"100%\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" font-family=\"inherit\" font-size=\"12\">"
-        out += "<title id=\"\(id)-title\">\(SVGText.escape(title))</title>"
-        out += "<desc id=\"\(id)-desc\">\(SVGText.escape(points.map { "\($0.label): \($0.valueLabel ?? SVGText.number($0.value))" }.joined(separator: "; ")))</desc>"
-        guard !points.isEmpty else {
-            return out + "<text x=\"\(SVGText.number(w / 2))\" y=\"\(SVGText.number(h / 2))\" text-anchor=\"middle\" fill=\"currentColor\">\(SVGText.escape(emptyMessage))</text></svg>"
-        }
-        let left = 40.0, right = 10.0, top = 20.0, bottom = 28.0
-        let plotWidth = w - left - right, plotHeight = h - top - bottom
-        let scale = NiceScale(dataMaximum: points.map { max(0, $0.value) }.max() ?? 0)
-        for tick in scale.ticks {
-            let y = top + plotHeight - tick / scale.maximum * plotHeight
-            out += "<line x1=\"\(SVGText.number(left))\" x2=\"\(SVGText.number(w - right))\" y1=\"\(SVGText.number(y))\" y2=\"\(SVGText.number(y))\" stroke=\"currentColor\" stroke-opacity=\"0.15\"/>"
-            out += "<text x=\"\(SVGText.number(left - 6))\" y=\"\(SVGText.number(y + 4))\" text-anchor=\"end\" fill=\"currentColor\">\(SVGText.number(tick))</text>"
-        }
-        let slot = plotWidth / Double(points.count)
-        let barWidth = slot * 0.7
-        let labelled = Self.labelIndices(count: points.count, maximum: max(2, Int(plotWidth / 56)))
-        for (index, point) in points.enumerated() {
-            let value = max(0, point.value.isFinite ? point.value : 0)
-            let barHeight = value / scale.maximum * plotHeight
-            let x = left + Double(index) * slot + (slot - barWidth) / 2
-            let y = top + plotHeight - barHeight
-            out += "<rect x=\"\(SVGText.number(x))\" y=\"\(SVGText.number(y))\" width=\"\(SVGText.number(barWidth))\" height=\"\(SVGText.number(barHeight))\" fill=\"\(SVGText.escape(colour))\" rx=\"2\"/>"
-            if barWidth >= 18 {
-                out += "<text x=\"\(SVGText.number(x + barWidth / 2))\" y=\"\(SVGText.number(y - 4))\" text-anchor=\"middle\" fill=\"currentColor\">\(SVGText.escape(point.valueLabel ?? SVGText.number(point.value)))</text>"
-            }
-            if labelled.contains(index) {
-                out += "<text x=\"\(SVGText.number(x + barWidth / 2))\" y=\"\(SVGText.number(h - 8))\" text-anchor=\"middle\" fill=\"currentColor\">\(SVGText.escape(point.label))</text>"
-            }
-        }
-        out += "<line x1=\"\(SVGText.number(left))\" x2=\"\(SVGText.number(w - right))\" y1=\"\(SVGText.number(top + plotHeight))\" y2=\"\(SVGText.number(top + plotHeight))\" stroke=\"currentColor\"/>"
-        return out + "</svg>"
+        let entries = points.map { (label: $0.label, value: $0.displayValue) }
+        let description = points.isEmpty ? emptyMessage : SVGDocument.dataDescription(entries)
+        let chartID = ChartIdentifier.make(explicit: id, kind: "bar", content: title + "\u{0}" + description)
+        let body = points.isEmpty
+            ? SVGDocument.emptyBody(message: emptyMessage, width: width, height: height)
+            : plotBody()
+        return SVGDocument.render(
+            width: width, height: height, id: chartID,
+            title: title, description: description, body: body
+        )
     }
+
+    private func plotBody() -> String {
+        let layout = CartesianLayout(
+            width: width, height: height, points: points,
+            tickLabel: tickLabel ?? { SVGFormatting.number($0) }
+        )
+        let barWidth = layout.slotWidth * Self.barFraction
+        let fontSize = SVGDocument.fontSize
+        var bars = "<g class=\"bars\" fill=\"\(XMLEscaping.escape(colour))\">\n"
+        var values = "<g class=\"value-labels\" text-anchor=\"middle\" fill=\"currentColor\">\n"
+        for (index, point) in points.enumerated() {
+            let top = layout.y(point.plottedValue)
+            let x = layout.x(index) - barWidth / 2
+            bars += "<rect class=\"bar\" x=\"\(n(x))\" y=\"\(n(top))\" width=\"\(n(barWidth))\" "
+                + "height=\"\(n(layout.plotBottom - top))\">"
+                + "<title>\(XMLEscaping.escape(point.label + ": " + point.displayValue))</title></rect>\n"
+            // A value label wider than its slot would collide with the neighbours'.
+            let text = point.displayValue
+            if TextMetrics.width(of: text, fontSize: fontSize) + 2 <= layout.slotWidth {
+                values += "<text class=\"value-label\" x=\"\(n(layout.x(index)))\" y=\"\(n(top - 4))\">"
+                    + XMLEscaping.escape(text) + "</text>\n"
+            }
+        }
+        bars += "</g>\n"
+        values += "</g>\n"
+        return layout.gridMarkup() + bars + layout.baselineMarkup() + values + layout.xLabelMarkup()
+    }
+
+    private func n(_ value: Double) -> String { SVGFormatting.number(value) }
 }

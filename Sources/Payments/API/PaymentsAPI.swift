@@ -47,8 +47,33 @@ enum PaymentsAPI {
                                                     reason: "deposit", id: body.id, actor: try context.requirePrincipal().accountID)
             return try .json(transfer, status: .created)
         }
+        routes.get("/api/v1/payments/fx/rates", .everyone) { _, _ in
+            try .json(Items(items: try await s.rates.all()))
+        }
+        routes.get("/api/v1/payments/fx/convert", .everyone) { request, _ in
+            let query = request.uri.queryParameters
+            var validator = Validator()
+            let amount = query["amount"].flatMap { Int(String($0)) }
+            validator.check(amount.map { (0...1_000_000_000_000).contains($0) } ?? false, "amount", "Give a whole amount in minor units, 0 or more.")
+            let from = Currency.normalise(query["from"].map(String.init)), to = Currency.normalise(query["to"].map(String.init))
+            validator.check(from != nil, "from", "Choose a supported currency.")
+            validator.check(to != nil, "to", "Choose a supported currency.")
+            try validator.validate()
+            return try .json(try await s.rates.convert(amount: amount!, from: from!, to: to!))
+        }
+        routes.put("/api/v1/payments/admin/rates/{currency}", admin) { request, context in
+            struct Body: Decodable { var perEuro: Decimal; var asOf: String }
+            let body = try await JSONBody.decode(Body.self, from: request)
+            guard let code = Currency.normalise(try context.stringParameter("currency")), code != "EUR" else {
+                throw AppError.notFound(code: "currency_not_supported", "InterPay does not handle this currency (EUR is the base).")
+            }
+            let stored = try await s.rates.store([code: body.perEuro], asOf: body.asOf, source: "admin")
+            return try .json(stored[0])
+        }
         routes.get("/api/v1/payments/audit", admin) { _, _ in
             try .json(try await LedgerAudit.run(on: try s.database.reader))
         }
     }
+
+    struct Items<Item: Encodable & Sendable>: Encodable, Sendable { var items: [Item] }
 }

@@ -9,6 +9,7 @@ struct PaymentsServices: Sendable {
     let ledger: Ledger
     let profiles: ProfileService
     let wallets: WalletService
+    let rates: ExchangeRates
     let demoMode: Bool
 
     init(environment: ModuleEnvironment) {
@@ -16,6 +17,7 @@ struct PaymentsServices: Sendable {
         ledger = Ledger(database: environment.database, clock: environment.clock)
         profiles = ProfileService(database: environment.database, accounts: environment.identity.accounts, ledger: ledger, clock: environment.clock)
         wallets = WalletService(database: environment.database, ledger: ledger, clock: environment.clock)
+        rates = ExchangeRates(database: environment.database, clock: environment.clock)
         demoMode = environment.demoMode
     }
 }

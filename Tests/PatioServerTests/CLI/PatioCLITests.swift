@@ -114,3 +114,31 @@ struct PatioCLITests {
         #expect(refused.status != 0)
     }
 }
+
+@Suite("patio payments")
+struct PaymentsCLITests {
+    @Test("rates import reads the ECB daily XML, and audit proves conservation on the demo ledger")
+    func ratesAndAudit() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("patio-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+        <Cube><Cube time='2026-11-20'><Cube currency='USD' rate='1.0543'/><Cube currency='JPY' rate='162.10'/><Cube currency='MXN' rate='21.3710'/></Cube></Cube>
+        </gesmes:Envelope>
+        """
+        let file = data + "/eurofxref-daily.xml"
+        try xml.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try PatioProcess.run(["seed", "--demo", "--data-dir", data]).status == 0)
+        let imported = try PatioProcess.run(["payments", "rates", "import", file, "--data-dir", data])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("USD 1.0543 per EUR (ECB, 2026-11-20)") && imported.stdout.contains("MXN 21.371 per EUR"))
+        #expect(!imported.stdout.contains("JPY"))
+        let audit = try PatioProcess.run(["payments", "audit", "--data-dir", data])
+        #expect(audit.status == 0, "\(audit.stdout)\(audit.stderr)")
+        #expect(audit.stdout.contains("OK: every transfer balances") && audit.stdout.contains("USD 0"))
+        try "not rates".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try PatioProcess.run(["payments", "rates", "import", file, "--data-dir", data]).status != 0)
+    }
+}

@@ -1,0 +1,139 @@
+import FluentKit
+import Foundation
+import PatioCore
+import PatioData
+
+/// One stored rate.
+struct RateView: Codable, Sendable {
+    var currency: String
+    var perEuro: String
+    var source: String
+    var asOf: String
+}
+
+/// A conversion with everything needed to explain it later.
+struct Conversion: Codable, Sendable, Equatable {
+    var amount: Int
+    var from: String
+    var converted: Int
+    var to: String
+    /// Units of `to` per unit of `from`, as a decimal string.
+    var rate: String
+    /// The older of the two rates' days.
+    var asOf: String
+    var rounding: String
+}
+
+/// Exchange rates (stored per euro, as the ECB publishes them) and conversion between any two currencies.
+///
+/// Amounts are minor units and every supported currency has two decimals, so converting minor units is the
+/// same as converting major units. Results are rounded half-to-even ("banker's rounding"), so rounding errors
+/// do not drift in one direction over many conversions.
+struct ExchangeRates: Sendable {
+    let database: PatioDatabase
+    let clock: PatioClock
+
+    static func unavailable(_ code: String) -> AppError {
+        AppError(.unprocessableContent, code: "rate_unavailable", detail: "There is no exchange rate for \(code) yet.")
+    }
+
+    func all() async throws -> [RateView] {
+        try await RateModel.query(on: try database.reader).sort(\.$id).all().map(Self.view)
+    }
+
+    static func view(_ model: RateModel) -> RateView {
+        RateView(currency: model.id!, perEuro: model.perEuro, source: model.source, asOf: model.asOf)
+    }
+
+    private func perEuro(_ currency: String, on db: any Database) async throws -> (Decimal, String) {
+        if currency == "EUR" { return (1, "") }
+        guard let rate = try await RateModel.find(currency, on: db), let value = Decimal(string: rate.perEuro, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw Self.unavailable(currency)
+        }
+        return (value, rate.asOf)
+    }
+
+    /// Converts `amount` minor units of `from` into `to`.
+    func convert(amount: Int, from: String, to: String, on db: (any Database)? = nil) async throws -> Conversion {
+        let db = try db ?? database.reader
+        let (fromRate, fromDay) = try await perEuro(from, on: db)
+        let (toRate, toDay) = try await perEuro(to, on: db)
+        let rate = toRate / fromRate
+        var exact = Decimal(amount) * rate
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, 0, .bankers)
+        var shown = rate
+        var rateRounded = Decimal()
+        NSDecimalRound(&rateRounded, &shown, 8, .bankers)
+        let days = [fromDay, toDay].filter { !$0.isEmpty }
+        return Conversion(amount: amount, from: from, converted: NSDecimalNumber(decimal: rounded).intValue, to: to,
+                          rate: Self.text(rateRounded), asOf: days.min() ?? "", rounding: "half-even")
+    }
+
+    static func text(_ value: Decimal) -> String {
+        var copy = value
+        return NSDecimalString(&copy, Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// Stores rates (per euro) for `asOf` from `source`, replacing older figures for those currencies.
+    func store(_ rates: [String: Decimal], asOf: String, source: String) async throws -> [RateView] {
+        var validator = Validator()
+        validator.check(LocalDateText.isValid(asOf), "asOf", "Use yyyy-MM-dd.")
+        for (code, value) in rates where value <= 0 { validator.add("rates.\(code)", "A rate must be positive.") }
+        try validator.validate()
+        let now = clock.now()
+        let kept = rates.filter { Currency.supported.contains($0.key) && $0.key != "EUR" }
+        try await database.write { db in
+            for (code, value) in kept {
+                let model = try await RateModel.find(code, on: db) ?? RateModel()
+                model.id = code
+                model.perEuro = Self.text(value)
+                model.source = source
+                model.asOf = asOf
+                model.updatedAt = now
+                try await model.save(on: db)
+            }
+        }
+        return try await all().filter { kept.keys.contains($0.currency) }
+    }
+}
+
+/// `yyyy-MM-dd` shape check.
+enum LocalDateText {
+    static func isValid(_ text: String) -> Bool {
+        (try? Date("\(text)T00:00:00Z", strategy: .iso8601)) != nil && text.count == 10
+    }
+}
+
+/// Reads the ECB daily reference XML (`eurofxref-daily.xml`) or Patio's JSON form
+/// `{"base":"EUR","date":"yyyy-MM-dd","rates":{"USD":1.05,…}}`.
+enum RateFile {
+    struct Parsed: Equatable {
+        var asOf: String
+        var rates: [String: Decimal]
+        var source: String
+    }
+
+    static func parse(_ data: Data) throws -> Parsed {
+        let text = String(decoding: data, as: UTF8.self)
+        if text.contains("<") { return try parseECB(text) }
+        struct JSONForm: Decodable { var base: String?; var date: String; var rates: [String: Decimal] }
+        let form = try JSONDecoder().decode(JSONForm.self, from: data)
+        guard (form.base ?? "EUR").uppercased() == "EUR" else {
+            throw AppError.validation(field: "base", "Rates must be given per euro (base EUR).")
+        }
+        return Parsed(asOf: form.date, rates: Dictionary(uniqueKeysWithValues: form.rates.map { ((Currency.normalise($0.key) ?? $0.key.uppercased()), $0.value) }), source: "json")
+    }
+
+    private static func parseECB(_ text: String) throws -> Parsed {
+        guard let day = text.firstMatch(of: /time=['"](\d{4}-\d{2}-\d{2})['"]/)?.1 else {
+            throw AppError.badRequest(code: "rates_unreadable", "No <Cube time='…'> found: this is not an ECB reference-rate file.")
+        }
+        var rates: [String: Decimal] = [:]
+        for match in text.matches(of: /currency=['"]([A-Z]{3})['"]\s+rate=['"]([0-9.]+)['"]/) {
+            rates[String(match.1)] = Decimal(string: String(match.2), locale: Locale(identifier: "en_US_POSIX"))
+        }
+        guard !rates.isEmpty else { throw AppError.badRequest(code: "rates_unreadable", "The file lists no rates.") }
+        return Parsed(asOf: String(day), rates: rates, source: "ECB")
+    }
+}
