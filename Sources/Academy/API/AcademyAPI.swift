@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PatioCore
+import PatioPlatform
 
 /// `/api/v1/academy/…`: the catalogue and price list are public; students reach only their own data (`me/…`,
 /// check-in); everything else is for `academy.admin`.
@@ -188,7 +189,6 @@ enum AcademyAPI {
 
     /// Where phones reach Patio: `PATIO_PUBLIC_URL`, else the host this request came to.
     static func baseURL(_ request: Request, services: AcademyServices) -> String {
-        if let url = services.publicURL { return url.hasSuffix("/") ? String(url.dropLast()) : url }
-        return "http://\(request.head.authority ?? "localhost")"
+        PublicAddress.base(publicURL: services.publicURL, request: request)
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import PatioCore
+import PatioPlatform
 
 /// `/api/v1/payments/…`: sign-up is public; wallet, movements and preferences answer only the caller's own;
 /// deposits and the audit are for `payments.admin`.
@@ -70,9 +72,42 @@ enum PaymentsAPI {
             let stored = try await s.rates.store([code: body.perEuro], asOf: body.asOf, source: "admin")
             return try .json(stored[0])
         }
+        let business = Access.role(PaymentsRoles.business), customer = Access.role(PaymentsRoles.customer)
+        routes.post("/api/v1/payments/requests", business) { request, context in
+            let input = try await JSONBody.decode(PaymentRequestService.CreateInput.self, from: request)
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            return try .json(try await s.requests.create(business: profile, input, baseURL: base(request, s)), status: .created)
+        }
+        routes.get("/api/v1/payments/requests/by-code/{code}", customer) { request, context in
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            return try .json(try await s.requests.byCode(try context.stringParameter("code"), viewer: profile, baseURL: base(request, s)))
+        }
+        routes.get("/api/v1/payments/requests/{id}", .signedIn) { request, context in
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            return try .json(try await s.requests.find(try context.uuidParameter("id"), viewer: profile, baseURL: base(request, s)))
+        }
+        routes.post("/api/v1/payments/requests/{id}/accept", customer) { request, context in
+            guard let header = request.headers[HTTPField.Name("Idempotency-Key")!], let key = UUID(uuidString: header) else {
+                throw AppError.badRequest(code: "idempotency_key_required", "Send an Idempotency-Key header holding a UUID; retry with the same one.")
+            }
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            return try .json(try await s.requests.accept(try context.uuidParameter("id"), customer: profile, key: key, baseURL: base(request, s)))
+        }
+        routes.post("/api/v1/payments/requests/{id}/decline", customer) { request, context in
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            return try .json(try await s.requests.decline(try context.uuidParameter("id"), customer: profile, baseURL: base(request, s)))
+        }
+        routes.post("/api/v1/payments/requests/{id}/cancel", business) { request, context in
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            return try .json(try await s.requests.cancel(try context.uuidParameter("id"), business: profile, baseURL: base(request, s)))
+        }
         routes.get("/api/v1/payments/audit", admin) { _, _ in
             try .json(try await LedgerAudit.run(on: try s.database.reader))
         }
+    }
+
+    static func base(_ request: Request, _ services: PaymentsServices) -> String {
+        PublicAddress.base(publicURL: services.publicURL, request: request)
     }
 
     struct Items<Item: Encodable & Sendable>: Encodable, Sendable { var items: [Item] }

@@ -86,6 +86,15 @@ struct Ledger: Sendable {
         return try await view(request.id, on: db)
     }
 
+    /// Applies `request` inside the caller's write (e.g. together with a payment request's state change).
+    /// Returns nil when a transfer with this id and fingerprint already exists (a replay).
+    func transfer(_ request: TransferRequest, within db: any Database) async throws -> TransferView? {
+        try Self.validate(request)
+        if try await existing(request, on: db) != nil { return nil }
+        try await apply(request, now: clock.now(), on: db)
+        return try await view(request.id, on: db)
+    }
+
     private func apply(_ request: TransferRequest, now: Date, on db: any Database) async throws {
         let sql = db as! any SQLDatabase
         let ids = request.legs.map(\.accountId).sorted { $0.uuidString < $1.uuidString }
@@ -141,12 +150,22 @@ struct Ledger: Sendable {
         try await account(owner: owner, kind: .wallet, currency: currency, id: UUID(), on: db)
     }
 
-    /// The outside world's side of deposits in `currency`: the only account allowed below zero.
+    /// The outside world's side of deposits in `currency` (may go below zero).
     func funding(currency: String, on db: any Database) async throws -> LedgerAccountModel {
-        let digest = Array(SHA256.hash(data: Data("patio.payments.funding.\(currency)".utf8)))
+        try await system(.funding, currency: currency, on: db)
+    }
+
+    /// Where a cross-currency payment changes currency: it takes one currency in and pays the other out, so
+    /// each currency still balances on its own (may go below zero).
+    func exchange(currency: String, on db: any Database) async throws -> LedgerAccountModel {
+        try await system(.exchange, currency: currency, on: db)
+    }
+
+    private func system(_ kind: LedgerAccountKind, currency: String, on db: any Database) async throws -> LedgerAccountModel {
+        let digest = Array(SHA256.hash(data: Data("patio.payments.\(kind.rawValue).\(currency)".utf8)))
         let id = UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
                              digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]))
-        return try await account(owner: nil, kind: .funding, currency: currency, id: id, on: db)
+        return try await account(owner: nil, kind: kind, currency: currency, id: id, on: db)
     }
 
     private func account(owner: UUID?, kind: LedgerAccountKind, currency: String, id: UUID, on db: any Database) async throws -> LedgerAccountModel {
@@ -166,5 +185,5 @@ struct Ledger: Sendable {
 }
 
 enum LedgerAccountKind: String, Sendable {
-    case wallet, funding
+    case wallet, funding, exchange
 }

@@ -10,7 +10,9 @@ struct PaymentsServices: Sendable {
     let profiles: ProfileService
     let wallets: WalletService
     let rates: ExchangeRates
+    let requests: PaymentRequestService
     let demoMode: Bool
+    let publicURL: String?
 
     init(environment: ModuleEnvironment) {
         database = environment.database
@@ -18,6 +20,9 @@ struct PaymentsServices: Sendable {
         profiles = ProfileService(database: environment.database, accounts: environment.identity.accounts, ledger: ledger, clock: environment.clock)
         wallets = WalletService(database: environment.database, ledger: ledger, clock: environment.clock)
         rates = ExchangeRates(database: environment.database, clock: environment.clock)
+        requests = PaymentRequestService(database: environment.database, ledger: ledger, rates: rates, profiles: profiles,
+                                         clock: environment.clock, timeToLive: 600)
         demoMode = environment.demoMode
+        publicURL = environment.publicURL
     }
 }

@@ -1,0 +1,211 @@
+import FluentKit
+import Foundation
+import PatioCore
+import PatioData
+import SQLKit
+
+enum RequestStatus: String, Codable, Sendable {
+    case pending, accepted, declined, cancelled, expired
+}
+
+/// A payment request as either side sees it. `quote` is the customer's view: what they would pay in their
+/// own currency, at which rate.
+struct PaymentRequestView: Codable, Sendable {
+    var id: UUID
+    var code: String
+    var status: String
+    var amount: Int
+    var currency: String
+    var description: String
+    var category: String
+    var businessId: UUID
+    var businessName: String
+    var expiresAt: Date
+    var createdAt: Date
+    var decidedAt: Date?
+    var payUrl: String
+    var transferId: UUID?
+    var paidAmount: Int?
+    var paidCurrency: String?
+    var rate: String?
+    var rateAsOf: String?
+    var quote: Conversion?
+}
+
+/// The nearby flow: a business asks, a customer accepts (one atomic transfer with the conversion recorded),
+/// declines, or the business cancels; unanswered requests expire. Every other transition answers 409.
+struct PaymentRequestService: Sendable {
+    let database: PatioDatabase
+    let ledger: Ledger
+    let rates: ExchangeRates
+    let profiles: ProfileService
+    let clock: PatioClock
+    let timeToLive: TimeInterval
+
+    struct CreateInput: Codable, Sendable {
+        var amount: Int?
+        var currency: String?
+        var description: String?
+        var category: String?
+    }
+
+    static let notFound = AppError.notFound(code: "payment_request_not_found", "No payment request has this id or code.")
+
+    func create(business: PaymentsProfileModel, _ input: CreateInput, baseURL: String) async throws -> PaymentRequestView {
+        var validator = Validator()
+        validator.check((1...100_000_000).contains(input.amount ?? 0), "amount", "Give a positive amount in minor units.")
+        let currency = input.currency.map { Currency.normalise($0) } ?? business.currency
+        validator.check(currency == business.currency, "currency", "Requests are in the business's currency, \(business.currency).")
+        let description = input.description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        validator.check((1...140).contains(description.count), "description", "Describe the sale in 1 to 140 characters.")
+        let category = input.category?.trimmingCharacters(in: .whitespacesAndNewlines) ?? business.category ?? ""
+        validator.check((1...60).contains(category.count), "category", "Give a category of 1 to 60 characters.")
+        try validator.validate()
+        let now = clock.now()
+        let model = PaymentRequestModel()
+        model.id = UUID()
+        model.businessID = business.accountID
+        model.amount = input.amount!
+        model.currency = business.currency
+        model.description = description
+        model.category = category
+        model.status = RequestStatus.pending.rawValue
+        model.expiresAt = now.addingTimeInterval(timeToLive)
+        model.createdAt = now
+        try await database.write { db in
+            // Six digits a person can type; unique among requests still open.
+            for _ in 0..<20 {
+                let code = String(format: "%06d", Int.random(in: 0...999_999))
+                let taken = try await PaymentRequestModel.query(on: db).filter(\.$code == code).filter(\.$status == RequestStatus.pending.rawValue)
+                    .filter(\.$expiresAt > now).first()
+                if taken == nil { model.code = code; break }
+            }
+            guard !model.code.isEmpty else { throw AppError(.serviceUnavailable, code: "no_code_available", detail: "Try again in a moment.") }
+            try await model.create(on: db)
+        }
+        return try await view(model, business: business, viewer: nil, baseURL: baseURL)
+    }
+
+    /// The pending request behind a 6-digit code, with the caller's quote.
+    func byCode(_ code: String, viewer: PaymentsProfileModel, baseURL: String) async throws -> PaymentRequestView {
+        guard code.count == 6, code.allSatisfy(\.isNumber),
+              let model = try await PaymentRequestModel.query(on: try database.reader).filter(\.$code == code)
+                .filter(\.$status == RequestStatus.pending.rawValue).sort(\.$createdAt, .descending).first() else { throw Self.notFound }
+        try await expireIfDue(model)
+        return try await view(model, business: nil, viewer: viewer, baseURL: baseURL)
+    }
+
+    /// A request for its business or a customer who may pay it.
+    func find(_ id: UUID, viewer: PaymentsProfileModel, baseURL: String) async throws -> PaymentRequestView {
+        guard let model = try await PaymentRequestModel.find(id, on: try database.reader) else { throw Self.notFound }
+        try await expireIfDue(model)
+        let isBusiness = model.businessID == viewer.accountID
+        let isPayer = model.customerID == viewer.accountID || (model.status == RequestStatus.pending.rawValue && viewer.kind == "customer")
+        guard isBusiness || isPayer else { throw Self.notFound }
+        return try await view(model, business: nil, viewer: isBusiness ? nil : viewer, baseURL: baseURL)
+    }
+
+    private func expireIfDue(_ model: PaymentRequestModel) async throws {
+        guard model.status == RequestStatus.pending.rawValue, model.expiresAt <= clock.now() else { return }
+        let id = model.id!
+        try await database.write { db in
+            try await PaymentRequestModel.query(on: db).filter(\.$id == id).filter(\.$status == RequestStatus.pending.rawValue)
+                .set(\.$status, to: RequestStatus.expired.rawValue).set(\.$decidedAt, to: model.expiresAt).update()
+        }
+        model.status = RequestStatus.expired.rawValue
+        model.decidedAt = model.expiresAt
+    }
+
+    /// Pays a pending request from the customer's wallet: customer → exchange (their currency), exchange →
+    /// business (the request's currency), recorded with both amounts and the rate, in one transaction with the
+    /// state change. `key` is the idempotency key: a retry returns the same accepted request.
+    func accept(_ id: UUID, customer: PaymentsProfileModel, key: UUID, baseURL: String) async throws -> PaymentRequestView {
+        guard customer.kind == "customer" else { throw AppError(.forbidden, code: "forbidden", detail: "Only customers pay requests.") }
+        let now = clock.now()
+        let model: PaymentRequestModel = try await database.write { db in
+            guard let model = try await lockedRequest(id, on: db) else { throw Self.notFound }
+            if model.status == RequestStatus.accepted.rawValue, model.transferID == key, model.customerID == customer.accountID { return model }
+            try transitionable(model, now: now)
+            let quote = try await rates.convert(amount: model.amount, from: model.currency, to: customer.currency, on: db)
+            let payer = try await ledger.wallet(owner: customer.accountID, currency: customer.currency, on: db)
+            let payee = try await ledger.wallet(owner: model.businessID, currency: model.currency, on: db)
+            var legs = [Leg(accountId: payer.id!, amount: -quote.converted), Leg(accountId: payee.id!, amount: model.amount)]
+            if customer.currency != model.currency {
+                legs.append(Leg(accountId: try await ledger.exchange(currency: customer.currency, on: db).id!, amount: quote.converted))
+                legs.append(Leg(accountId: try await ledger.exchange(currency: model.currency, on: db).id!, amount: -model.amount))
+            } else {
+                legs = [Leg(accountId: payer.id!, amount: -model.amount), Leg(accountId: payee.id!, amount: model.amount)]
+            }
+            let request = TransferRequest(id: key, reason: "payment", causedBy: "payment_request:\(id.uuidString)", legs: legs, initiatedBy: customer.accountID)
+            _ = try await ledger.transfer(request, within: db)
+            model.status = RequestStatus.accepted.rawValue
+            model.decidedAt = now
+            model.customerID = customer.accountID
+            model.transferID = key
+            model.paidAmount = customer.currency == model.currency ? model.amount : quote.converted
+            model.paidCurrency = customer.currency
+            model.rate = quote.rate
+            model.rateAsOf = quote.asOf
+            try await model.save(on: db)
+            return model
+        }
+        return try await view(model, business: nil, viewer: nil, baseURL: baseURL)
+    }
+
+    func decline(_ id: UUID, customer: PaymentsProfileModel, baseURL: String) async throws -> PaymentRequestView {
+        guard customer.kind == "customer" else { throw AppError(.forbidden, code: "forbidden", detail: "Only customers decline requests.") }
+        return try await close(id, to: .declined, by: customer, baseURL: baseURL)
+    }
+
+    func cancel(_ id: UUID, business: PaymentsProfileModel, baseURL: String) async throws -> PaymentRequestView {
+        try await close(id, to: .cancelled, by: business, baseURL: baseURL)
+    }
+
+    private func close(_ id: UUID, to status: RequestStatus, by actor: PaymentsProfileModel, baseURL: String) async throws -> PaymentRequestView {
+        let now = clock.now()
+        let model: PaymentRequestModel = try await database.write { db in
+            guard let model = try await lockedRequest(id, on: db) else { throw Self.notFound }
+            if status == .cancelled, model.businessID != actor.accountID { throw Self.notFound }
+            try transitionable(model, now: now)
+            model.status = status.rawValue
+            model.decidedAt = now
+            if status == .declined { model.customerID = actor.accountID }
+            try await model.save(on: db)
+            return model
+        }
+        return try await view(model, business: nil, viewer: nil, baseURL: baseURL)
+    }
+
+    private func lockedRequest(_ id: UUID, on db: any Database) async throws -> PaymentRequestModel? {
+        let sql = db as! any SQLDatabase
+        if sql.dialect.name == "postgresql" {
+            try await sql.raw("SELECT id FROM payments_requests WHERE id = \(bind: id) FOR UPDATE").run()
+        }
+        return try await PaymentRequestModel.find(id, on: db)
+    }
+
+    /// Only pending, unexpired requests move; anything else is a 409 naming the state it is in.
+    private func transitionable(_ model: PaymentRequestModel, now: Date) throws {
+        if model.status == RequestStatus.pending.rawValue, model.expiresAt <= now {
+            throw AppError.conflict(code: "request_expired", "This payment request has expired.")
+        }
+        guard model.status == RequestStatus.pending.rawValue else {
+            throw AppError.conflict(code: "request_not_pending", "This payment request is already \(model.status).")
+        }
+    }
+
+    private func view(_ model: PaymentRequestModel, business: PaymentsProfileModel?, viewer: PaymentsProfileModel?, baseURL: String) async throws -> PaymentRequestView {
+        let owner: PaymentsProfileModel
+        if let business { owner = business } else { owner = try await profiles.profile(accountID: model.businessID) }
+        var quote: Conversion?
+        if let viewer, model.status == RequestStatus.pending.rawValue {
+            quote = try? await rates.convert(amount: model.amount, from: model.currency, to: viewer.currency)
+        }
+        return PaymentRequestView(
+            id: model.id!, code: model.code, status: model.status, amount: model.amount, currency: model.currency, description: model.description,
+            category: model.category, businessId: model.businessID, businessName: owner.businessName ?? "", expiresAt: model.expiresAt,
+            createdAt: model.createdAt, decidedAt: model.decidedAt, payUrl: "\(baseURL)/payments/pay/\(model.code)", transferId: model.transferID,
+            paidAmount: model.paidAmount, paidCurrency: model.paidCurrency, rate: model.rate, rateAsOf: model.rateAsOf, quote: quote
+        )
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import PatioCore
+import Testing
+
+/// A shop in MXN and a customer in USD with funds, and rates 1 EUR = 20 MXN = 1.25 USD.
+private struct Shop: Sendable {
+    let patio: TestPatio
+    let client: any TestClientProtocol
+    let business: String
+    let customer: String
+    let admin: String
+
+    static func make(_ patio: TestPatio, _ client: any TestClientProtocol, funds: Int = 10_000) async throws -> Shop {
+        _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password, "role": "business",
+                                                                      "currency": "MXN", "businessName": "Artesanías Xochitl", "category": "Artesanías"])
+        let customer = try await client.created("/api/v1/payments/signup", token: "", ["name": "Dan", "email": "cliente@test.patio", "password": TestPatio.password, "role": "customer", "currency": "USD"])
+        let admin = try await patio.token(for: "tesoreria@test.patio", roles: ["payments.admin"], client: client)
+        for (code, rate) in [("MXN", 20.0), ("USD", 1.25)] {
+            _ = try await client.api(.put, "/api/v1/payments/admin/rates/\(code)", token: admin, body: ["perEuro": rate, "asOf": "2026-11-20"])
+        }
+        _ = try await client.created("/api/v1/payments/admin/deposits", token: admin, ["accountId": customer["accountId"]!, "amount": funds])
+        return Shop(patio: patio, client: client, business: try await patio.login("negocio@test.patio", client: client),
+                    customer: try await patio.login("cliente@test.patio", client: client), admin: admin)
+    }
+
+    func request(amount: Int = 32_000) async throws -> [String: Any] {
+        try await client.created("/api/v1/payments/requests", token: business, ["amount": amount, "description": "Alebrije grande", "category": "Artesanías"])
+    }
+
+    func accept(_ id: Any, key: String = UUID().uuidString) async throws -> TestResponse {
+        try await client.api(.post, "/api/v1/payments/requests/\(id)/accept", token: customer, headers: [HTTPField.Name("Idempotency-Key")!: key])
+    }
+
+    func balance(_ token: String) async throws -> Int { try await client.fetch("/api/v1/payments/wallet", token: token)["balance"] as! Int }
+}
+
+@Suite("Payment requests between a business and a nearby customer")
+struct PaymentRequestAPITests {
+    @Test("the customer finds the request by its code with a quote in their currency, accepts it, and both wallets move atomically")
+    func acceptFlow() async throws {
+        try await TestPatio.with { patio, client in
+            let shop = try await Shop.make(patio, client)
+            let request = try await shop.request()
+            #expect(request["status"] as? String == "pending" && (request["code"] as? String)?.count == 6)
+            #expect((request["payUrl"] as? String)?.hasSuffix("/payments/pay/\(request["code"]!)") == true)
+            let found = try await client.fetch("/api/v1/payments/requests/by-code/\(request["code"]!)", token: shop.customer)
+            let quote = found["quote"] as! [String: Any]
+            // 320.00 MXN at 1.25 / 20 = 0.0625 USD per MXN → 20.00 USD.
+            #expect(quote["converted"] as? Int == 2_000 && quote["to"] as? String == "USD" && quote["rate"] as? String == "0.0625")
+            let accepted = try await shop.accept(request["id"]!)
+            #expect(accepted.status == .ok)
+            let body = try object(accepted)
+            #expect(body["status"] as? String == "accepted" && body["paidAmount"] as? Int == 2_000 && body["paidCurrency"] as? String == "USD")
+            #expect(body["rate"] as? String == "0.0625" && body["rateAsOf"] as? String == "2026-11-20")
+            #expect(try await shop.balance(shop.customer) == 8_000)
+            #expect(try await shop.balance(shop.business) == 32_000)
+            let seen = try await client.fetch("/api/v1/payments/requests/\(request["id"]!)", token: shop.business)
+            #expect(seen["status"] as? String == "accepted")
+            let audit = try await client.fetch("/api/v1/payments/audit", token: shop.admin)
+            #expect(audit["ok"] as? Bool == true)
+        }
+    }
+
+    @Test("accept is idempotent: a retry returns the first result, the key on another request is 422, twenty concurrent retries pay once")
+    func idempotency() async throws {
+        try await TestPatio.with { patio, client in
+            let shop = try await Shop.make(patio, client)
+            let first = try await shop.request(amount: 16_000)
+            let key = UUID().uuidString
+            let once = try object(try await shop.accept(first["id"]!, key: key))
+            let again = try await shop.accept(first["id"]!, key: key)
+            #expect(again.status == .ok)
+            #expect(try object(again)["transferId"] as? String == once["transferId"] as? String)
+            #expect(try await shop.balance(shop.customer) == 9_000)
+            let second = try await shop.request(amount: 16_000)
+            let reused = try await shop.accept(second["id"]!, key: key)
+            #expect(reused.status == .unprocessableContent)
+            #expect(try problem(reused).code == "idempotency_key_reused")
+            let concurrentKey = UUID().uuidString
+            let secondID = second["id"] as! String
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<20 { group.addTask { Int(try await shop.accept(secondID, key: concurrentKey).status.code) } }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == 200 })
+            #expect(try await shop.balance(shop.customer) == 8_000)
+            let missing = try await client.api(.post, "/api/v1/payments/requests/\(second["id"]!)/accept", token: shop.customer)
+            #expect(try problem(missing).code == "idempotency_key_required")
+        }
+    }
+
+    @Test("the state machine: insufficient funds leaves it pending; declined, cancelled and expired requests cannot move again")
+    func stateMachine() async throws {
+        try await TestPatio.with { patio, client in
+            let shop = try await Shop.make(patio, client, funds: 1_000)
+            let big = try await shop.request(amount: 32_000)
+            let poor = try await shop.accept(big["id"]!)
+            #expect(poor.status == .conflict)
+            #expect(try problem(poor).code == "insufficient_funds")
+            #expect(try await client.fetch("/api/v1/payments/requests/\(big["id"]!)", token: shop.business)["status"] as? String == "pending")
+            #expect(try await shop.balance(shop.customer) == 1_000)
+
+            let declined = try await client.api(.post, "/api/v1/payments/requests/\(big["id"]!)/decline", token: shop.customer)
+            #expect(try object(declined)["status"] as? String == "declined")
+            #expect(try problem(try await shop.accept(big["id"]!)).code == "request_not_pending")
+            #expect(try problem(try await client.api(.post, "/api/v1/payments/requests/\(big["id"]!)/cancel", token: shop.business)).code == "request_not_pending")
+
+            let cancelled = try await shop.request(amount: 100)
+            #expect(try object(try await client.api(.post, "/api/v1/payments/requests/\(cancelled["id"]!)/cancel", token: shop.business))["status"] as? String == "cancelled")
+            #expect(try problem(try await shop.accept(cancelled["id"]!)).code == "request_not_pending")
+
+            let late = try await shop.request(amount: 100)
+            patio.clock.advance(by: 601)
+            let expired = try await shop.accept(late["id"]!)
+            #expect(expired.status == .conflict)
+            #expect(try problem(expired).code == "request_expired")
+            #expect(try await client.fetch("/api/v1/payments/requests/\(late["id"]!)", token: shop.business)["status"] as? String == "expired")
+            #expect(try await client.api(.get, "/api/v1/payments/requests/by-code/\(late["code"]!)", token: shop.customer).status == .notFound)
+        }
+    }
+
+    @Test("only businesses create requests, only their own business cancels, and requests are validated")
+    func access() async throws {
+        try await TestPatio.with { patio, client in
+            let shop = try await Shop.make(patio, client)
+            #expect(try await client.api(.post, "/api/v1/payments/requests", token: shop.customer, body: ["amount": 100, "description": "x"]).status == .forbidden)
+            let invalid = try await client.api(.post, "/api/v1/payments/requests", token: shop.business, body: ["amount": 0, "currency": "USD", "description": ""])
+            #expect(Set(try problem(invalid).errors!.map(\.field)) == ["amount", "currency", "description"])
+            let request = try await shop.request()
+            _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Otra", "email": "otra@test.patio", "password": TestPatio.password, "role": "business",
+                                                                          "currency": "MXN", "businessName": "Otra tienda", "category": "Ropa"])
+            let rival = try await patio.login("otra@test.patio", client: client)
+            #expect(try await client.api(.post, "/api/v1/payments/requests/\(request["id"]!)/cancel", token: rival).status == .notFound)
+            #expect(try await client.api(.get, "/api/v1/payments/requests/\(request["id"]!)", token: rival).status == .notFound)
+            #expect(try await client.api(.post, "/api/v1/payments/requests/\(request["id"]!)/accept", token: shop.business,
+                                         headers: [HTTPField.Name("Idempotency-Key")!: UUID().uuidString]).status == .forbidden)
+        }
+    }
+}
