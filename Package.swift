@@ -88,11 +88,12 @@ let package = Package(
         .target(
             name: "Payments",
             dependencies: [
-                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb",
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "QRCode",
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            resources: [.copy("Web/Resources")],
             swiftSettings: swiftSettings
         ),
         .target(name: "QRCode", swiftSettings: swiftSettings),

@@ -34,3 +34,45 @@ public struct FormBody: Sendable {
         return value
     }
 }
+
+extension FormBody {
+    /// The submitted fields as plain strings, to show a refused form again.
+    public var values: [String: String] {
+        fields.compactMapValues(\.first).filter { $0.key != "_csrf" && $0.key != "password" }
+    }
+
+    /// A whole number field; empty means absent, anything else unreadable is reported on the field.
+    public func integer(_ name: String, into validator: inout Validator) -> Int? {
+        guard let text = text(name), !text.isEmpty else { return nil }
+        guard let value = Int(text) else {
+            validator.add(name, "Enter a whole number.")
+            return nil
+        }
+        return value
+    }
+
+    /// An amount typed in major units ("120", "120.5", "120,50") as minor units.
+    public func money(_ name: String, into validator: inout Validator) -> Int? {
+        guard let text = text(name), !text.isEmpty else { return nil }
+        guard let value = Self.minorUnits(text) else {
+            validator.add(name, "Enter an amount such as 120.00.")
+            return nil
+        }
+        return value
+    }
+
+    public func uuid(_ name: String) -> UUID? { text(name).flatMap(UUID.init(uuidString:)) }
+}
+
+extension FormBody {
+    /// Parses "120", "120.5", "120,50" into minor units; nil for anything else.
+    public static func minorUnits(_ text: String) -> Int? {
+        let normalised = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        let parts = normalised.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let whole = Int(parts[0]), whole >= 0, whole < 10_000_000 else { return nil }
+        guard parts.count == 2 else { return whole * 100 }
+        let fraction = String(parts[1])
+        guard (1...2).contains(fraction.count), fraction.allSatisfy(\.isNumber), let cents = Int(fraction.count == 1 ? fraction + "0" : fraction) else { return nil }
+        return whole * 100 + cents
+    }
+}

@@ -16,7 +16,9 @@ public struct PaymentsModule: PatioModule {
     public var migrations: [any Migration] { PaymentsMigrations.all }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
-        PaymentsAPI.register(on: routes, services: PaymentsServices(environment: environment))
+        let services = PaymentsServices(environment: environment)
+        PaymentsAPI.register(on: routes, services: services)
+        PaymentsPages.register(on: routes, services: services, web: environment.web)
     }
 
     /// `negocio@demo.patio` (artisan shop, MXN) and `cliente@demo.patio` (USD wallet with funds).
@@ -38,5 +40,9 @@ public struct PaymentsModule: PatioModule {
                                                                     role: "customer", currency: "USD", language: "en"))
             _ = try await services.wallets.fund(owner: customer.accountId, currency: "USD", amount: 250_000, reason: "deposit", id: nil, actor: nil)
         }
+    }
+
+    public var webResources: ModuleWebResources? {
+        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: PaymentsStrings.all)
     }
 }

@@ -1,0 +1,219 @@
+import Foundation
+import Hummingbird
+import PatioCore
+import PatioPlatform
+import PatioWeb
+import QRCode
+
+/// The InterPay pages: sign-up, wallet, charging (a QR the customer scans), paying by code, preferences.
+enum PaymentsPages {
+    static func register(on routes: PatioRoutes, services: PaymentsServices, web: WebRenderer) {
+        let pages = PaymentsPageHandlers(s: services, web: web)
+        let business = Access.role(PaymentsRoles.business), customer = Access.role(PaymentsRoles.customer)
+        routes.get("/payments", .everyone, pages.landing)
+        routes.get("/payments/signup", .everyone, pages.signupForm)
+        routes.post("/payments/signup", .everyone, pages.signup)
+        routes.get("/payments/wallet", .signedIn, pages.wallet)
+        routes.post("/payments/test-funds", customer, pages.testFunds)
+        routes.get("/payments/business", business, pages.charge)
+        routes.post("/payments/requests", business, pages.createRequest)
+        routes.get("/payments/requests/{id}", business, pages.request)
+        routes.post("/payments/requests/{id}/cancel", business, pages.cancel)
+        routes.get("/payments/pay", customer, pages.payByCode)
+        routes.get("/payments/pay/{code}", customer, pages.pay)
+        routes.post("/payments/requests/{id}/accept", customer, pages.accept)
+        routes.post("/payments/requests/{id}/decline", customer, pages.decline)
+        routes.get("/payments/preferences", .signedIn, pages.preferences)
+        routes.post("/payments/preferences", .signedIn, pages.savePreferences)
+    }
+}
+
+struct PaymentsPageHandlers: Sendable {
+    let s: PaymentsServices
+    let web: WebRenderer
+    static let accent = "#1d4ed8"
+
+    private func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
+                      problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) -> Response {
+        var data = data
+        data["isBusiness"] = context.principal?.has(role: PaymentsRoles.business) ?? false
+        data["isCustomer"] = context.principal?.has(role: PaymentsRoles.customer) ?? false
+        if data["values"] == nil { data["values"] = values }
+        if let problem {
+            data["message"] = problem.detail
+            data["errors"] = problem.fieldErrors.map { ["message": "\($0.field): \($0.message)"] }
+        }
+        if let notice { data["notice"] = notice }
+        let title = web.strings(context.locale)[titleKey] ?? titleKey
+        return web.page(template, title: title, data: data, context: context, status: problem.map { $0.status.code >= 500 ? $0.status : .unprocessableContent } ?? .ok, accent: Self.accent)
+    }
+
+    private func text(_ key: String, _ context: PatioRequestContext) -> String { web.strings(context.locale)[key] ?? key }
+
+    static func money(_ minor: Int, _ currency: String) -> String {
+        let sign = minor < 0 ? "−" : ""
+        return "\(sign)\(abs(minor) / 100).\(String(format: "%02d", abs(minor) % 100)) \(currency)"
+    }
+
+    static func currencies(selected: String?) -> [[String: Any]] {
+        Currency.supported.sorted().map { ["code": $0, "selected": $0 == selected] }
+    }
+
+    func landing(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        guard let principal = context.principal else { return redirect(to: "/payments/signup") }
+        return redirect(to: principal.has(role: PaymentsRoles.business) ? "/payments/business" : "/payments/wallet")
+    }
+
+    func signupForm(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        page("payments_signup", "pay_signup_title", ["currencies": Self.currencies(selected: "MXN"), "isBusinessChosen": false], context)
+    }
+
+    func signup(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let input = ProfileService.SignupInput(name: form.text("name"), email: form.text("email"), password: form["password"], role: form.text("role"),
+                                               currency: form.text("currency"), businessName: form.text("businessName").flatMap { $0.isEmpty ? nil : $0 },
+                                               category: form.text("category").flatMap { $0.isEmpty ? nil : $0 }, language: context.locale.rawValue)
+        do {
+            _ = try await s.profiles.signup(input)
+            return redirect(to: "/login?next=/payments")
+        } catch let error as AppError {
+            var values = form.values
+            values.removeValue(forKey: "password")
+            return page("payments_signup", "pay_signup_title", ["currencies": Self.currencies(selected: form.text("currency")), "isBusinessChosen": form.text("role") == "business"],
+                        context, problem: error, values: values)
+        }
+    }
+
+    func wallet(_ request: Request, _ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
+        let profile = try await s.profiles.profile(try context.requirePrincipal())
+        let wallet = try await s.wallets.wallet(owner: profile.accountID, currency: profile.currency)
+        let movements = try await s.wallets.movements(owner: profile.accountID, currency: profile.currency, query: [:], page: try CursorPageRequest(limit: "50", cursor: nil))
+        return page("payments_wallet", "pay_wallet", [
+            "balanceText": Self.money(wallet.balance, wallet.currency), "canAddTestFunds": s.demoMode && profile.kind == "customer",
+            "hasMovements": !movements.items.isEmpty,
+            "movements": movements.items.map { ["date": Timestamp.format($0.createdAt).prefix(16).replacingOccurrences(of: "T", with: " "),
+                                                "reasonLabel": text("pay_reason_\($0.reason)", context), "amountText": Self.money($0.amount, $0.currency)] },
+        ], context, problem: problem, notice: notice)
+    }
+
+    func wallet(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await wallet(request, context, problem: nil, notice: nil)
+    }
+
+    func testFunds(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        guard s.demoMode else { throw AppError(.forbidden, code: "demo_only", detail: "Test funds exist only when Patio runs with --demo.") }
+        let profile = try await s.profiles.profile(try context.requirePrincipal())
+        _ = try await s.wallets.fund(owner: profile.accountID, currency: profile.currency, amount: 10_000, reason: "test_funds", id: nil, actor: profile.accountID)
+        return redirect(to: "/payments/wallet")
+    }
+
+    func charge(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await chargePage(context)
+    }
+
+    private func chargePage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:]) async throws -> Response {
+        let profile = try await s.profiles.profile(try context.requirePrincipal())
+        return page("payments_business", "pay_charge", ["currency": profile.currency, "category": profile.category ?? ""], context, problem: problem, values: values)
+    }
+
+    func createRequest(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            var validator = Validator()
+            let amount = form.money("amount", into: &validator)
+            try validator.validate()
+            let created = try await s.requests.create(business: profile, .init(amount: amount, description: form.text("description"), category: form.text("category")),
+                                                      baseURL: PublicAddress.base(publicURL: s.publicURL, request: request))
+            return redirect(to: "/payments/requests/\(created.id)")
+        } catch let error as AppError {
+            return try await chargePage(context, problem: error, values: form.values)
+        }
+    }
+
+    /// The business's request screen: a QR the customer scans, refreshed every few seconds until answered.
+    func request(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let profile = try await s.profiles.profile(try context.requirePrincipal())
+        let view = try await s.requests.find(try context.uuidParameter("id"), viewer: profile, baseURL: PublicAddress.base(publicURL: s.publicURL, request: request))
+        let pending = view.status == RequestStatus.pending.rawValue
+        var data: [String: Any] = [
+            "request": view, "amountText": Self.money(view.amount, view.currency), "statusLabel": text("pay_status_\(view.status)", context),
+            "isPending": pending, "isAccepted": view.status == RequestStatus.accepted.rawValue,
+            "expires": Timestamp.format(view.expiresAt).dropFirst(11).prefix(5) + " UTC",
+            "paidText": view.paidAmount.map { Self.money($0, view.paidCurrency ?? "") } ?? "",
+        ]
+        if pending {
+            data["qr"] = try QRCode(text: view.payUrl).svg(title: view.code)
+            data["refreshSeconds"] = 3
+        }
+        return page("payments_request", "pay_charge", data, context)
+    }
+
+    func cancel(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let id = try context.uuidParameter("id")
+        let profile = try await s.profiles.profile(try context.requirePrincipal())
+        do { _ = try await s.requests.cancel(id, business: profile, baseURL: "") } catch let error as AppError where error.status == .conflict {}
+        return redirect(to: "/payments/requests/\(id)")
+    }
+
+    func payByCode(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let code = request.uri.queryParameters["code"].map(String.init) ?? ""
+        return redirect(to: "/payments/pay/\(code.filter(\.isNumber).prefix(6))")
+    }
+
+    func pay(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let profile = try await s.profiles.profile(try context.requirePrincipal())
+        let view = try await s.requests.byCode(try context.stringParameter("code"), viewer: profile, baseURL: "")
+        return payPage(view, context)
+    }
+
+    private func payPage(_ view: PaymentRequestView, _ context: PatioRequestContext, problem: AppError? = nil) -> Response {
+        page("payments_pay", "pay_accept", [
+            "request": view, "amountText": Self.money(view.amount, view.currency), "isPending": view.status == RequestStatus.pending.rawValue,
+            "quoteText": view.quote.map { Self.money($0.converted, $0.to) } ?? "", "statusLabel": text("pay_status_\(view.status)", context),
+            // The key is fixed when the page is drawn, so pressing Pay twice pays once.
+            "key": UUID().uuidString,
+        ], context, problem: problem)
+    }
+
+    func accept(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let id = try context.uuidParameter("id")
+        let form = try await FormBody.parse(request)
+        let profile = try await s.profiles.profile(try context.requirePrincipal())
+        guard let key = form.uuid("key") else { throw AppError.badRequest(code: "idempotency_key_required", "The form lost its key; open the request again.") }
+        do {
+            _ = try await s.requests.accept(id, customer: profile, key: key, baseURL: "")
+            return redirect(to: "/payments/wallet")
+        } catch let error as AppError where error.status.code < 500 {
+            return payPage(try await s.requests.find(id, viewer: profile, baseURL: ""), context, problem: error)
+        }
+    }
+
+    func decline(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let profile = try await s.profiles.profile(try context.requirePrincipal())
+        do { _ = try await s.requests.decline(try context.uuidParameter("id"), customer: profile, baseURL: "") } catch let error as AppError where error.status == .conflict {}
+        return redirect(to: "/payments/wallet")
+    }
+
+    func preferences(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await preferencesPage(context)
+    }
+
+    private func preferencesPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
+        let prefs = try await s.profiles.preferences(try context.requirePrincipal())
+        return page("payments_preferences", "pay_preferences", ["prefs": prefs, "currencies": Self.currencies(selected: prefs.preferredCurrency),
+                                                                "isSpanish": prefs.language == "es"], context, problem: problem, notice: notice)
+    }
+
+    func savePreferences(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            _ = try await s.profiles.updatePreferences(try context.requirePrincipal(), .init(
+                preferredCurrency: form.text("preferredCurrency"), language: form.text("language"),
+                darkTheme: form["darkTheme"] == "on", usePasskey: form["usePasskey"] == "on"))
+            return redirect(to: "/payments/preferences")
+        } catch let error as AppError {
+            return try await preferencesPage(context, problem: error)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import HummingbirdTesting
+import PatioCore
+import Testing
+
+@Suite("InterPay web pages")
+struct PaymentsPagesTests {
+    @Test("sign up on the web, charge with a QR, pay by code once even when Pay is pressed twice")
+    func chargeAndPay() async throws {
+        try await TestPatio.with(configure: { $0.demoMode = true }) { patio, client in
+            var shop = try await WebSession.anonymous(client)
+            let refused = try await shop.post("/payments/signup", form: ["role": "business", "name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password, "currency": "MXN"])
+            #expect(refused.status == .unprocessableContent)
+            #expect(String(buffer: refused.body).contains("value=\"negocio@test.patio\""))
+            let joined = try await shop.post("/payments/signup", form: ["role": "business", "name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password,
+                                                                         "currency": "MXN", "businessName": "Artesanías Xochitl", "category": "Artesanías"])
+            #expect(joined.status == .seeOther)
+            let admin = try await patio.token(for: "tesoreria@test.patio", roles: ["payments.admin"], client: client)
+            _ = try await client.api(.put, "/api/v1/payments/admin/rates/MXN", token: admin, body: ["perEuro": 20, "asOf": "2026-11-20"])
+            _ = try await client.api(.put, "/api/v1/payments/admin/rates/USD", token: admin, body: ["perEuro": 1.25, "asOf": "2026-11-20"])
+
+            shop = try await WebSession.signIn(client, email: "negocio@test.patio", password: TestPatio.password)
+            let created = try await shop.post("/payments/requests", form: ["amount": "320.00", "description": "Alebrije grande", "category": "Artesanías"])
+            let requestPath = try #require(created.headers[.location])
+            let screen = String(buffer: try await shop.get(requestPath).body)
+            #expect(screen.contains("<svg") && screen.contains("320.00 MXN") && screen.contains("http-equiv=\"refresh\""))
+            let code = try #require(screen.firstMatch(of: /<strong class="big">(\d{6})<\/strong>/)?.1)
+
+            var customer = try await WebSession.anonymous(client)
+            _ = try await customer.post("/payments/signup", form: ["role": "customer", "name": "Dan", "email": "cliente@test.patio", "password": TestPatio.password, "currency": "USD"])
+            customer = try await WebSession.signIn(client, email: "cliente@test.patio", password: TestPatio.password)
+            #expect(try await customer.post("/payments/test-funds", form: [:]).status == .seeOther)
+            let pay = String(buffer: try await customer.get("/payments/pay/\(code)").body)
+            #expect(pay.contains("20.00 USD") && pay.contains("0.0625"))
+            let id = requestPath.split(separator: "/").last!
+            let key = try #require(pay.firstMatch(of: /name="key" value="([0-9A-F-]{36})"/)?.1)
+            #expect(try await customer.post("/payments/requests/\(id)/accept", form: ["key": String(key)]).status == .seeOther)
+            #expect(try await customer.post("/payments/requests/\(id)/accept", form: ["key": String(key)]).status == .seeOther)
+            let wallet = String(buffer: try await customer.get("/payments/wallet").body)
+            #expect(wallet.contains("80.00 USD"))
+            let paid = String(buffer: try await shop.get(requestPath).body)
+            #expect(paid.contains("Pagado") && !paid.contains("http-equiv=\"refresh\""))
+            for path in ["/payments/preferences", "/payments/business", "/payments/wallet"] {
+                #expect(try await shop.get(path).status == .ok, "\(path)")
+            }
+        }
+    }
+}
