@@ -101,6 +101,12 @@ enum PaymentsAPI {
             let profile = try await s.profiles.profile(try context.requirePrincipal())
             return try .json(try await s.requests.cancel(try context.uuidParameter("id"), business: profile, baseURL: base(request, s)))
         }
+        routes.get("/api/v1/payments/analytics", business) { request, context in
+            let text = request.uri.queryParameters["period"].map(String.init) ?? "week"
+            guard let period = SalesAnalytics.Period(rawValue: text) else { throw AppError.validation(field: "period", "Use week or month.") }
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            return try .json(try await s.analytics.report(business: profile, period: period))
+        }
         routes.get("/api/v1/payments/audit", admin) { _, _ in
             try .json(try await LedgerAudit.run(on: try s.database.reader))
         }

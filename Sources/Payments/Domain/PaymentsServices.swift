@@ -11,6 +11,7 @@ struct PaymentsServices: Sendable {
     let wallets: WalletService
     let rates: ExchangeRates
     let requests: PaymentRequestService
+    let analytics: SalesAnalytics
     let demoMode: Bool
     let publicURL: String?
 
@@ -22,6 +23,7 @@ struct PaymentsServices: Sendable {
         rates = ExchangeRates(database: environment.database, clock: environment.clock)
         requests = PaymentRequestService(database: environment.database, ledger: ledger, rates: rates, profiles: profiles,
                                          clock: environment.clock, timeToLive: 600)
+        analytics = SalesAnalytics(database: environment.database, clock: environment.clock)
         demoMode = environment.demoMode
         publicURL = environment.publicURL
     }

@@ -4,6 +4,7 @@ import PatioCore
 import PatioPlatform
 import PatioWeb
 import QRCode
+import SVGChart
 
 /// The InterPay pages: sign-up, wallet, charging (a QR the customer scans), paying by code, preferences.
 enum PaymentsPages {
@@ -23,6 +24,7 @@ enum PaymentsPages {
         routes.get("/payments/pay/{code}", customer, pages.pay)
         routes.post("/payments/requests/{id}/accept", customer, pages.accept)
         routes.post("/payments/requests/{id}/decline", customer, pages.decline)
+        routes.get("/payments/analytics", business, pages.analytics)
         routes.get("/payments/preferences", .signedIn, pages.preferences)
         routes.post("/payments/preferences", .signedIn, pages.savePreferences)
     }
@@ -193,6 +195,27 @@ struct PaymentsPageHandlers: Sendable {
         let profile = try await s.profiles.profile(try context.requirePrincipal())
         do { _ = try await s.requests.decline(try context.uuidParameter("id"), customer: profile, baseURL: "") } catch let error as AppError where error.status == .conflict {}
         return redirect(to: "/payments/wallet")
+    }
+
+    /// Sales over time (line and area) and by category (shares), money written the way the page's language does.
+    func analytics(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let period = SalesAnalytics.Period(rawValue: request.uri.queryParameters["period"].map(String.init) ?? "week") ?? .week
+        let profile = try await s.profiles.profile(try context.requirePrincipal())
+        let report = try await s.analytics.report(business: profile, period: period)
+        let currency = report.currency
+        let format: @Sendable (Int) -> String = { Self.money($0, currency) }
+        let timeChart = LineChart(title: text("pay_sales_over_time", context),
+                                  points: report.series.map { ChartPoint(label: String($0.label.dropFirst(5)), value: Double($0.amount) / 100, valueLabel: format($0.amount)) },
+                                  colour: Self.accent, emptyMessage: text("pay_no_sales", context)).svg()
+        let categoryChart = HorizontalBarChart(title: text("pay_by_category", context),
+                                               points: report.categories.map { ChartPoint(label: $0.category, value: Double($0.amount) / 100, valueLabel: format($0.amount)) },
+                                               colour: Self.accent, emptyMessage: text("pay_no_sales", context)).svg()
+        return page("payments_analytics", "pay_sales", [
+            "report": report, "isWeek": period == .week, "totalText": format(report.total),
+            "averageText": format(report.average) + " " + text(period == .week ? "pay_per_day" : "pay_per_week", context),
+            "growthText": report.growth.map { String(format: "%+.1f %%", $0 * 100) } ?? "",
+            "timeChart": timeChart, "categoryChart": categoryChart,
+        ], context)
     }
 
     func preferences(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

@@ -17,7 +17,10 @@ enum PaymentsStrings {
         "pay_preferred_currency": "Moneda preferida", "pay_dark_theme": "Tema oscuro", "pay_use_passkey": "Usar Face ID / Touch ID (llave de acceso)",
         "pay_status_pending": "Esperando pago", "pay_status_accepted": "Pagado", "pay_status_declined": "Rechazado", "pay_status_cancelled": "Cancelado",
         "pay_status_expired": "Vencido", "pay_reason_deposit": "Depósito", "pay_reason_test_funds": "Fondos de prueba", "pay_reason_payment": "Pago",
-        "pay_saved": "Guardado.",
+        "pay_saved": "Guardado.", "pay_sales": "Ventas", "pay_period": "Periodo", "pay_week": "Semana", "pay_month": "Mes",
+        "pay_sales_count": "ventas", "pay_average": "Promedio", "pay_per_day": "por día", "pay_per_week": "por semana", "pay_growth": "Crecimiento",
+        "pay_no_previous": "Sin ventas en el periodo anterior", "pay_sales_over_time": "Ventas en el tiempo", "pay_by_category": "Ventas por categoría",
+        "pay_no_sales": "Sin ventas en este periodo",
     ]
 
     static let english: [String: String] = [
@@ -33,6 +36,9 @@ enum PaymentsStrings {
         "pay_preferred_currency": "Preferred currency", "pay_dark_theme": "Dark theme", "pay_use_passkey": "Use Face ID / Touch ID (passkey)",
         "pay_status_pending": "Waiting for payment", "pay_status_accepted": "Paid", "pay_status_declined": "Declined", "pay_status_cancelled": "Cancelled",
         "pay_status_expired": "Expired", "pay_reason_deposit": "Deposit", "pay_reason_test_funds": "Test funds", "pay_reason_payment": "Payment",
-        "pay_saved": "Saved.",
+        "pay_saved": "Saved.", "pay_sales": "Sales", "pay_period": "Period", "pay_week": "Week", "pay_month": "Month",
+        "pay_sales_count": "sales", "pay_average": "Average", "pay_per_day": "per day", "pay_per_week": "per week", "pay_growth": "Growth",
+        "pay_no_previous": "No sales in the previous period", "pay_sales_over_time": "Sales over time", "pay_by_category": "Sales by category",
+        "pay_no_sales": "No sales in this period",
     ]
 }

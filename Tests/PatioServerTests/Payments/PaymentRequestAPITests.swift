@@ -139,3 +139,40 @@ struct PaymentRequestAPITests {
         }
     }
 }
+
+@Suite("Sales analytics")
+struct SalesAnalyticsAPITests {
+    @Test("week view: totals, count, average per day, buckets by day, shares by category and growth against the week before")
+    func week() async throws {
+        try await TestPatio.with { patio, client in
+            let shop = try await Shop.make(patio, client)
+            func sell(_ amount: Int, _ category: String, at time: String) async throws {
+                patio.clock.set(Timestamp.parse(time)!)
+                let request = try await client.created("/api/v1/payments/requests", token: shop.business, ["amount": amount, "description": "Venta", "category": category])
+                #expect(try await shop.accept(request["id"]!).status == .ok)
+            }
+            try await sell(10_000, "Alebrijes", at: "2026-11-15T10:00:00.000Z")
+            try await sell(20_000, "Alebrijes", at: "2026-11-20T10:00:00.000Z")
+            try await sell(30_000, "Textiles", at: "2026-11-24T18:00:00.000Z")
+            try await sell(10_000, "Alebrijes", at: "2026-11-25T09:00:00.000Z")
+            let declined = try await client.created("/api/v1/payments/requests", token: shop.business, ["amount": 99_000, "description": "No", "category": "Otros"])
+            _ = try await client.api(.post, "/api/v1/payments/requests/\(declined["id"]!)/decline", token: shop.customer)
+            patio.clock.set(Timestamp.parse("2026-11-25T12:00:00.000Z")!)
+
+            let report = try await client.fetch("/api/v1/payments/analytics?period=week", token: shop.business)
+            #expect(report["from"] as? String == "2026-11-19" && report["to"] as? String == "2026-11-25")
+            #expect(report["total"] as? Int == 60_000 && report["count"] as? Int == 3 && report["average"] as? Int == 8_571)
+            let series = report["series"] as! [[String: Any]]
+            #expect(series.count == 7 && series[1]["label"] as? String == "2026-11-20" && series[1]["amount"] as? Int == 20_000)
+            let categories = (report["categories"] as! [[String: Any]]).map { "\($0["category"]!) \($0["amount"]!) \($0["share"]!)" }
+            #expect(categories == ["Alebrijes 30000 0.5", "Textiles 30000 0.5"])
+            #expect(report["previousTotal"] as? Int == 10_000 && report["growth"] as? Double == 5)
+
+            let month = try await client.fetch("/api/v1/payments/analytics?period=month", token: shop.business)
+            #expect((month["series"] as! [Any]).count == 4 && month["total"] as? Int == 70_000 && month["average"] as? Int == 17_500)
+            #expect(month["growth"] == nil)
+            #expect(try problem(try await client.api(.get, "/api/v1/payments/analytics?period=year", token: shop.business)).errors?.first?.field == "period")
+            #expect(try await client.api(.get, "/api/v1/payments/analytics", token: shop.customer).status == .forbidden)
+        }
+    }
+}

@@ -40,7 +40,9 @@ struct PaymentsPagesTests {
             #expect(wallet.contains("80.00 USD"))
             let paid = String(buffer: try await shop.get(requestPath).body)
             #expect(paid.contains("Pagado") && !paid.contains("http-equiv=\"refresh\""))
-            for path in ["/payments/preferences", "/payments/business", "/payments/wallet"] {
+            let sales = String(buffer: try await shop.get("/payments/analytics").body)
+            #expect(sales.contains("<svg") && sales.contains("320.00 MXN") && sales.contains("Artesanías"))
+            for path in ["/payments/preferences", "/payments/business", "/payments/wallet", "/payments/analytics?period=month"] {
                 #expect(try await shop.get(path).status == .ok, "\(path)")
             }
         }
