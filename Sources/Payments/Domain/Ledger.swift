@@ -19,6 +19,17 @@ struct TransferRequest: Sendable {
     var causedBy: String?
     var legs: [Leg]
     var initiatedBy: UUID?
+    /// When it happened, for history loaded after the fact (demo data); nil means now.
+    var at: Date?
+
+    init(id: UUID, reason: String, causedBy: String? = nil, legs: [Leg], initiatedBy: UUID? = nil, at: Date? = nil) {
+        self.id = id
+        self.reason = reason
+        self.causedBy = causedBy
+        self.legs = legs
+        self.initiatedBy = initiatedBy
+        self.at = at
+    }
 
     /// What makes two requests "the same transfer": reason, cause and legs, in a canonical order.
     var fingerprint: String {
@@ -91,7 +102,7 @@ struct Ledger: Sendable {
     func transfer(_ request: TransferRequest, within db: any Database) async throws -> TransferView? {
         try Self.validate(request)
         if try await existing(request, on: db) != nil { return nil }
-        try await apply(request, now: clock.now(), on: db)
+        try await apply(request, now: request.at ?? clock.now(), on: db)
         return try await view(request.id, on: db)
     }
 

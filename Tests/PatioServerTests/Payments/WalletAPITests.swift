@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import PatioCore
+import PatioServer
 import Testing
 
 @Suite("InterPay sign-up, wallet, deposits and preferences")
@@ -74,6 +75,27 @@ struct WalletAPITests {
             #expect(read["darkTheme"] as? Bool == true && read["usePasskey"] as? Bool == false)
             let bad = try await client.api(.put, "/api/v1/payments/me/preferences", token: token, body: ["preferredCurrency": "ABC", "language": "fr"])
             #expect(Set(try problem(bad).errors!.map(\.field)) == ["preferredCurrency", "language"])
+        }
+    }
+}
+
+@Suite("InterPay demo data")
+struct PaymentsDemoTests {
+    @Test("the demo shop has months of paid sales in five categories, the demo customer has funds left, and the ledger audits clean; seeding twice adds nothing")
+    func demo() async throws {
+        try await TestPatio.with { patio, client in
+            try await DemoSeed.run(patio.components)
+            try await DemoSeed.run(patio.components)
+            let shop = try await patio.login("negocio@demo.patio", password: DemoSeed.password, client: client)
+            let month = try await client.fetch("/api/v1/payments/analytics?period=month", token: shop)
+            #expect((month["total"] as? Int ?? 0) > 0 && (month["categories"] as! [Any]).count == 5)
+            #expect(month["growth"] != nil)
+            let customer = try await patio.login("cliente@demo.patio", password: DemoSeed.password, client: client)
+            let wallet = try await client.fetch("/api/v1/payments/wallet", token: customer)
+            #expect(wallet["currency"] as? String == "USD" && (wallet["balance"] as? Int ?? 0) > 100_000)
+            let admin = try await patio.login(DemoSeed.adminEmail, password: DemoSeed.password, client: client)
+            let audit = try await client.fetch("/api/v1/payments/audit", token: admin)
+            #expect(audit["ok"] as? Bool == true && (audit["transfers"] as? Int ?? 0) > 100)
         }
     }
 }
