@@ -35,6 +35,23 @@ struct DatabaseLifecycle: Service {
     }
 }
 
+/// Runs a module's periodic job until graceful shutdown; a failed run is logged and retried next time.
+struct PeriodicJobService: Service {
+    let job: PeriodicJob
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                try await job.run()
+            } catch {
+                logger.error("periodic job failed", metadata: ["job": "\(job.name)", "error": "\(error)"])
+            }
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: job.interval) }
+        }
+    }
+}
+
 /// Opens the database, runs migrations and wires services (no HTTP). Used by every CLI command.
 public func buildComponents(
     _ configuration: PatioConfiguration,
@@ -96,10 +113,11 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
         module.registerRoutes(on: routes, environment: components.environment)
     }
 
+    let jobs = components.modules.modules.flatMap { $0.periodicJobs(environment: components.environment) }
     let application = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Patio"),
-        services: [DatabaseLifecycle(database: components.database)],
+        services: [DatabaseLifecycle(database: components.database)] + jobs.map { PeriodicJobService(job: $0, logger: logger) },
         logger: logger
     )
     return (application, routes.table)

@@ -26,6 +26,12 @@ public struct PaymentsModule: PatioModule {
         try await PaymentsDemo.seed(PaymentsServices(environment: environment), environment: environment)
     }
 
+    /// Renews subscriptions whose period has ended, every minute.
+    public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] {
+        let renewals = PaymentsRenewals(environment: environment)
+        return [PeriodicJob(name: "payments.subscription-renewal", interval: .seconds(60)) { try await renewals.renewDue() }]
+    }
+
     public var webResources: ModuleWebResources? {
         ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: PaymentsStrings.all)
     }

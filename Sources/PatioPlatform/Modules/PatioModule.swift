@@ -51,10 +51,13 @@ public protocol PatioModule: Sendable {
     func seedDemo(environment: ModuleEnvironment) async throws
     /// The module's page templates (a folder of `*.mustache`) and the words they use, per language.
     var webResources: ModuleWebResources? { get }
+    /// Jobs to run on a timer while Patio serves.
+    func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob]
 }
 
 extension PatioModule {
     public var webResources: ModuleWebResources? { nil }
+    public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] { [] }
 }
 
 /// A module's templates folder and its strings (keys should carry the module's prefix to avoid clashes).

@@ -107,6 +107,30 @@ enum PaymentsAPI {
             let profile = try await s.profiles.profile(try context.requirePrincipal())
             return try .json(try await s.analytics.report(business: profile, period: period))
         }
+        routes.get("/api/v1/payments/subscription", business) { _, context in
+            try .json(try await s.subscriptions.current(business: try await s.profiles.profile(try context.requirePrincipal())))
+        }
+        routes.post("/api/v1/payments/subscription", business) { request, context in
+            struct Body: Decodable { var plan: String? }
+            let body = try await JSONBody.decode(Body.self, from: request)
+            let profile = try await s.profiles.profile(try context.requirePrincipal())
+            return try .json(try await s.subscriptions.activate(business: profile, planID: body.plan), status: .created)
+        }
+        routes.delete("/api/v1/payments/subscription", business) { _, context in
+            try .json(try await s.subscriptions.cancel(business: try await s.profiles.profile(try context.requirePrincipal())))
+        }
+        routes.get("/api/v1/payments/businesses", .signedIn) { request, _ in
+            let query = request.uri.queryParameters
+            var near: (Double, Double)?
+            if let text = query["near"].map(String.init), !text.isEmpty {
+                let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+                guard parts.count == 2, (-90...90).contains(parts[0]), (-180...180).contains(parts[1]) else {
+                    throw AppError.validation(field: "near", "Use latitude,longitude such as 19.43,-99.13.")
+                }
+                near = (parts[0], parts[1])
+            }
+            return try .json(Items(items: try await s.directory.search(near: near, category: query["category"].map(String.init))))
+        }
         routes.get("/api/v1/payments/audit", admin) { _, _ in
             try .json(try await LedgerAudit.run(on: try s.database.reader))
         }

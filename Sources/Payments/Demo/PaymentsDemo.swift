@@ -48,10 +48,8 @@ enum PaymentsDemo {
         }
         let plan = sales
         try await s.database.write { db in
-            let payer = try await s.ledger.wallet(owner: customer.accountID, currency: customer.currency, on: db).id!
-            let payee = try await s.ledger.wallet(owner: business.accountID, currency: business.currency, on: db).id!
-            let exchangeIn = try await s.ledger.exchange(currency: customer.currency, on: db).id!
-            let exchangeOut = try await s.ledger.exchange(currency: business.currency, on: db).id!
+            let payer = try await s.ledger.wallet(owner: customer.accountID, currency: customer.currency, on: db)
+            let payee = try await s.ledger.wallet(owner: business.accountID, currency: business.currency, on: db)
             for (at, amount, category, code) in plan {
                     let quote = try await s.rates.convert(amount: amount, from: business.currency, to: customer.currency, on: db)
                     let request = PaymentRequestModel()
@@ -73,8 +71,7 @@ enum PaymentsDemo {
                     request.rate = quote.rate
                     request.rateAsOf = quote.asOf
                     try await request.create(on: db)
-                    let legs = [Leg(accountId: payer, amount: -quote.converted), Leg(accountId: exchangeIn, amount: quote.converted),
-                                Leg(accountId: exchangeOut, amount: -amount), Leg(accountId: payee, amount: amount)]
+                    let legs = try await s.ledger.legs(payer: payer, paid: quote.converted, payee: payee, received: amount, on: db)
                     _ = try await s.ledger.transfer(TransferRequest(id: request.transferID!, reason: "payment", causedBy: "payment_request:\(request.id!.uuidString)",
                                                                     legs: legs, initiatedBy: customer.accountID, at: at), within: db)
             }

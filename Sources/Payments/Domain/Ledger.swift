@@ -172,6 +172,21 @@ struct Ledger: Sendable {
         try await system(.exchange, currency: currency, on: db)
     }
 
+    /// InterPay's own income (subscriptions) in `currency`.
+    func revenue(currency: String, on db: any Database) async throws -> LedgerAccountModel {
+        try await system(.revenue, currency: currency, on: db)
+    }
+
+    /// Legs that take `paid` from `payer` (in its currency) and give `received` to `payee` (in its currency);
+    /// across currencies the exchange accounts stand between, so each currency balances on its own.
+    func legs(payer: LedgerAccountModel, paid: Int, payee: LedgerAccountModel, received: Int, on db: any Database) async throws -> [Leg] {
+        guard payer.currency != payee.currency else {
+            return [Leg(accountId: payer.id!, amount: -received), Leg(accountId: payee.id!, amount: received)]
+        }
+        return [Leg(accountId: payer.id!, amount: -paid), Leg(accountId: try await exchange(currency: payer.currency, on: db).id!, amount: paid),
+                Leg(accountId: try await exchange(currency: payee.currency, on: db).id!, amount: -received), Leg(accountId: payee.id!, amount: received)]
+    }
+
     private func system(_ kind: LedgerAccountKind, currency: String, on db: any Database) async throws -> LedgerAccountModel {
         let digest = Array(SHA256.hash(data: Data("patio.payments.\(kind.rawValue).\(currency)".utf8)))
         let id = UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
@@ -196,5 +211,5 @@ struct Ledger: Sendable {
 }
 
 enum LedgerAccountKind: String, Sendable {
-    case wallet, funding, exchange
+    case wallet, funding, exchange, revenue
 }

@@ -129,13 +129,7 @@ struct PaymentRequestService: Sendable {
             let quote = try await rates.convert(amount: model.amount, from: model.currency, to: customer.currency, on: db)
             let payer = try await ledger.wallet(owner: customer.accountID, currency: customer.currency, on: db)
             let payee = try await ledger.wallet(owner: model.businessID, currency: model.currency, on: db)
-            var legs = [Leg(accountId: payer.id!, amount: -quote.converted), Leg(accountId: payee.id!, amount: model.amount)]
-            if customer.currency != model.currency {
-                legs.append(Leg(accountId: try await ledger.exchange(currency: customer.currency, on: db).id!, amount: quote.converted))
-                legs.append(Leg(accountId: try await ledger.exchange(currency: model.currency, on: db).id!, amount: -model.amount))
-            } else {
-                legs = [Leg(accountId: payer.id!, amount: -model.amount), Leg(accountId: payee.id!, amount: model.amount)]
-            }
+            let legs = try await ledger.legs(payer: payer, paid: quote.converted, payee: payee, received: model.amount, on: db)
             let request = TransferRequest(id: key, reason: "payment", causedBy: "payment_request:\(id.uuidString)", legs: legs, initiatedBy: customer.accountID)
             _ = try await ledger.transfer(request, within: db)
             model.status = RequestStatus.accepted.rawValue

@@ -12,6 +12,8 @@ struct PaymentsServices: Sendable {
     let rates: ExchangeRates
     let requests: PaymentRequestService
     let analytics: SalesAnalytics
+    let subscriptions: SubscriptionService
+    let directory: BusinessDirectory
     let demoMode: Bool
     let publicURL: String?
 
@@ -24,6 +26,8 @@ struct PaymentsServices: Sendable {
         requests = PaymentRequestService(database: environment.database, ledger: ledger, rates: rates, profiles: profiles,
                                          clock: environment.clock, timeToLive: 600)
         analytics = SalesAnalytics(database: environment.database, clock: environment.clock)
+        subscriptions = SubscriptionService(database: environment.database, ledger: ledger, rates: rates, clock: environment.clock)
+        directory = BusinessDirectory(database: environment.database)
         demoMode = environment.demoMode
         publicURL = environment.publicURL
     }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import PatioCore
+import Payments
 import Testing
 
 /// A shop in MXN and a customer in USD with funds, and rates 1 EUR = 20 MXN = 1.25 USD.
@@ -175,4 +176,83 @@ struct SalesAnalyticsAPITests {
             #expect(try await client.api(.get, "/api/v1/payments/analytics", token: shop.customer).status == .forbidden)
         }
     }
+}
+
+@Suite("Subscriptions and the businesses directory")
+struct SubscriptionAPITests {
+    @Test("activating charges the wallet; cancelling keeps the plan to the period's end; renewal charges again or lapses with a reason")
+    func lifecycle() async throws {
+        try await TestPatio.with { patio, client in
+            let shop = try await Shop.make(patio, client)
+            let business = try await patio.components.identity.accounts.find(email: "negocio@test.patio")!
+            _ = try await client.created("/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": business.id.uuidString, "amount": 20_000])
+            #expect(try await client.fetch("/api/v1/payments/subscription", token: shop.business)["status"] as? String == "none")
+            let bad = try await client.api(.post, "/api/v1/payments/subscription", token: shop.business, body: ["plan": "weekly"])
+            #expect(try problem(bad).errors?.first?.field == "plan")
+            let active = try await client.created("/api/v1/payments/subscription", token: shop.business, ["plan": "monthly"])
+            #expect(active["status"] as? String == "active")
+            #expect(try await shop.balance(shop.business) == 5_100)
+            let again = try await client.api(.post, "/api/v1/payments/subscription", token: shop.business, body: ["plan": "monthly"])
+            #expect(try problem(again).code == "already_subscribed")
+            let renewals = try await renewalService(patio)
+            // Sessions last 30 days; each jump of a month signs in again.
+            var owner = shop.business, treasury = shop.admin
+            func later(days: Double) async throws {
+                patio.clock.advance(by: days * 86_400)
+                owner = try await patio.login("negocio@test.patio", client: client)
+                treasury = try await patio.login("tesoreria@test.patio", client: client)
+            }
+            func balance() async throws -> Int { try await client.fetch("/api/v1/payments/wallet", token: owner)["balance"] as! Int }
+
+            // 31 days later the renewal job charges again: 51.00 left is not enough for 149.00, so the plan lapses.
+            try await later(days: 31)
+            #expect(try await renewals.renewDue() == 1)
+            let lapsed = try await client.fetch("/api/v1/payments/subscription", token: owner)
+            #expect(lapsed["status"] as? String == "lapsed" && lapsed["lapseReason"] as? String == "insufficient_funds")
+            #expect(try await balance() == 5_100)
+
+            _ = try await client.created("/api/v1/payments/admin/deposits", token: treasury, ["accountId": business.id.uuidString, "amount": 40_000])
+            _ = try await client.created("/api/v1/payments/subscription", token: owner, ["plan": "monthly"])
+            try await later(days: 31)
+            #expect(try await renewals.renewDue() == 1)
+            #expect(try await renewals.renewDue() == 0)
+            #expect(try await balance() == 45_100 - 14_900 * 2)
+            let cancelled = try await client.api(.delete, "/api/v1/payments/subscription", token: owner)
+            #expect(try object(cancelled)["cancelAtPeriodEnd"] as? Bool == true && (try object(cancelled))["status"] as? String == "active")
+            try await later(days: 31)
+            try await renewals.renewDue()
+            #expect(try await client.fetch("/api/v1/payments/subscription", token: owner)["status"] as? String == "ended")
+            #expect(try await balance() == 15_300)
+            #expect(try problem(try await client.api(.delete, "/api/v1/payments/subscription", token: owner)).code == "not_subscribed")
+            #expect(try await client.fetch("/api/v1/payments/audit", token: treasury)["ok"] as? Bool == true)
+        }
+    }
+
+    @Test("the directory lists premium businesses first, then by distance, and filters by category")
+    func directory() async throws {
+        try await TestPatio.with { patio, client in
+            let shop = try await Shop.make(patio, client)
+            for (name, email, lat, lon) in [("Cerca", "cerca@test.patio", 19.4330, -99.1330), ("Lejos", "lejos@test.patio", 20.6597, -103.3496)] {
+                _ = try await client.created("/api/v1/payments/signup", token: "", ["name": name, "email": email, "password": TestPatio.password, "role": "business",
+                                                                              "currency": "MXN", "businessName": name, "category": "Comida", "latitude": lat, "longitude": lon])
+            }
+            let far = try await patio.login("lejos@test.patio", client: client)
+            let farID = try await patio.components.identity.accounts.find(email: "lejos@test.patio")!.id
+            _ = try await client.created("/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": farID.uuidString, "amount": 20_000])
+            _ = try await client.created("/api/v1/payments/subscription", token: far, ["plan": "monthly"])
+            let listed = try await client.fetch("/api/v1/payments/businesses?near=19.4326,-99.1332&category=Comida", token: shop.customer)
+            let items = listed["items"] as! [[String: Any]]
+            #expect(items.map { $0["businessName"] as! String } == ["Lejos", "Cerca"])
+            #expect(items[0]["premium"] as? Bool == true && (items[1]["distanceKm"] as? Double ?? 99) < 1)
+            #expect((items[0]["distanceKm"] as? Double ?? 0) > 400)
+            let all = try await client.fetch("/api/v1/payments/businesses", token: shop.customer)
+            #expect((all["items"] as! [Any]).count == 3)
+            #expect(try problem(try await client.api(.get, "/api/v1/payments/businesses?near=north", token: shop.customer)).errors?.first?.field == "near")
+        }
+    }
+}
+
+/// The renewal job's service, as the composition root runs it.
+private func renewalService(_ patio: TestPatio) async throws -> PaymentsRenewals {
+    PaymentsRenewals(environment: patio.components.environment)
 }

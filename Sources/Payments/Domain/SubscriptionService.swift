@@ -1,0 +1,134 @@
+import Crypto
+import FluentKit
+import Foundation
+import PatioCore
+import PatioData
+
+/// A plan businesses can buy: priced in its own currency, charged in the business's through the ledger.
+struct Plan: Codable, Sendable, Equatable {
+    var id: String
+    var name: String
+    var price: Int
+    var currency: String
+    var days: Int
+
+    /// The plans InterPay sells (demo: Mensual 149 MXN, Anual 1490 MXN).
+    static let catalogue = [
+        Plan(id: "monthly", name: "Mensual", price: 14_900, currency: "MXN", days: 30),
+        Plan(id: "annual", name: "Anual", price: 149_000, currency: "MXN", days: 365),
+    ]
+}
+
+struct SubscriptionView: Codable, Sendable {
+    var status: String
+    var plan: Plan?
+    var currentPeriodEnd: Date?
+    var cancelAtPeriodEnd: Bool
+    var lapseReason: String?
+    var plans: [Plan]
+}
+
+/// Activation (charged at once), cancellation (active to the end of the paid period) and renewal.
+struct SubscriptionService: Sendable {
+    let database: PatioDatabase
+    let ledger: Ledger
+    let rates: ExchangeRates
+    let clock: PatioClock
+
+    func current(business: PaymentsProfileModel) async throws -> SubscriptionView {
+        let model = try await SubscriptionModel.query(on: try database.reader).filter(\.$businessID == business.accountID).first()
+        return Self.view(model)
+    }
+
+    static func view(_ model: SubscriptionModel?) -> SubscriptionView {
+        guard let model else { return SubscriptionView(status: "none", plan: nil, currentPeriodEnd: nil, cancelAtPeriodEnd: false, lapseReason: nil, plans: Plan.catalogue) }
+        return SubscriptionView(status: model.status, plan: Plan.catalogue.first { $0.id == model.plan }, currentPeriodEnd: model.currentPeriodEnd,
+                                cancelAtPeriodEnd: model.cancelAtPeriodEnd, lapseReason: model.lapseReason, plans: Plan.catalogue)
+    }
+
+    /// Buys `planID` now; resuming a cancelled-but-still-active plan charges nothing.
+    func activate(business: PaymentsProfileModel, planID: String?) async throws -> SubscriptionView {
+        guard let plan = Plan.catalogue.first(where: { $0.id == planID }) else {
+            throw AppError.validation(field: "plan", "Choose \(Plan.catalogue.map(\.id).joined(separator: " or ")).")
+        }
+        let now = clock.now()
+        let model: SubscriptionModel = try await database.write { db in
+            let existing = try await SubscriptionModel.query(on: db).filter(\.$businessID == business.accountID).first()
+            if let existing, existing.status == "active" {
+                guard existing.cancelAtPeriodEnd else { throw AppError.conflict(code: "already_subscribed", "This business already has an active plan.") }
+                existing.cancelAtPeriodEnd = false
+                existing.updatedAt = now
+                try await existing.save(on: db)
+                return existing
+            }
+            let model = existing ?? SubscriptionModel()
+            if existing == nil { model.id = UUID(); model.businessID = business.accountID }
+            try await charge(business: business, plan: plan, transfer: UUID(), at: now, on: db)
+            model.plan = plan.id
+            model.status = "active"
+            model.currentPeriodEnd = now.addingTimeInterval(Double(plan.days) * 86_400)
+            model.cancelAtPeriodEnd = false
+            model.lapseReason = nil
+            model.updatedAt = now
+            try await model.save(on: db)
+            return model
+        }
+        return Self.view(model)
+    }
+
+    /// Stops renewal; the plan stays active until the end of the period already paid.
+    func cancel(business: PaymentsProfileModel) async throws -> SubscriptionView {
+        let now = clock.now()
+        let model: SubscriptionModel = try await database.write { db in
+            guard let model = try await SubscriptionModel.query(on: db).filter(\.$businessID == business.accountID).first(), model.status == "active" else {
+                throw AppError.conflict(code: "not_subscribed", "This business has no active plan.")
+            }
+            model.cancelAtPeriodEnd = true
+            model.updatedAt = now
+            try await model.save(on: db)
+            return model
+        }
+        return Self.view(model)
+    }
+
+    /// Renews every plan whose period has ended: charges again, ends it when cancelled, or lapses it with a
+    /// reason when the wallet cannot pay. The renewal transfer's id is derived from the plan and period, so a
+    /// job that runs twice charges once. Returns how many plans changed.
+    @discardableResult
+    func renewDue() async throws -> Int {
+        let now = clock.now()
+        let due = try await SubscriptionModel.query(on: try database.reader).filter(\.$status == "active").filter(\.$currentPeriodEnd <= now).all()
+        for subscription in due {
+            let id = subscription.id!
+            try await database.write { db in
+                guard let model = try await SubscriptionModel.find(id, on: db), model.status == "active", model.currentPeriodEnd <= now else { return }
+                model.updatedAt = now
+                if model.cancelAtPeriodEnd {
+                    model.status = "ended"
+                } else if let plan = Plan.catalogue.first(where: { $0.id == model.plan }),
+                          let business = try await PaymentsProfileModel.query(on: db).filter(\.$accountID == model.businessID).first() {
+                    let digest = Array(SHA256.hash(data: Data("renewal:\(id.uuidString):\(model.currentPeriodEnd.timeIntervalSince1970)".utf8)))
+                    let transfer = UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
+                                               digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]))
+                    do {
+                        try await charge(business: business, plan: plan, transfer: transfer, at: now, on: db)
+                        model.currentPeriodEnd = model.currentPeriodEnd.addingTimeInterval(Double(plan.days) * 86_400)
+                    } catch let error as AppError where error.code == "insufficient_funds" || error.code == "rate_unavailable" {
+                        model.status = "lapsed"
+                        model.lapseReason = error.code
+                    }
+                }
+                try await model.save(on: db)
+            }
+        }
+        return due.count
+    }
+
+    private func charge(business: PaymentsProfileModel, plan: Plan, transfer: UUID, at now: Date, on db: any Database) async throws {
+        let quote = try await rates.convert(amount: plan.price, from: plan.currency, to: business.currency, on: db)
+        let wallet = try await ledger.wallet(owner: business.accountID, currency: business.currency, on: db)
+        let revenue = try await ledger.revenue(currency: plan.currency, on: db)
+        let legs = try await ledger.legs(payer: wallet, paid: quote.converted, payee: revenue, received: plan.price, on: db)
+        _ = try await ledger.transfer(TransferRequest(id: transfer, reason: "subscription", causedBy: "plan:\(plan.id)", legs: legs, initiatedBy: business.accountID, at: now), within: db)
+    }
+}
