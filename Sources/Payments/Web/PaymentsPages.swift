@@ -25,6 +25,9 @@ enum PaymentsPages {
         routes.post("/payments/requests/{id}/accept", customer, pages.accept)
         routes.post("/payments/requests/{id}/decline", customer, pages.decline)
         routes.get("/payments/analytics", business, pages.analytics)
+        routes.get("/payments/subscription", business, pages.subscription)
+        routes.post("/payments/subscription", business, pages.subscribe)
+        routes.post("/payments/subscription/cancel", business, pages.cancelSubscription)
         routes.get("/payments/preferences", .signedIn, pages.preferences)
         routes.post("/payments/preferences", .signedIn, pages.savePreferences)
     }
@@ -216,6 +219,35 @@ struct PaymentsPageHandlers: Sendable {
             "growthText": report.growth.map { String(format: "%+.1f %%", $0 * 100) } ?? "",
             "timeChart": timeChart, "categoryChart": categoryChart,
         ], context)
+    }
+
+    func subscription(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await subscriptionPage(context)
+    }
+
+    private func subscriptionPage(_ context: PatioRequestContext, problem: AppError? = nil) async throws -> Response {
+        let sub = try await s.subscriptions.current(business: try await s.profiles.profile(try context.requirePrincipal()))
+        let active = sub.status == "active"
+        return page("payments_subscription", "pay_plan", [
+            "sub": sub, "statusLabel": text("pay_sub_\(sub.status)", context), "periodEnd": sub.currentPeriodEnd.map { String(Timestamp.format($0).prefix(10)) } ?? "",
+            "canCancel": active && !sub.cancelAtPeriodEnd, "canBuy": !active || sub.cancelAtPeriodEnd,
+            "plans": sub.plans.map { ["id": $0.id, "name": $0.name, "priceText": Self.money($0.price, $0.currency)] },
+        ], context, problem: problem)
+    }
+
+    func subscribe(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            _ = try await s.subscriptions.activate(business: try await s.profiles.profile(try context.requirePrincipal()), planID: form.text("plan"))
+            return redirect(to: "/payments/subscription")
+        } catch let error as AppError where error.status.code < 500 {
+            return try await subscriptionPage(context, problem: error)
+        }
+    }
+
+    func cancelSubscription(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        do { _ = try await s.subscriptions.cancel(business: try await s.profiles.profile(try context.requirePrincipal())) } catch let error as AppError where error.status == .conflict {}
+        return redirect(to: "/payments/subscription")
     }
 
     func preferences(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

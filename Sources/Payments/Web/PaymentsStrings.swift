@@ -20,7 +20,10 @@ enum PaymentsStrings {
         "pay_saved": "Guardado.", "pay_sales": "Ventas", "pay_period": "Periodo", "pay_week": "Semana", "pay_month": "Mes",
         "pay_sales_count": "ventas", "pay_average": "Promedio", "pay_per_day": "por día", "pay_per_week": "por semana", "pay_growth": "Crecimiento",
         "pay_no_previous": "Sin ventas en el periodo anterior", "pay_sales_over_time": "Ventas en el tiempo", "pay_by_category": "Ventas por categoría",
-        "pay_no_sales": "Sin ventas en este periodo",
+        "pay_no_sales": "Sin ventas en este periodo", "pay_plan": "Plan premium", "pay_ends_on": "Termina el", "pay_renews_on": "Se renueva el",
+        "pay_lapsed_hint": "La renovación no se pudo cobrar por saldo insuficiente.", "pay_cancel_plan": "Cancelar plan", "pay_buy_plan": "Contratar",
+        "pay_premium_hint": "Los negocios premium aparecen primero en el directorio.", "pay_sub_none": "Sin plan", "pay_sub_active": "Activo",
+        "pay_sub_lapsed": "Vencido", "pay_sub_ended": "Terminado",
     ]
 
     static let english: [String: String] = [
@@ -39,6 +42,9 @@ enum PaymentsStrings {
         "pay_saved": "Saved.", "pay_sales": "Sales", "pay_period": "Period", "pay_week": "Week", "pay_month": "Month",
         "pay_sales_count": "sales", "pay_average": "Average", "pay_per_day": "per day", "pay_per_week": "per week", "pay_growth": "Growth",
         "pay_no_previous": "No sales in the previous period", "pay_sales_over_time": "Sales over time", "pay_by_category": "Sales by category",
-        "pay_no_sales": "No sales in this period",
+        "pay_no_sales": "No sales in this period", "pay_plan": "Premium plan", "pay_ends_on": "Ends on", "pay_renews_on": "Renews on",
+        "pay_lapsed_hint": "The renewal could not be charged: not enough funds.", "pay_cancel_plan": "Cancel plan", "pay_buy_plan": "Subscribe",
+        "pay_premium_hint": "Premium businesses are listed first in the directory.", "pay_sub_none": "No plan", "pay_sub_active": "Active",
+        "pay_sub_lapsed": "Lapsed", "pay_sub_ended": "Ended",
     ]
 }

@@ -42,6 +42,11 @@ struct PaymentsPagesTests {
             #expect(paid.contains("Pagado") && !paid.contains("http-equiv=\"refresh\""))
             let sales = String(buffer: try await shop.get("/payments/analytics").body)
             #expect(sales.contains("<svg") && sales.contains("320.00 MXN") && sales.contains("Artesanías"))
+            let refusedPlan = String(buffer: try await shop.post("/payments/subscription", form: ["plan": "annual"]).body)
+            #expect(refusedPlan.contains("role=\"alert\""))
+            #expect(try await shop.post("/payments/subscription", form: ["plan": "monthly"]).status == .seeOther)
+            let plan = String(buffer: try await shop.get("/payments/subscription").body)
+            #expect(plan.contains("Activo") && plan.contains("Cancelar plan"))
             for path in ["/payments/preferences", "/payments/business", "/payments/wallet", "/payments/analytics?period=month"] {
                 #expect(try await shop.get(path).status == .ok, "\(path)")
             }
