@@ -29,6 +29,21 @@ public struct CursorPageRequest: Sendable {
     public static func cursor(for key: String) -> String {
         Data(key.utf8).base64URLEncodedString()
     }
+
+    /// A cursor for lists ordered newest first by (time, id).
+    public static func cursor(after time: Date, id: UUID) -> String {
+        cursor(for: "\(time.timeIntervalSince1970)|\(id.uuidString)")
+    }
+
+    /// The (time, id) a newest-first cursor points after, or nil on the first page.
+    public func timeAndID() throws -> (time: Date, id: UUID)? {
+        guard let after else { return nil }
+        let parts = after.split(separator: "|").map(String.init)
+        guard parts.count == 2, let time = Double(parts[0]), let id = UUID(uuidString: parts[1]) else {
+            throw AppError.badRequest(code: "invalid_cursor", "The cursor is not one this server gave out.")
+        }
+        return (Date(timeIntervalSince1970: time), id)
+    }
 }
 
 /// One page of results and the cursor for the next, absent on the last page.

@@ -73,6 +73,25 @@ public struct WebRenderer: Sendable {
         )
     }
 
+    /// A page that may show a refused form again: `problem`'s message (translated by `message`) and field
+    /// errors, the values typed in, and an optional notice. A refusal answers with its status (422 for
+    /// validation), so tests and tools see the form was not accepted.
+    public func formPage(
+        _ template: String, title: String, data: [String: Any], context: PatioRequestContext,
+        problem: AppError?, values: [String: String], notice: String?, accent: String,
+        message: (AppError) -> String = { $0.detail }
+    ) -> Response {
+        var data = data
+        if data["values"] == nil { data["values"] = values }
+        if let problem {
+            data["message"] = message(problem)
+            data["errors"] = problem.fieldErrors.map { ["field": $0.field, "message": "\($0.field): \($0.message)"] }
+        }
+        if let notice { data["notice"] = notice }
+        let status: HTTPResponse.Status = problem.map { $0.status.code >= 500 ? $0.status : .unprocessableContent } ?? .ok
+        return page(template, title: title, data: data, context: context, status: status, accent: accent)
+    }
+
     /// A designed error page (404, 403, 500…) in the request's language.
     public func errorPage(status: HTTPResponse.Status, message: String?, context: PatioRequestContext) -> Response {
         let strings = Strings.table(context.locale)

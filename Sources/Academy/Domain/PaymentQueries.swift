@@ -83,18 +83,13 @@ extension EnrolmentService {
         let sql = try database.reader as! any SQLDatabase
         let base = filter.conditions(calendar: settings.calendar)
         var conditions = base
-        if let after = page.after {
-            let parts = after.split(separator: "|").map(String.init)
-            guard parts.count == 2, let time = Double(parts[0]), let id = UUID(uuidString: parts[1]) else {
-                throw AppError.badRequest(code: "invalid_cursor", "The cursor is not one this server gave out.")
-            }
-            let date = Date(timeIntervalSince1970: time)
+        if let (date, id) = try page.timeAndID() {
             conditions.append("(p.created_at < \(bind: date) OR (p.created_at = \(bind: date) AND p.id < \(bind: id)))")
         }
         let rows = try await sql.raw(Self.paymentSelect + Self.whereClause(conditions) + " ORDER BY p.created_at DESC, p.id DESC LIMIT \(literal: page.limit + 1)")
             .all(decoding: PaymentRow.self)
         let items = rows.prefix(page.limit).map(\.view)
-        let next = rows.count > page.limit ? items.last.map { CursorPageRequest.cursor(for: "\($0.createdAt.timeIntervalSince1970)|\($0.id.uuidString)") } : nil
+        let next = rows.count > page.limit ? items.last.map { CursorPageRequest.cursor(after: $0.createdAt, id: $0.id) } : nil
 
         struct TotalsRow: Decodable { let count: Int; let amount: Int?; let refunded: Int? }
         let totals = try await sql.raw("""

@@ -14,14 +14,11 @@ struct AcademyPageRenderer: Sendable {
         var data = data
         data["isAdmin"] = context.principal?.has(role: AcademyRoles.admin) ?? false
         data["isStudent"] = context.principal?.has(role: AcademyRoles.student) ?? false
-        if data["values"] == nil { data["values"] = values }
-        if let problem {
-            data["message"] = AcademyMessages.text(problem, context.locale)
-            data["errors"] = problem.fieldErrors.map { ["field": $0.field, "message": "\($0.field): \($0.message)"] }
+        if let status, problem == nil {
+            return web.page(template, title: title, data: data.merging(["values": values]) { old, _ in old }, context: context, status: status, accent: Self.accent)
         }
-        if let notice { data["notice"] = notice }
-        let code = status ?? (problem.map { $0.status.code >= 500 ? $0.status : .unprocessableContent } ?? .ok)
-        return web.page(template, title: title, data: data, context: context, status: code, accent: Self.accent)
+        return web.formPage(template, title: title, data: data, context: context, problem: problem, values: values, notice: notice,
+                            accent: Self.accent) { AcademyMessages.text($0, context.locale) }
     }
 
     func text(_ key: String, _ context: PatioRequestContext) -> String {

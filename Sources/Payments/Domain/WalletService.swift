@@ -48,12 +48,7 @@ struct WalletService: Sendable {
         if direction == "out" { conditions.append("e.amount < 0") }
         if let fromDate { conditions.append("e.created_at >= \(bind: fromDate)") }
         if let toDate { conditions.append("e.created_at < \(bind: toDate.addingTimeInterval(86_400))") }
-        if let after = page.after {
-            let parts = after.split(separator: "|").map(String.init)
-            guard parts.count == 2, let time = Double(parts[0]), let id = UUID(uuidString: parts[1]) else {
-                throw AppError.badRequest(code: "invalid_cursor", "The cursor is not one this server gave out.")
-            }
-            let date = Date(timeIntervalSince1970: time)
+        if let (date, id) = try page.timeAndID() {
             conditions.append("(e.created_at < \(bind: date) OR (e.created_at = \(bind: date) AND e.id < \(bind: id)))")
         }
         struct Row: Decodable { let id: UUID; let transfer_id: UUID; let amount: Int; let currency: String; let reason: String; let caused_by: String?; let created_at: Date }
@@ -67,7 +62,7 @@ struct WalletService: Sendable {
                          reason: $0.reason, causedBy: $0.caused_by, createdAt: $0.created_at)
         }
         let next = rows.count > page.limit ? rows[page.limit - 1] : nil
-        return CursorPage(items: Array(items), nextCursor: next.map { CursorPageRequest.cursor(for: "\($0.created_at.timeIntervalSince1970)|\($0.id.uuidString)") })
+        return CursorPage(items: Array(items), nextCursor: next.map { CursorPageRequest.cursor(after: $0.created_at, id: $0.id) })
     }
 
     private static func day(_ text: String) -> Date? {

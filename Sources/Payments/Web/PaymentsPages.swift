@@ -43,14 +43,8 @@ struct PaymentsPageHandlers: Sendable {
         var data = data
         data["isBusiness"] = context.principal?.has(role: PaymentsRoles.business) ?? false
         data["isCustomer"] = context.principal?.has(role: PaymentsRoles.customer) ?? false
-        if data["values"] == nil { data["values"] = values }
-        if let problem {
-            data["message"] = problem.detail
-            data["errors"] = problem.fieldErrors.map { ["message": "\($0.field): \($0.message)"] }
-        }
-        if let notice { data["notice"] = notice }
-        let title = web.strings(context.locale)[titleKey] ?? titleKey
-        return web.page(template, title: title, data: data, context: context, status: problem.map { $0.status.code >= 500 ? $0.status : .unprocessableContent } ?? .ok, accent: Self.accent)
+        return web.formPage(template, title: text(titleKey, context), data: data, context: context, problem: problem, values: values,
+                            notice: notice, accent: Self.accent)
     }
 
     private func text(_ key: String, _ context: PatioRequestContext) -> String { web.strings(context.locale)[key] ?? key }
