@@ -47,91 +47,89 @@ func openNotes(_ test: TestDatabase) async throws -> PatioDatabase {
 struct WriteQueueTests {
     @Test("many concurrent writes all commit and are readable once they return")
     func concurrentWritesCommit() async throws {
-        let test = try await TestDatabase.make()
-        let database = try await openNotes(test)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<200 {
-                group.addTask {
-                    try await insertNote(database, "note \(index)")
-                    // Returned means committed: a read on another connection already sees it.
-                    let seen = try await (database.reader as! any SQLDatabase)
-                        .raw("SELECT COUNT(*) AS n FROM notes WHERE body = \(bind: "note \(index)")").first(decoding: CountRow.self)!.n
-                    #expect(seen == 1)
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test).closing { database in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for index in 0..<200 {
+                        group.addTask {
+                            try await insertNote(database, "note \(index)")
+                            // Returned means committed: a read on another connection already sees it.
+                            let seen = try await (database.reader as! any SQLDatabase)
+                                .raw("SELECT COUNT(*) AS n FROM notes WHERE body = \(bind: "note \(index)")").first(decoding: CountRow.self)!.n
+                            #expect(seen == 1)
+                        }
+                    }
+                    try await group.waitForAll()
                 }
+                #expect(try await noteCount(database) == 200)
             }
-            try await group.waitForAll()
         }
-        #expect(try await noteCount(database) == 200)
-        await database.close()
-        await test.drop()
     }
 
     @Test("a failing write rolls back only itself; writes beside it in the same batch survive")
     func failureIsIsolated() async throws {
-        let test = try await TestDatabase.make()
-        let database = try await openNotes(test)
-        try await insertNote(database, "taken")
-        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for index in 0..<50 {
-                group.addTask {
-                    do {
-                        // Every tenth write collides with the unique body and must fail alone.
-                        try await database.write { db in
-                            let sql = db as! any SQLDatabase
-                            try await sql.raw("INSERT INTO notes (body) VALUES (\(bind: "partial \(index)"))").run()
-                            try await sql.raw("INSERT INTO notes (body) VALUES (\(bind: index % 10 == 0 ? "taken" : "ok \(index)"))").run()
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test).closing { database in
+                try await insertNote(database, "taken")
+                let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for index in 0..<50 {
+                        group.addTask {
+                            do {
+                                // Every tenth write collides with the unique body and must fail alone.
+                                try await database.write { db in
+                                    let sql = db as! any SQLDatabase
+                                    try await sql.raw("INSERT INTO notes (body) VALUES (\(bind: "partial \(index)"))").run()
+                                    try await sql.raw("INSERT INTO notes (body) VALUES (\(bind: index % 10 == 0 ? "taken" : "ok \(index)"))").run()
+                                }
+                                return true
+                            } catch {
+                                return false
+                            }
                         }
-                        return true
-                    } catch {
-                        return false
                     }
+                    var outcomes: [Bool] = []
+                    for try await outcome in group { outcomes.append(outcome) }
+                    return outcomes
                 }
+                #expect(results.filter { !$0 }.count == 5)
+                // 1 + 45 successful writes × 2 rows; none of the failed writes' first rows remain.
+                #expect(try await noteCount(database) == 1 + 45 * 2)
             }
-            var outcomes: [Bool] = []
-            for try await outcome in group { outcomes.append(outcome) }
-            return outcomes
         }
-        #expect(results.filter { !$0 }.count == 5)
-        // 1 + 45 successful writes × 2 rows; none of the failed writes' first rows remain.
-        #expect(try await noteCount(database) == 1 + 45 * 2)
-        await database.close()
-        await test.drop()
     }
 
     @Test("data survives closing and reopening the database")
     func restartKeepsData() async throws {
-        let test = try await TestDatabase.make()
-        var database = try await openNotes(test)
-        for index in 0..<10 { try await insertNote(database, "kept \(index)") }
-        await database.close()
-        database = try await openNotes(test)
-        #expect(try await noteCount(database) == 10)
-        await database.close()
-        await test.drop()
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test).closing { database in
+                for index in 0..<10 { try await insertNote(database, "kept \(index)") }
+            }
+            let count = try await openNotes(test).closing { database in try await noteCount(database) }
+            #expect(count == 10)
+        }
     }
 
     @Test("a backup taken under write load restores to a database that passes integrity_check", .enabled(if: !TestDatabase.isPostgres))
     func backupUnderLoad() async throws {
-        let test = try await TestDatabase.make()
-        let database = try await openNotes(test)
-        let writer = Task {
-            for index in 0..<400 { try await insertNote(database, "load \(index)") }
+        try await TestDatabase.make().dropping { test in
+            let backupPath = test.folder! + "/backup.sqlite"
+            try await openNotes(test).closing { database in
+                let writer = Task {
+                    for index in 0..<400 { try await insertNote(database, "load \(index)") }
+                }
+                try await Task.sleep(for: .milliseconds(50))
+                try await database.backup(to: backupPath)
+                try await writer.value
+                await #expect(throws: DatabaseMaintenanceError.self) { try await database.backup(to: backupPath) }
+            }
+            try await PatioDatabase.open(.sqlite(path: backupPath), logger: Logger(label: "restored")).closing { restored in
+                #expect(try await restored.integrityCheck() == "ok")
+                let copied = try await noteCount(restored)
+                #expect(copied >= 0 && copied <= 400)
+                // The copy is a consistent snapshot: rows are a prefix of the writes, with no gaps.
+                let bodies = try await (restored.reader as! any SQLDatabase).raw("SELECT body FROM notes ORDER BY id").all(decoding: [String: String].self)
+                #expect(bodies.map { $0["body"]! } == (0..<copied).map { "load \($0)" })
+            }
         }
-        try await Task.sleep(for: .milliseconds(50))
-        let backupPath = test.folder! + "/backup.sqlite"
-        try await database.backup(to: backupPath)
-        try await writer.value
-        await #expect(throws: DatabaseMaintenanceError.self) { try await database.backup(to: backupPath) }
-
-        let restored = try await PatioDatabase.open(.sqlite(path: backupPath), logger: Logger(label: "restored"))
-        #expect(try await restored.integrityCheck() == "ok")
-        let copied = try await noteCount(restored)
-        #expect(copied >= 0 && copied <= 400)
-        // The copy is a consistent snapshot: rows are a prefix of the writes, with no gaps.
-        let bodies = try await (restored.reader as! any SQLDatabase).raw("SELECT body FROM notes ORDER BY id").all(decoding: [String: String].self)
-        #expect(bodies.map { $0["body"]! } == (0..<copied).map { "load \($0)" })
-        await restored.close()
-        await database.close()
-        await test.drop()
     }
 }

@@ -15,9 +15,9 @@ public struct TestDatabase: Sendable {
     public static func make() async throws -> TestDatabase {
         if let adminURL = ProcessInfo.processInfo.environment["PATIO_TEST_DATABASE_URL"] {
             let name = "patio_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-            let admin = try await PatioDatabase.open(.postgres(url: adminURL), logger: Logger(label: "test-admin"), readerConnections: 1)
-            try await (admin.maintenance as! any SQLDatabase).raw(SQLQueryString("CREATE DATABASE \(unsafeRaw: String(name))")).run()
-            await admin.close()
+            try await PatioDatabase.open(.postgres(url: adminURL), logger: Logger(label: "test-admin"), readerConnections: 1).closing { admin in
+                try await (admin.maintenance as! any SQLDatabase).raw(SQLQueryString("CREATE DATABASE \(unsafeRaw: String(name))")).run()
+            }
             var components = URLComponents(string: adminURL)!
             components.path = "/\(name)"
             let url = components.string!
@@ -41,4 +41,33 @@ public struct TestDatabase: Sendable {
     }
 
     public func drop() async { await cleanup() }
+}
+
+extension PatioDatabase {
+    /// Runs `body`, then closes the database whether or not `body` threw: a failing test is then
+    /// reported as a failure instead of tripping the connection pool's "not shut down" assertion.
+    public func closing<T: Sendable>(_ body: (PatioDatabase) async throws -> T) async throws -> T {
+        do {
+            let result = try await body(self)
+            await close()
+            return result
+        } catch {
+            await close()
+            throw error
+        }
+    }
+}
+
+extension TestDatabase {
+    /// Runs `body` with this database and drops it afterwards, whether or not `body` threw.
+    public func dropping<T: Sendable>(_ body: (TestDatabase) async throws -> T) async throws -> T {
+        do {
+            let result = try await body(self)
+            await drop()
+            return result
+        } catch {
+            await drop()
+            throw error
+        }
+    }
 }

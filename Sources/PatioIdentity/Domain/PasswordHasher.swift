@@ -1,8 +1,10 @@
 import HummingbirdBcrypt
+import NIOCore
 import NIOPosix
 
-/// Hashes and verifies passwords. bcrypt is deliberately slow, so it runs on the thread pool and never
-/// blocks an event loop.
+/// Hashes and verifies passwords. bcrypt is deliberately slow, so it runs on a thread pool of its own:
+/// it never blocks an event loop, and a burst of sign-ins never queues database I/O (which runs on
+/// NIO's shared pool) behind hashing.
 public struct PasswordHasher: Sendable {
     public var hash: @Sendable (String) async throws -> String
     public var verify: @Sendable (_ password: String, _ hash: String) async throws -> Bool
@@ -20,11 +22,18 @@ public struct PasswordHasher: Sendable {
         precondition(cost >= 12, "bcrypt cost must be at least 12")
         return PasswordHasher(
             hash: { password in
-                try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+                try await hashingPool.runIfActive { Bcrypt.hash(password, cost: cost) }
             },
             verify: { password, hash in
-                try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+                try await hashingPool.runIfActive { Bcrypt.verify(password, hash: hash) }
             }
         )
     }
+
+    /// One thread per core, started on first use and kept for the life of the process.
+    private static let hashingPool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: System.coreCount)
+        pool.start()
+        return pool
+    }()
 }

@@ -97,12 +97,12 @@ struct PatioCLITests {
         defer { try? FileManager.default.removeItem(atPath: restoreDir) }
         let restore = try PatioProcess.run(["restore", backupFile, "--data-dir", restoreDir])
         #expect(restore.status == 0, "\(restore.stderr)")
-        let restored = try await PatioDatabase.open(.sqlite(path: restoreDir + "/patio.sqlite"), logger: Logger(label: "restored"))
-        #expect(try await restored.integrityCheck() == "ok")
         struct Row: Decodable { let n: Int }
-        let keys = try await (restored.reader as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM app_config_entries WHERE key LIKE 'key%'").first(decoding: Row.self)!.n
-        #expect(keys <= 300)
-        await restored.close()
+        try await PatioDatabase.open(.sqlite(path: restoreDir + "/patio.sqlite"), logger: Logger(label: "restored")).closing { restored in
+            #expect(try await restored.integrityCheck() == "ok")
+            let keys = try await (restored.reader as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM app_config_entries WHERE key LIKE 'key%'").first(decoding: Row.self)!.n
+            #expect(keys <= 300)
+        }
 
         let restoredServer = try await PatioProcess.serve(dataDir: restoreDir)
         defer { restoredServer.process.terminate(); restoredServer.process.waitUntilExit() }
