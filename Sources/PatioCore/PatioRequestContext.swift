@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import NIOCore
 
 /// Per-request state every Patio handler sees.
-public struct PatioRequestContext: RequestContext {
+public struct PatioRequestContext: RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set by the authentication middleware when the request carries a valid session.
     public var principal: Principal?
@@ -13,6 +14,10 @@ public struct PatioRequestContext: RequestContext {
     public var csrfToken: String = ""
     /// The peer address, before any proxy header is considered.
     public let peerAddress: String?
+    /// Where a route that upgrades to a WebSocket leaves its handler for the server channel.
+    public let webSocket = WebSocketHandlerReference<PatioRequestContext>()
+    /// The session a WebSocket route prepared before the upgrade, for the code that runs after it.
+    let webSocketSession = WebSocketSessionSlot()
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

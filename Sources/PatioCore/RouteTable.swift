@@ -34,11 +34,15 @@ public final class PatioRoutes {
     public var table: [RouteDescriptor] { declared }
 
     public func add(_ method: HTTPRequest.Method, _ path: String, _ access: Access, _ handler: @escaping Handler) {
-        declared.append(RouteDescriptor(method: method, path: path, access: access))
+        record(RouteDescriptor(method: method, path: path, access: access))
         router.on(RouterPath(path), method: method) { request, context in
             try context.authorize(access)
             return try await handler(request, context)
         }
+    }
+
+    func record(_ route: RouteDescriptor) {
+        declared.append(route)
     }
 
     public func get(_ path: String, _ access: Access, _ handler: @escaping Handler) { add(.get, path, access, handler) }

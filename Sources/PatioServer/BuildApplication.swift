@@ -2,6 +2,7 @@ import Academy
 import Payments
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import PatioCore
 import PatioData
@@ -52,6 +53,15 @@ struct PeriodicJobService: Service {
     }
 }
 
+/// Relays change signals from other Patio instances (PostgreSQL LISTEN) until graceful shutdown.
+struct EventRelayService: Service {
+    let relay: @Sendable () async -> Void
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await relay() }
+    }
+}
+
 /// Opens the database, runs migrations and wires services (no HTTP). Used by every CLI command.
 public func buildComponents(
     _ configuration: PatioConfiguration,
@@ -85,7 +95,8 @@ public func buildComponents(
     }
     let environment = ModuleEnvironment(
         database: database, identity: identity, apps: apps, web: web, clock: clock, logger: logger,
-        demoMode: configuration.demoMode, secrets: ServerSecrets(database: database), publicURL: configuration.publicURL
+        demoMode: configuration.demoMode, secrets: ServerSecrets(database: database), publicURL: configuration.publicURL,
+        events: EventBus.live(database: database, logger: logger)
     )
     return PatioComponents(configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment)
 }
@@ -114,10 +125,14 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     }
 
     let jobs = components.modules.modules.flatMap { $0.periodicJobs(environment: components.environment) }
+    var services: [any Service] = [DatabaseLifecycle(database: components.database)]
+    services += jobs.map { PeriodicJobService(job: $0, logger: logger) }
+    if let relay = components.environment.events.relay { services.append(EventRelayService(relay: relay)) }
     let application = Application(
         router: router,
+        server: .http1WebSocketUpgrade(webSocketRouter: router),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Patio"),
-        services: [DatabaseLifecycle(database: components.database)] + jobs.map { PeriodicJobService(job: $0, logger: logger) },
+        services: services,
         logger: logger
     )
     return (application, routes.table)

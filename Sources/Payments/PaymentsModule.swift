@@ -29,7 +29,12 @@ public struct PaymentsModule: PatioModule {
     /// Renews subscriptions whose period has ended, every minute.
     public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] {
         let renewals = PaymentsRenewals(environment: environment)
-        return [PeriodicJob(name: "payments.subscription-renewal", interval: .seconds(60)) { try await renewals.renewDue() }]
+        let requests = PaymentsServices(environment: environment).requests
+        return [
+            PeriodicJob(name: "payments.subscription-renewal", interval: .seconds(60)) { try await renewals.renewDue() },
+            // Screens watching a request hear that it expired within a few seconds of its deadline.
+            PeriodicJob(name: "payments.request-expiry", interval: .seconds(5)) { try await requests.expireDue() },
+        ]
     }
 
     public var webResources: ModuleWebResources? {

@@ -18,8 +18,10 @@ public struct ModuleEnvironment: Sendable {
     public let secrets: ServerSecrets
     /// `PATIO_PUBLIC_URL`, for links that leave the browser (QR codes); nil means "the Host the request came to".
     public let publicURL: String?
+    /// Tells watchers (WebSocket clients) that something changed, across instances on PostgreSQL.
+    public let events: EventBus
 
-    public init(database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger, demoMode: Bool, secrets: ServerSecrets, publicURL: String?) {
+    public init(database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger, demoMode: Bool, secrets: ServerSecrets, publicURL: String?, events: EventBus) {
         self.database = database
         self.identity = identity
         self.apps = apps
@@ -29,6 +31,7 @@ public struct ModuleEnvironment: Sendable {
         self.demoMode = demoMode
         self.secrets = secrets
         self.publicURL = publicURL
+        self.events = events
     }
 }
 

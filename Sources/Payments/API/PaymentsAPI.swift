@@ -86,6 +86,8 @@ enum PaymentsAPI {
             let profile = try await s.profiles.profile(try context.requirePrincipal())
             return try .json(try await s.requests.find(try context.uuidParameter("id"), viewer: profile, baseURL: base(request, s)))
         }
+        // Apps watch with their bearer token; the pages use `/payments/requests/{id}/live` with the session cookie.
+        routes.webSocket("/api/v1/payments/requests/{id}/events", .signedIn, prepare: PaymentRequestWatch.prepare(s))
         routes.post("/api/v1/payments/requests/{id}/accept", customer) { request, context in
             guard let header = request.headers[HTTPField.Name("Idempotency-Key")!], let key = UUID(uuidString: header) else {
                 throw AppError.badRequest(code: "idempotency_key_required", "Send an Idempotency-Key header holding a UUID; retry with the same one.")

@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import PatioPlatform
 import SQLKit
 
 enum RequestStatus: String, Codable, Sendable {
@@ -41,6 +42,10 @@ struct PaymentRequestService: Sendable {
     let profiles: ProfileService
     let clock: PatioClock
     let timeToLive: TimeInterval
+    let events: EventBus
+
+    /// The topic watchers of one request listen on.
+    static func topic(_ id: UUID) -> String { "payments.request.\(id.uuidString.lowercased())" }
 
     struct CreateInput: Codable, Sendable {
         var amount: Int?
@@ -95,14 +100,20 @@ struct PaymentRequestService: Sendable {
         return try await view(model, business: nil, viewer: viewer, baseURL: baseURL)
     }
 
-    /// A request for its business or a customer who may pay it.
+    /// A request for its business, the customer who answered it, or any customer while it is pending. A
+    /// customer who only looked at it (by its code) still learns how it ended — cancelled, expired, paid —
+    /// but not who paid or how much they paid in their currency.
     func find(_ id: UUID, viewer: PaymentsProfileModel, baseURL: String) async throws -> PaymentRequestView {
         guard let model = try await PaymentRequestModel.find(id, on: try database.reader) else { throw Self.notFound }
         try await expireIfDue(model)
         let isBusiness = model.businessID == viewer.accountID
-        let isPayer = model.customerID == viewer.accountID || (model.status == RequestStatus.pending.rawValue && viewer.kind == "customer")
-        guard isBusiness || isPayer else { throw Self.notFound }
-        return try await view(model, business: nil, viewer: isBusiness ? nil : viewer, baseURL: baseURL)
+        let answeredIt = model.customerID == viewer.accountID
+        guard isBusiness || viewer.kind == "customer" else { throw Self.notFound }
+        var view = try await view(model, business: nil, viewer: isBusiness ? nil : viewer, baseURL: baseURL)
+        if !isBusiness && !answeredIt && model.status != RequestStatus.pending.rawValue {
+            (view.transferId, view.paidAmount, view.paidCurrency, view.rate, view.rateAsOf) = (nil, nil, nil, nil, nil)
+        }
+        return view
     }
 
     private func expireIfDue(_ model: PaymentRequestModel) async throws {
@@ -114,6 +125,16 @@ struct PaymentRequestService: Sendable {
         }
         model.status = RequestStatus.expired.rawValue
         model.decidedAt = model.expiresAt
+        await events.publish(topic: Self.topic(id), type: RequestStatus.expired.rawValue)
+    }
+
+    /// Expires every pending request whose time is up and tells its watchers; reads expire lazily too, this
+    /// makes the change reach screens that are only watching.
+    func expireDue() async throws {
+        let now = clock.now()
+        let due = try await PaymentRequestModel.query(on: try database.reader).filter(\.$status == RequestStatus.pending.rawValue)
+            .filter(\.$expiresAt <= now).limit(500).all()
+        for model in due { try await expireIfDue(model) }
     }
 
     /// Pays a pending request from the customer's wallet: customer → exchange (their currency), exchange →
@@ -143,6 +164,7 @@ struct PaymentRequestService: Sendable {
             try await model.save(on: db)
             return model
         }
+        await events.publish(topic: Self.topic(id), type: model.status)
         return try await view(model, business: nil, viewer: nil, baseURL: baseURL)
     }
 
@@ -167,6 +189,7 @@ struct PaymentRequestService: Sendable {
             try await model.save(on: db)
             return model
         }
+        await events.publish(topic: Self.topic(id), type: status.rawValue)
         return try await view(model, business: nil, viewer: nil, baseURL: baseURL)
     }
 

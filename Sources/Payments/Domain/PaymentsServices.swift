@@ -16,6 +16,7 @@ struct PaymentsServices: Sendable {
     let directory: BusinessDirectory
     let demoMode: Bool
     let publicURL: String?
+    let events: EventBus
 
     init(environment: ModuleEnvironment) {
         database = environment.database
@@ -24,11 +25,12 @@ struct PaymentsServices: Sendable {
         wallets = WalletService(database: environment.database, ledger: ledger, clock: environment.clock)
         rates = ExchangeRates(database: environment.database, clock: environment.clock)
         requests = PaymentRequestService(database: environment.database, ledger: ledger, rates: rates, profiles: profiles,
-                                         clock: environment.clock, timeToLive: 600)
+                                         clock: environment.clock, timeToLive: 600, events: environment.events)
         analytics = SalesAnalytics(database: environment.database, clock: environment.clock)
         subscriptions = SubscriptionService(database: environment.database, ledger: ledger, rates: rates, clock: environment.clock)
         directory = BusinessDirectory(database: environment.database)
         demoMode = environment.demoMode
         publicURL = environment.publicURL
+        events = environment.events
     }
 }

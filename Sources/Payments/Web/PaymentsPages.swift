@@ -19,6 +19,7 @@ enum PaymentsPages {
         routes.get("/payments/business", business, pages.charge)
         routes.post("/payments/requests", business, pages.createRequest)
         routes.get("/payments/requests/{id}", business, pages.request)
+        routes.webSocket("/payments/requests/{id}/live", .signedIn, prepare: PaymentRequestWatch.prepare(services))
         routes.post("/payments/requests/{id}/cancel", business, pages.cancel)
         routes.get("/payments/pay", customer, pages.payByCode)
         routes.get("/payments/pay/{code}", customer, pages.pay)

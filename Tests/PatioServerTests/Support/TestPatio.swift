@@ -25,6 +25,7 @@ struct TestPatio: Sendable {
     static func with(
         configure: (inout PatioConfiguration) -> Void = { _ in },
         modules: [any PatioModule] = availableModules,
+        testing: TestingSetup = .router,
         _ body: @escaping @Sendable (TestPatio, any TestClientProtocol) async throws -> Void
     ) async throws {
         let database = try await TestDatabase.make()
@@ -41,7 +42,7 @@ struct TestPatio: Sendable {
         do {
             let (application, routes) = try buildApplication(components, logger: logger)
             let patio = TestPatio(components: components, application: application, routes: routes, clock: clock, database: database)
-            try await application.test(.router) { client in try await body(patio, client) }
+            try await application.test(testing) { client in try await body(patio, client) }
         } catch {
             await components.database.close()
             await database.drop()
