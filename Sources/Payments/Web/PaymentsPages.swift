@@ -131,7 +131,7 @@ struct PaymentsPageHandlers: Sendable {
         }
     }
 
-    /// The business's request screen: a QR the customer scans, refreshed every few seconds until answered.
+    /// The business's request screen: a QR the customer scans; it changes the moment the request is answered.
     func request(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let profile = try await s.profiles.profile(try context.requirePrincipal())
         let view = try await s.requests.find(try context.uuidParameter("id"), viewer: profile, baseURL: PublicAddress.base(publicURL: s.publicURL, request: request))
@@ -144,7 +144,8 @@ struct PaymentsPageHandlers: Sendable {
         ]
         if pending {
             data["qr"] = try QRCode(text: view.payUrl).svg(title: view.code)
-            data["refreshSeconds"] = 3
+            // Live over a WebSocket (static/live.js); without JavaScript the page refreshes itself.
+            data["liveFallbackSeconds"] = 5
         }
         return page("payments_request", "pay_charge", data, context)
     }

@@ -23,7 +23,11 @@ struct PaymentsPagesTests {
             let created = try await shop.post("/payments/requests", form: ["amount": "320.00", "description": "Alebrije grande", "category": "Artesanías"])
             let requestPath = try #require(created.headers[.location])
             let screen = String(buffer: try await shop.get(requestPath).body)
-            #expect(screen.contains("<svg") && screen.contains("320.00 MXN") && screen.contains("http-equiv=\"refresh\""))
+            #expect(screen.contains("<svg") && screen.contains("320.00 MXN"))
+            // Live over the page's WebSocket twin; refreshing itself only without JavaScript.
+            let id = requestPath.split(separator: "/").last!
+            #expect(screen.contains("data-live-url=\"/payments/requests/\(id)/live\"") && screen.contains("/static/live.js"))
+            #expect(screen.contains("<noscript><meta http-equiv=\"refresh\""))
             let code = try #require(screen.firstMatch(of: /<strong class="big">(\d{6})<\/strong>/)?.1)
 
             var customer = try await WebSession.anonymous(client)
@@ -32,14 +36,16 @@ struct PaymentsPagesTests {
             #expect(try await customer.post("/payments/test-funds", form: [:]).status == .seeOther)
             let pay = String(buffer: try await customer.get("/payments/pay/\(code)").body)
             #expect(pay.contains("20.00 USD") && pay.contains("0.0625"))
-            let id = requestPath.split(separator: "/").last!
+            #expect(pay.contains("data-live-url=\"/payments/requests/\(id)/live\"") && pay.contains("data-live-while=\"pending\""))
             let key = try #require(pay.firstMatch(of: /name="key" value="([0-9A-F-]{36})"/)?.1)
             #expect(try await customer.post("/payments/requests/\(id)/accept", form: ["key": String(key)]).status == .seeOther)
             #expect(try await customer.post("/payments/requests/\(id)/accept", form: ["key": String(key)]).status == .seeOther)
             let wallet = String(buffer: try await customer.get("/payments/wallet").body)
             #expect(wallet.contains("80.00 USD"))
             let paid = String(buffer: try await shop.get(requestPath).body)
-            #expect(paid.contains("Pagado") && !paid.contains("http-equiv=\"refresh\""))
+            #expect(paid.contains("Pagado") && !paid.contains("http-equiv=\"refresh\"") && !paid.contains("live.js"))
+            let script = try await shop.get("/static/live.js")
+            #expect(script.status == .ok && String(buffer: script.body).contains("data-live-url"))
             let sales = String(buffer: try await shop.get("/payments/analytics").body)
             #expect(sales.contains("<svg") && sales.contains("320.00 MXN") && sales.contains("Artesanías"))
             let refusedPlan = String(buffer: try await shop.post("/payments/subscription", form: ["plan": "annual"]).body)
