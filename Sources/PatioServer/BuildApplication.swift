@@ -73,6 +73,11 @@ public func buildComponents(
     // Metrics must be bootstrapped before the database creates its gauges.
     _ = PatioMetrics.shared
     let registry = ModuleRegistry(available: modules, enabled: configuration.enabledModules)
+    do {
+        for module in registry.modules { try module.validate(settings: configuration.moduleSettings) }
+    } catch let error as ModuleSettingError {
+        throw ConfigurationError(error.description)
+    }
     let database = try await PatioDatabase.open(configuration.database, logger: logger)
     do {
         var migrations = MigrationRegistry()
@@ -96,7 +101,7 @@ public func buildComponents(
     let environment = ModuleEnvironment(
         database: database, identity: identity, apps: apps, web: web, clock: clock, logger: logger,
         demoMode: configuration.demoMode, secrets: ServerSecrets(database: database), publicURL: configuration.publicURL,
-        events: EventBus.live(database: database, logger: logger)
+        events: EventBus.live(database: database, logger: logger), settings: configuration.moduleSettings
     )
     return PatioComponents(configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PatioData
 import PatioIdentity
+import PatioPlatform
 
 /// Everything Patio reads from flags and the environment, resolved once at start-up.
 public struct PatioConfiguration: Sendable {
@@ -15,6 +16,8 @@ public struct PatioConfiguration: Sendable {
     public var publicURL: String?
     public var identity = IdentitySettings()
     public var bcryptCost: UInt8 = 12
+    /// `PATIO_<MODULE>_*` variables, for the modules to read and check.
+    public var moduleSettings = ModuleSettings(environment: [:])
 
     public enum LogFormat: String, Sendable { case text, json }
 
@@ -50,6 +53,7 @@ public struct PatioConfiguration: Sendable {
             guard let value = UInt8(cost), (12...16).contains(value) else { throw ConfigurationError("PATIO_BCRYPT_COST must be 12 to 16") }
             configuration.bcryptCost = value
         }
+        configuration.moduleSettings = ModuleSettings(environment: environment)
         return configuration
     }
 

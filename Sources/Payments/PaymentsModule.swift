@@ -37,6 +37,10 @@ public struct PaymentsModule: PatioModule {
         ]
     }
 
+    public func validate(settings: ModuleSettings) throws {
+        _ = try PaymentsSettings.from(settings)
+    }
+
     public var webResources: ModuleWebResources? {
         ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: PaymentsStrings.all)
     }

@@ -20,8 +20,10 @@ public struct ModuleEnvironment: Sendable {
     public let publicURL: String?
     /// Tells watchers (WebSocket clients) that something changed, across instances on PostgreSQL.
     public let events: EventBus
+    /// `PATIO_<MODULE>_*` variables, checked by each module's `validate(settings:)` at start-up.
+    public let settings: ModuleSettings
 
-    public init(database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger, demoMode: Bool, secrets: ServerSecrets, publicURL: String?, events: EventBus) {
+    public init(database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger, demoMode: Bool, secrets: ServerSecrets, publicURL: String?, events: EventBus, settings: ModuleSettings) {
         self.database = database
         self.identity = identity
         self.apps = apps
@@ -32,6 +34,7 @@ public struct ModuleEnvironment: Sendable {
         self.secrets = secrets
         self.publicURL = publicURL
         self.events = events
+        self.settings = settings
     }
 }
 
@@ -56,11 +59,15 @@ public protocol PatioModule: Sendable {
     var webResources: ModuleWebResources? { get }
     /// Jobs to run on a timer while Patio serves.
     func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob]
+    /// Checks the module's `PATIO_<MODULE>_*` settings at start-up, so a bad value stops Patio with a clear
+    /// message instead of surfacing later.
+    func validate(settings: ModuleSettings) throws
 }
 
 extension PatioModule {
     public var webResources: ModuleWebResources? { nil }
     public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] { [] }
+    public func validate(settings: ModuleSettings) throws {}
 }
 
 /// A module's templates folder and its strings (keys should carry the module's prefix to avoid clashes).

@@ -12,8 +12,8 @@ struct Plan: Codable, Sendable, Equatable {
     var currency: String
     var days: Int
 
-    /// The plans InterPay sells (demo: Mensual 149 MXN, Anual 1490 MXN).
-    static let catalogue = [
+    /// The plans InterPay sells unless `PATIO_PAYMENTS_PLANS` says otherwise: Mensual 149 MXN, Anual 1490 MXN.
+    static let defaults = [
         Plan(id: "monthly", name: "Mensual", price: 14_900, currency: "MXN", days: 30),
         Plan(id: "annual", name: "Anual", price: 149_000, currency: "MXN", days: 365),
     ]
@@ -34,22 +34,24 @@ struct SubscriptionService: Sendable {
     let ledger: Ledger
     let rates: ExchangeRates
     let clock: PatioClock
+    /// What businesses can buy (from configuration).
+    let plans: [Plan]
 
     func current(business: PaymentsProfileModel) async throws -> SubscriptionView {
         let model = try await SubscriptionModel.query(on: try database.reader).filter(\.$businessID == business.accountID).first()
-        return Self.view(model)
+        return view(model)
     }
 
-    static func view(_ model: SubscriptionModel?) -> SubscriptionView {
-        guard let model else { return SubscriptionView(status: "none", plan: nil, currentPeriodEnd: nil, cancelAtPeriodEnd: false, lapseReason: nil, plans: Plan.catalogue) }
-        return SubscriptionView(status: model.status, plan: Plan.catalogue.first { $0.id == model.plan }, currentPeriodEnd: model.currentPeriodEnd,
-                                cancelAtPeriodEnd: model.cancelAtPeriodEnd, lapseReason: model.lapseReason, plans: Plan.catalogue)
+    func view(_ model: SubscriptionModel?) -> SubscriptionView {
+        guard let model else { return SubscriptionView(status: "none", plan: nil, currentPeriodEnd: nil, cancelAtPeriodEnd: false, lapseReason: nil, plans: plans) }
+        return SubscriptionView(status: model.status, plan: plans.first { $0.id == model.plan }, currentPeriodEnd: model.currentPeriodEnd,
+                                cancelAtPeriodEnd: model.cancelAtPeriodEnd, lapseReason: model.lapseReason, plans: plans)
     }
 
     /// Buys `planID` now; resuming a cancelled-but-still-active plan charges nothing.
     func activate(business: PaymentsProfileModel, planID: String?) async throws -> SubscriptionView {
-        guard let plan = Plan.catalogue.first(where: { $0.id == planID }) else {
-            throw AppError.validation(field: "plan", "Choose \(Plan.catalogue.map(\.id).joined(separator: " or ")).")
+        guard let plan = plans.first(where: { $0.id == planID }) else {
+            throw AppError.validation(field: "plan", "Choose \(plans.map(\.id).joined(separator: " or ")).")
         }
         let now = clock.now()
         let model: SubscriptionModel = try await database.write { db in
@@ -73,7 +75,7 @@ struct SubscriptionService: Sendable {
             try await model.save(on: db)
             return model
         }
-        return Self.view(model)
+        return view(model)
     }
 
     /// Stops renewal; the plan stays active until the end of the period already paid.
@@ -88,7 +90,7 @@ struct SubscriptionService: Sendable {
             try await model.save(on: db)
             return model
         }
-        return Self.view(model)
+        return view(model)
     }
 
     /// Renews every plan whose period has ended: charges again, ends it when cancelled, or lapses it with a
@@ -105,7 +107,7 @@ struct SubscriptionService: Sendable {
                 model.updatedAt = now
                 if model.cancelAtPeriodEnd {
                     model.status = "ended"
-                } else if let plan = Plan.catalogue.first(where: { $0.id == model.plan }),
+                } else if let plan = plans.first(where: { $0.id == model.plan }),
                           let business = try await PaymentsProfileModel.query(on: db).filter(\.$accountID == model.businessID).first() {
                     let digest = Array(SHA256.hash(data: Data("renewal:\(id.uuidString):\(model.currentPeriodEnd.timeIntervalSince1970)".utf8)))
                     let transfer = UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
@@ -117,6 +119,10 @@ struct SubscriptionService: Sendable {
                         model.status = "lapsed"
                         model.lapseReason = error.code
                     }
+                } else {
+                    // The plan was withdrawn from the configuration: nothing to renew into.
+                    model.status = "lapsed"
+                    model.lapseReason = "plan_withdrawn"
                 }
                 try await model.save(on: db)
             }
