@@ -129,7 +129,7 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
         module.registerRoutes(on: routes, environment: components.environment)
     }
 
-    let jobs = components.modules.modules.flatMap { $0.periodicJobs(environment: components.environment) }
+    let jobs = configuration.runsPeriodicJobs ? components.modules.modules.flatMap { $0.periodicJobs(environment: components.environment) } : []
     var services: [any Service] = [DatabaseLifecycle(database: components.database)]
     services += jobs.map { PeriodicJobService(job: $0, logger: logger) }
     if let relay = components.environment.events.relay { services.append(EventRelayService(relay: relay)) }

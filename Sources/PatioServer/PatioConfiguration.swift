@@ -16,6 +16,9 @@ public struct PatioConfiguration: Sendable {
     public var publicURL: String?
     public var identity = IdentitySettings()
     public var bcryptCost: UInt8 = 12
+    /// Whether modules' periodic jobs run while serving; tests that move the clock themselves switch them off
+    /// so a job cannot act between two steps of the test.
+    public var runsPeriodicJobs = true
     /// `PATIO_<MODULE>_*` variables, for the modules to read and check.
     public var moduleSettings = ModuleSettings(environment: [:])
 

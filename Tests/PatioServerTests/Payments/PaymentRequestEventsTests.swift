@@ -54,6 +54,19 @@ struct PaymentRequestEventsTests {
         }
     }
 
+    @Test("while Patio serves, the expiry job alone tells a watching screen that its request expired")
+    func expiryJob() async throws {
+        try await TestPatio.with(configure: { $0.port = 0; $0.runsPeriodicJobs = true }, testing: .live) { patio, client in
+            let shop = try await Shop.make(patio, client)
+            let id = try await shop.request()["id"] as! String
+            let messages = try await watchSocket(port: client.port!, "/api/v1/payments/requests/\(id)/events", token: shop.business) {
+                // Nobody reads or acts on the request: only the job (every 5 s) can notice the deadline.
+                patio.clock.advance(by: 601)
+            }.map(jsonObject)
+            #expect(messages.map { $0["state"] as? String } == ["pending", "expired"])
+        }
+    }
+
     @Test("watching a request that is already final sends it once and closes")
     func finalRequestClosesAtOnce() async throws {
         try await TestPatio.with(configure: Self.live, testing: .live) { patio, client in

@@ -34,6 +34,8 @@ struct TestPatio: Sendable {
         case .sqlite(let path): configuration.dataDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         case .postgres(let url): configuration.databaseURL = url
         }
+        // Tests run jobs themselves, at the moment they choose, on the clock they control.
+        configuration.runsPeriodicJobs = false
         configure(&configuration)
         let clock = ManualClock(Date())
         var logger = Logger(label: "patio-test")
