@@ -47,27 +47,25 @@ extension PatioDatabase {
     /// Runs `body`, then closes the database whether or not `body` threw: a failing test is then
     /// reported as a failure instead of tripping the connection pool's "not shut down" assertion.
     public func closing<T: Sendable>(_ body: (PatioDatabase) async throws -> T) async throws -> T {
-        do {
-            let result = try await body(self)
-            await close()
-            return result
-        } catch {
-            await close()
-            throw error
-        }
+        try await runThenAlways({ try await body(self) }, cleanup: close)
     }
 }
 
 extension TestDatabase {
     /// Runs `body` with this database and drops it afterwards, whether or not `body` threw.
     public func dropping<T: Sendable>(_ body: (TestDatabase) async throws -> T) async throws -> T {
-        do {
-            let result = try await body(self)
-            await drop()
-            return result
-        } catch {
-            await drop()
-            throw error
-        }
+        try await runThenAlways({ try await body(self) }, cleanup: drop)
+    }
+}
+
+/// `body`, then `cleanup` on success and on failure alike (async code cannot use `defer` for this).
+private func runThenAlways<T: Sendable>(_ body: () async throws -> T, cleanup: () async -> Void) async throws -> T {
+    do {
+        let result = try await body()
+        await cleanup()
+        return result
+    } catch {
+        await cleanup()
+        throw error
     }
 }
