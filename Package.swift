@@ -100,12 +100,21 @@ let package = Package(
             resources: [.copy("Web/Resources")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Onboarding",
+            dependencies: [
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "QRCode", swiftSettings: swiftSettings),
         .target(name: "SVGChart", swiftSettings: swiftSettings),
         .target(
             name: "PatioServer",
             dependencies: [
-                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy", "Payments",
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy", "Payments", "Onboarding",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),

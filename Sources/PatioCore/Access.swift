@@ -6,12 +6,15 @@ public enum Access: Sendable, Equatable, CustomStringConvertible {
     case signedIn
     /// Accounts holding this role (platform `admin` holds every `*.admin`).
     case role(String)
+    /// Accounts holding at least one of these roles (everyone in a module, whatever their part in it).
+    case anyRole([String])
 
     public var description: String {
         switch self {
         case .everyone: "everyone"
         case .signedIn: "signed-in"
         case .role(let role): "role \(role)"
+        case .anyRole(let roles): "any of \(roles.joined(separator: ", "))"
         }
     }
 }

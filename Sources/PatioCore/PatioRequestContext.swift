@@ -45,6 +45,11 @@ public struct PatioRequestContext: RequestContext, WebSocketRequestContext {
             guard principal.has(role: role) else {
                 throw AppError.forbidden("This needs the role \(role).")
             }
+        case .anyRole(let roles):
+            let principal = try requirePrincipal()
+            guard roles.contains(where: principal.has(role:)) else {
+                throw AppError.forbidden("This needs one of the roles \(roles.joined(separator: ", ")).")
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Academy
+import Onboarding
 import Payments
 import Foundation
 import Hummingbird
@@ -12,7 +13,7 @@ import PatioWeb
 import ServiceLifecycle
 
 /// Every domain module this build of Patio ships. Each issue that adds a module adds it here.
-public let availableModules: [any PatioModule] = [AcademyModule(), PaymentsModule()]
+public let availableModules: [any PatioModule] = [AcademyModule(), PaymentsModule(), OnboardingModule()]
 
 /// What a running Patio is made of, for the CLI and for tests that arrange data directly.
 public struct PatioComponents: Sendable {
@@ -128,6 +129,8 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     for module in components.modules.modules {
         module.registerRoutes(on: routes, environment: components.environment)
     }
+    let collections = components.modules.modules.flatMap { $0.syncCollections(environment: components.environment) }
+    SyncAPI.register(on: routes, service: SyncService(database: components.database, collections: collections))
 
     let jobs = configuration.runsPeriodicJobs ? components.modules.modules.flatMap { $0.periodicJobs(environment: components.environment) } : []
     var services: [any Service] = [DatabaseLifecycle(database: components.database)]

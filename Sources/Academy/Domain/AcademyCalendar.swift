@@ -1,4 +1,5 @@
 import Foundation
+import PatioCore
 
 /// Wall-clock arithmetic in the academy's time zone: schedules are "Tuesday 19:00 in Lima", whatever the
 /// server's zone, and daylight-saving changes move the instant, not the class.
@@ -63,20 +64,6 @@ struct AcademyCalendar: Sendable {
 }
 
 /// A calendar date typed as `yyyy-MM-dd`.
-struct LocalDate: Sendable {
-    let year: Int, month: Int, day: Int
-
-    init?(_ text: String) {
-        let parts = text.split(separator: "-")
-        guard text.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1900...2200).contains(year), (1...12).contains(month), (1...31).contains(day) else { return nil }
-        var components = DateComponents(year: year, month: month, day: day)
-        components.calendar = Calendar(identifier: .gregorian)
-        guard components.isValidDate else { return nil }
-        (self.year, self.month, self.day) = (year, month, day)
-    }
-}
-
 /// `HH:mm` ⇄ minutes after midnight.
 enum ClockTime {
     static func minutes(_ text: String) -> Int? {

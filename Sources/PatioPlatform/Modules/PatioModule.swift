@@ -59,6 +59,8 @@ public protocol PatioModule: Sendable {
     var webResources: ModuleWebResources? { get }
     /// Jobs to run on a timer while Patio serves.
     func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob]
+    /// The module's tables that apps keep offline copies of, served by `/api/v1/sync/{collection}`.
+    func syncCollections(environment: ModuleEnvironment) -> [SyncCollection]
     /// Checks the module's `PATIO_<MODULE>_*` settings at start-up, so a bad value stops Patio with a clear
     /// message instead of surfacing later.
     func validate(settings: ModuleSettings) throws
@@ -68,6 +70,7 @@ extension PatioModule {
     public var webResources: ModuleWebResources? { nil }
     public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] { [] }
     public func validate(settings: ModuleSettings) throws {}
+    public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] { [] }
 }
 
 /// A module's templates folder and its strings (keys should carry the module's prefix to avoid clashes).

@@ -37,7 +37,12 @@ struct AccessRuleTests {
                     #expect(anonymous.status == .seeOther, "\(route.method) \(route.path) anonymous")
                     #expect(anonymous.headers[.location]?.hasPrefix("/login?next=") == true, "\(route.method) \(route.path)")
                 }
-                guard case .role(let role) = route.access else { continue }
+                let role: String
+                switch route.access {
+                case .role(let one): role = one
+                case .anyRole(let roles): role = roles.joined(separator: " or ")
+                default: continue
+                }
                 let response = isAPI
                     ? try await client.api(route.method, path, token: plain, body: route.method == .get || route.method == .delete ? nil : [String: String]())
                     : try await web.send(route.method, path)

@@ -1,0 +1,19 @@
+import Foundation
+import PatioPlatform
+
+/// Every onboarding service, wired once from the module environment.
+struct OnboardingServices: Sendable {
+    let settings: OnboardingSettingsService
+    let newHires: NewHireService
+    let tasks: TaskService
+    let messages: WelcomeMessageService
+    let progress: ProgressReport
+
+    init(environment: ModuleEnvironment) {
+        settings = OnboardingSettingsService(database: environment.database, clock: environment.clock)
+        newHires = NewHireService(database: environment.database, settings: settings, clock: environment.clock)
+        tasks = TaskService(database: environment.database, accounts: environment.identity.accounts, clock: environment.clock)
+        messages = WelcomeMessageService(database: environment.database, clock: environment.clock)
+        progress = ProgressReport(database: environment.database, accounts: environment.identity.accounts, settings: settings)
+    }
+}

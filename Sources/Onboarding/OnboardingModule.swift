@@ -1,0 +1,30 @@
+import FluentKit
+import Foundation
+import PatioCore
+import PatioPlatform
+
+/// JAppical's backend: new hires, to-do tasks that sync offline (`onboarding.tasks`), welcome messages and
+/// HR's progress view.
+public struct OnboardingModule: PatioModule {
+    public init() {}
+
+    public var id: String { "onboarding" }
+    public func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Bienvenida" : "Onboarding" }
+    public var accentColour: String { "#7c3aed" }
+    public var roles: [String] { [OnboardingRoles.admin, OnboardingRoles.employee] }
+    public var migrations: [any Migration] { OnboardingMigrations.all }
+
+    public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
+        OnboardingAPI.register(on: routes, services: OnboardingServices(environment: environment))
+    }
+
+    public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] {
+        [TaskSync.collection(clock: environment.clock)]
+    }
+
+    /// `rrhh@demo.patio` (HR) and `nuevo@demo.patio` (an employee with tasks due today, tomorrow and later),
+    /// and new hires across this and other months.
+    public func seedDemo(environment: ModuleEnvironment) async throws {
+        try await OnboardingDemo.seed(OnboardingServices(environment: environment), environment: environment)
+    }
+}

@@ -1,0 +1,90 @@
+import FluentKit
+import Foundation
+import PatioCore
+import SQLKit
+
+/// Records row changes of synced collections in the change feed: a server-assigned, strictly increasing
+/// sequence per change (never a clock), a version per row, the version at which each field last changed
+/// (for field-level merges), and tombstones for deletes and for scopes that no longer see a row.
+///
+/// Every write that changes a synced row calls `lock(on:)` first and `recordPut`/`recordDelete` in the same
+/// transaction. On PostgreSQL the lock makes changes commit in sequence order — a reader can then never
+/// see sequence 11 before 10 commits and skip it — and taking it first means writers never deadlock on it.
+public struct SyncFeed: Sendable {
+    public init() {}
+
+    /// Serialises writers of synced rows until the transaction ends (PostgreSQL; SQLite has one writer).
+    public func lock(on db: any Database) async throws {
+        let sql = db as! any SQLDatabase
+        guard sql.dialect.name == "postgresql" else { return }
+        try await sql.raw("SELECT value FROM sync_counter WHERE id = 1 FOR UPDATE").run()
+    }
+
+    /// Row `id` of `collection` changed (`changed` fields) and is visible in `scope`; returns its new version.
+    @discardableResult
+    public func recordPut(_ collection: String, id: UUID, scope: String, changed: [String], on db: any Database) async throws -> Int {
+        let entries = try await self.entries(collection, id: id, on: db)
+        let version = (entries.map(\.version).max() ?? 0) + 1
+        var fieldVersions = entries.first { !$0.deleted }?.fieldVersions ?? [:]
+        for field in changed { fieldVersions[field] = version }
+        for moved in entries where moved.scope != scope && !moved.deleted {
+            try await write(collection, id: id, scope: moved.scope, version: version, deleted: true, fieldVersions: [:], on: db)
+        }
+        try await write(collection, id: id, scope: scope, version: version, deleted: false, fieldVersions: fieldVersions, on: db)
+        return version
+    }
+
+    /// Row `id` of `collection` is gone: a tombstone in every scope that saw it.
+    public func recordDelete(_ collection: String, id: UUID, on db: any Database) async throws {
+        let entries = try await self.entries(collection, id: id, on: db)
+        let version = (entries.map(\.version).max() ?? 0) + 1
+        for entry in entries where !entry.deleted {
+            try await write(collection, id: id, scope: entry.scope, version: version, deleted: true, fieldVersions: [:], on: db)
+        }
+    }
+
+    /// The row's live entry among `scopes` (nil when it is unknown, deleted, or in another scope).
+    func liveEntry(_ collection: String, id: UUID, scopes: [String], on db: any Database) async throws -> Entry? {
+        try await entries(collection, id: id, on: db).first { !$0.deleted && scopes.contains($0.scope) }
+    }
+
+    struct Entry: Sendable {
+        var scope: String
+        var version: Int
+        var deleted: Bool
+        var fieldVersions: [String: Int]
+    }
+
+    private struct EntryRow: Decodable {
+        var scope: String
+        var version: Int
+        var deleted: Bool
+        var field_versions: String
+    }
+
+    private func entries(_ collection: String, id: UUID, on db: any Database) async throws -> [Entry] {
+        let rows = try await (db as! any SQLDatabase).raw("""
+            SELECT scope, version, deleted, field_versions FROM sync_rows WHERE collection = \(bind: collection) AND row_id = \(bind: Self.key(id))
+            """).all(decoding: EntryRow.self)
+        return rows.map {
+            Entry(scope: $0.scope, version: $0.version, deleted: $0.deleted,
+                  fieldVersions: (try? JSONDecoder().decode([String: Int].self, from: Data($0.field_versions.utf8))) ?? [:])
+        }
+    }
+
+    private struct Sequence: Decodable { var value: Int }
+
+    private func write(_ collection: String, id: UUID, scope: String, version: Int, deleted: Bool, fieldVersions: [String: Int], on db: any Database) async throws {
+        let sql = db as! any SQLDatabase
+        let seq = try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value").first(decoding: Sequence.self)!.value
+        let fields = String(decoding: try JSONEncoder().encode(fieldVersions), as: UTF8.self)
+        try await sql.raw("""
+            INSERT INTO sync_rows (collection, row_id, scope, seq, version, deleted, field_versions)
+            VALUES (\(bind: collection), \(bind: Self.key(id)), \(bind: scope), \(bind: seq), \(bind: version), \(bind: deleted), \(bind: fields))
+            ON CONFLICT (collection, row_id, scope) DO UPDATE SET seq = excluded.seq, version = excluded.version,
+              deleted = excluded.deleted, field_versions = excluded.field_versions
+            """).run()
+    }
+
+    static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+}

@@ -1,0 +1,259 @@
+import FluentKit
+import Foundation
+import PatioCore
+import PatioData
+import SQLKit
+
+/// Pull and push for every registered collection (protocol: docs/sync.md).
+public struct SyncService: Sendable {
+    let database: PatioDatabase
+    let collections: [String: SyncCollection]
+    let feed = SyncFeed()
+
+    /// Most mutations one push may carry.
+    public static let maxMutations = 100
+    /// Largest pull page.
+    public static let maxPullLimit = 1_000
+
+    public init(database: PatioDatabase, collections: [SyncCollection]) {
+        self.database = database
+        self.collections = Dictionary(collections.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    // MARK: Pull
+
+    public struct Change: Codable, Sendable, Equatable {
+        public var op: SyncMutation.Op
+        public var id: UUID
+        public var version: Int
+        public var data: [String: JSONValue]?
+    }
+
+    public struct Page: Codable, Sendable {
+        public var changes: [Change]
+        public var cursor: String
+        public var hasMore: Bool
+    }
+
+    /// Changes after `cursor` that `principal` may see, oldest first.
+    public func pull(_ name: String, principal: Principal, cursor: String?, limit: Int?) async throws -> Page {
+        let (collection, scopes) = try resolve(name, principal)
+        let after = try cursor.map { try SyncCursor.decode($0, collection: name) } ?? 0
+        let limit = limit ?? 100
+        guard (1...Self.maxPullLimit).contains(limit) else {
+            throw AppError.validation(field: "limit", "Give a limit from 1 to \(Self.maxPullLimit).")
+        }
+        struct Row: Decodable { var row_id: String; var seq: Int; var version: Int; var deleted: Bool }
+        let db = try database.reader
+        let rows = try await (db as! any SQLDatabase).select()
+            .columns("row_id", "seq", "version", "deleted").from("sync_rows")
+            .where("collection", .equal, name).where("scope", .in, scopes).where("seq", .greaterThan, after)
+            .orderBy("seq").limit(limit + 1).all(decoding: Row.self)
+        let page = rows.prefix(limit)
+        let live = page.filter { !$0.deleted }.compactMap { UUID(uuidString: $0.row_id) }
+        let data = live.isEmpty ? [:] : try await collection.rows(live, db)
+        let changes: [Change] = page.compactMap { row in
+            guard let id = UUID(uuidString: row.row_id) else { return nil }
+            if row.deleted { return Change(op: .delete, id: id, version: row.version, data: nil) }
+            // A row deleted from the module's table after this entry was read shows up as its tombstone next.
+            guard let fields = data[id] else { return nil }
+            return Change(op: .put, id: id, version: row.version, data: fields)
+        }
+        return Page(changes: changes, cursor: SyncCursor.encode(collection: name, seq: page.last?.seq ?? after), hasMore: rows.count > limit)
+    }
+
+    // MARK: Push
+
+    public struct PushRequest: Codable, Sendable {
+        public var clientId: String?
+        public var mutations: [SyncMutation]?
+
+        public init(clientId: String?, mutations: [SyncMutation]?) {
+            self.clientId = clientId
+            self.mutations = mutations
+        }
+    }
+
+    public struct MutationResult: Codable, Sendable, Equatable {
+        public var mutationId: Int
+        public var status: Status
+        public var version: Int?
+        public var code: String?
+        public var detail: String?
+        public var fields: [String]?
+        public var server: Change?
+        /// For a duplicate: what the first push of this mutation answered.
+        public var original: Original?
+
+        public enum Status: String, Codable, Sendable { case applied, duplicate, conflict, rejected }
+
+        /// The first answer to a mutation pushed again (never itself a duplicate).
+        public struct Original: Codable, Sendable, Equatable {
+            public var status: Status
+            public var version: Int?
+            public var code: String?
+            public var fields: [String]?
+
+            public init(status: Status, version: Int?, code: String?, fields: [String]?) {
+                self.status = status
+                self.version = version
+                self.code = code
+                self.fields = fields
+            }
+        }
+    }
+
+    public struct PushResponse: Codable, Sendable {
+        public var results: [MutationResult]
+    }
+
+    /// Applies `request`'s mutations in order, in one transaction with the client's last applied
+    /// `mutationId`: pushing the same batch again changes nothing and answers `duplicate` for each.
+    public func push(_ name: String, principal: Principal, request: PushRequest) async throws -> PushResponse {
+        let (collection, scopes) = try resolve(name, principal)
+        let (clientID, mutations) = try Self.validate(request)
+        let account = principal.accountID.uuidString.lowercased()
+        let feed = self.feed
+        let results: [MutationResult] = try await database.write { db in
+            try await feed.lock(on: db)
+            let sql = db as! any SQLDatabase
+            var last = try await Self.lastMutation(account: account, client: clientID, on: sql)
+            var results: [MutationResult] = []
+            for mutation in mutations {
+                if mutation.mutationId <= last {
+                    results.append(try await Self.repeated(mutation, account: account, client: clientID, on: sql))
+                    continue
+                }
+                let result = try await apply(mutation, collection: collection, scopes: scopes, principal: principal, on: db)
+                try await sql.raw("""
+                    INSERT INTO sync_mutations (account_id, client_id, mutation_id, result)
+                    VALUES (\(bind: account), \(bind: clientID), \(bind: mutation.mutationId), \(bind: try Self.encode(result)))
+                    """).run()
+                results.append(result)
+                last = mutation.mutationId
+            }
+            try await sql.raw("UPDATE sync_clients SET last_mutation_id = \(bind: last) WHERE account_id = \(bind: account) AND client_id = \(bind: clientID)").run()
+            return results
+        }
+        return PushResponse(results: results)
+    }
+
+    private func apply(_ mutation: SyncMutation, collection: SyncCollection, scopes: [String], principal: Principal, on db: any Database) async throws -> MutationResult {
+        var result = MutationResult(mutationId: mutation.mutationId, status: .applied)
+        let entry = try await feed.liveEntry(collection.name, id: mutation.id, scopes: scopes, on: db)
+        let current = entry == nil ? nil : try await collection.rows([mutation.id], db)[mutation.id]
+        if let entry, let current {
+            // Field-level merge: a field the server changed after the client's base version, to a value other
+            // than the client's, is a conflict; a delete conflicts with any change the client has not seen.
+            let fields = mutation.fields ?? [:]
+            let conflicting: [String] = switch mutation.op {
+            case .put: fields.keys.filter { (entry.fieldVersions[$0] ?? 0) > mutation.baseVersion && current[$0] != fields[$0] }.sorted()
+            case .delete: entry.version > mutation.baseVersion ? entry.fieldVersions.filter { $0.value > mutation.baseVersion }.keys.sorted() : []
+            }
+            if !conflicting.isEmpty {
+                result.status = .conflict
+                result.fields = conflicting
+                result.server = Change(op: .put, id: mutation.id, version: entry.version, data: current)
+                return result
+            }
+        }
+        do {
+            switch try await collection.apply(mutation, principal, entry == nil ? nil : current, db) {
+            case .put(let scope, let changed):
+                result.version = try await feed.recordPut(collection.name, id: mutation.id, scope: scope, changed: changed, on: db)
+            case .delete:
+                try await feed.recordDelete(collection.name, id: mutation.id, on: db)
+                result.version = entry.map { $0.version + 1 }
+            }
+        } catch let rejection as SyncRejection {
+            result.status = .rejected
+            result.code = rejection.code
+            result.detail = rejection.detail
+        }
+        return result
+    }
+
+    // MARK: Helpers
+
+    private func resolve(_ name: String, _ principal: Principal) throws -> (SyncCollection, [String]) {
+        guard let collection = collections[name] else {
+            throw AppError.notFound(code: "sync_collection_unknown", "No synced collection is called \(name).")
+        }
+        let scopes = collection.scopes(principal)
+        guard !scopes.isEmpty else {
+            throw AppError(.forbidden, code: "sync_forbidden", detail: "This account does not sync \(name).")
+        }
+        return (collection, scopes)
+    }
+
+    static func validate(_ request: PushRequest) throws -> (String, [SyncMutation]) {
+        var validator = Validator()
+        let clientID = request.clientId ?? ""
+        validator.check((1...64).contains(clientID.count) && clientID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") },
+                        "clientId", "Give the client's id: 1 to 64 letters, digits, - or _.")
+        let mutations = request.mutations ?? []
+        validator.check((1...maxMutations).contains(mutations.count), "mutations", "Send 1 to \(maxMutations) mutations per push.")
+        validator.check(mutations.allSatisfy { $0.mutationId > 0 && $0.baseVersion >= 0 && ($0.fields?.count ?? 0) <= 50 },
+                        "mutations", "Each mutation needs a positive mutationId, a baseVersion of 0 or more and at most 50 fields.")
+        try validator.validate()
+        guard zip(mutations, mutations.dropFirst()).allSatisfy({ $0.mutationId < $1.mutationId }) else {
+            throw AppError(.unprocessableContent, code: "mutation_ids_not_increasing",
+                           detail: "Mutation ids must increase within a push, in the order the client made the changes.")
+        }
+        return (clientID, mutations)
+    }
+
+    private struct LastRow: Decodable { var last_mutation_id: Int }
+
+    private static func lastMutation(account: String, client: String, on sql: any SQLDatabase) async throws -> Int {
+        try await sql.raw("""
+            INSERT INTO sync_clients (account_id, client_id, last_mutation_id) VALUES (\(bind: account), \(bind: client), 0)
+            ON CONFLICT (account_id, client_id) DO NOTHING
+            """).run()
+        // Two pushes from one client never interleave (PostgreSQL; SQLite has one writer).
+        let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
+        return try await sql.raw(SQLQueryString("SELECT last_mutation_id FROM sync_clients WHERE account_id = ") + "\(bind: account) AND client_id = \(bind: client)" + SQLQueryString(lock))
+            .first(decoding: LastRow.self)?.last_mutation_id ?? 0
+    }
+
+    private struct StoredRow: Decodable { var result: String }
+
+    /// A mutation id at or below the client's last: a retry (answered with the first result), or one the
+    /// client sent after a later one, which can no longer be applied in order.
+    private static func repeated(_ mutation: SyncMutation, account: String, client: String, on sql: any SQLDatabase) async throws -> MutationResult {
+        let stored = try await sql.raw("""
+            SELECT result FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: client) AND mutation_id = \(bind: mutation.mutationId)
+            """).first(decoding: StoredRow.self)
+        guard let stored, let first = try? JSONDecoder().decode(MutationResult.self, from: Data(stored.result.utf8)) else {
+            return MutationResult(mutationId: mutation.mutationId, status: .rejected, code: "mutation_out_of_order",
+                                  detail: "A later mutation of this client was applied first; send changes in the order they were made.")
+        }
+        return MutationResult(mutationId: mutation.mutationId, status: .duplicate,
+                              original: .init(status: first.status, version: first.version, code: first.code, fields: first.fields))
+    }
+
+    private static func encode(_ result: MutationResult) throws -> String {
+        String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
+    }
+}
+
+/// Pull cursors name their collection, so one collection's cursor cannot be replayed against another.
+enum SyncCursor {
+    static func encode(collection: String, seq: Int) -> String {
+        Data("v1:\(collection):\(seq)".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    static func decode(_ cursor: String, collection: String) throws -> Int {
+        var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8),
+              text.hasPrefix("v1:"), let colon = text.lastIndex(of: ":"), let seq = Int(text[text.index(after: colon)...]), seq >= 0 else {
+            throw AppError.badRequest(code: "cursor_invalid", "This cursor was not given by Patio; start again without one.")
+        }
+        guard text[text.index(text.startIndex, offsetBy: 3)..<colon] == collection else {
+            throw AppError.badRequest(code: "cursor_wrong_collection", "This cursor belongs to another collection.")
+        }
+        return seq
+    }
+}
