@@ -107,6 +107,7 @@ let package = Package(
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
+            resources: [.copy("Web/Resources")],
             swiftSettings: swiftSettings
         ),
         .target(name: "QRCode", swiftSettings: swiftSettings),

@@ -15,7 +15,13 @@ public struct OnboardingModule: PatioModule {
     public var migrations: [any Migration] { OnboardingMigrations.all }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
-        OnboardingAPI.register(on: routes, services: OnboardingServices(environment: environment))
+        let services = OnboardingServices(environment: environment)
+        OnboardingAPI.register(on: routes, services: services)
+        OnboardingPages.register(on: routes, services: services, web: environment.web)
+    }
+
+    public var webResources: ModuleWebResources? {
+        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: OnboardingStrings.all)
     }
 
     public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] {

@@ -103,6 +103,12 @@ struct TaskService: Sendable {
             .sort(\.$dueDate).sort(\.$text).all().map(Self.view)
     }
 
+    /// The caller's most recently ticked task (what "undo" unticks).
+    func lastDone(_ principal: Principal) async throws -> UUID? {
+        try await TaskModel.query(on: try database.reader).filter(\.$assigneeID == principal.accountID).filter(\.$isDone == true)
+            .sort(\.$updatedAt, .descending).first()?.id
+    }
+
     /// HR's list, optionally for one assignee.
     func list(assignee: UUID?) async throws -> [View] {
         var query = TaskModel.query(on: try database.reader)

@@ -1,0 +1,163 @@
+import Foundation
+import Hummingbird
+import PatioCore
+import PatioWeb
+
+/// The onboarding pages: the employee's dashboard, the new hires, HR's page, and a two-step sign-in.
+enum OnboardingPages {
+    static func register(on routes: PatioRoutes, services: OnboardingServices, web: WebRenderer) {
+        let pages = OnboardingPageHandlers(s: services, web: web)
+        let member = Access.anyRole(OnboardingRoles.members), admin = Access.role(OnboardingRoles.admin)
+        routes.get("/onboarding/signin", .everyone, pages.signinForm)
+        routes.post("/onboarding/signin", .everyone, pages.signinEmail)
+        routes.get("/onboarding", member, pages.dashboard)
+        routes.post("/onboarding/tasks/{id}/done", member, pages.tick)
+        routes.get("/onboarding/new-hires", member, pages.newHires)
+        routes.post("/onboarding/new-hires/{id}/messages", member, pages.sendWelcome)
+        routes.get("/onboarding/admin", admin, pages.adminPage)
+        routes.post("/onboarding/admin/tasks", admin, pages.createTask)
+        routes.post("/onboarding/admin/tasks/{id}/delete", admin, pages.deleteTask)
+        routes.post("/onboarding/admin/new-hires", admin, pages.createNewHire)
+    }
+}
+
+struct OnboardingPageHandlers: Sendable {
+    let s: OnboardingServices
+    let web: WebRenderer
+    static let accent = "#7c3aed"
+
+    private func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
+                      problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) -> Response {
+        var data = data
+        data["isAdmin"] = context.principal?.has(role: OnboardingRoles.admin) ?? false
+        return web.formPage(template, title: text(titleKey, context), data: data, context: context, problem: problem, values: values,
+                            notice: notice, accent: Self.accent)
+    }
+
+    private func text(_ key: String, _ context: PatioRequestContext) -> String { web.strings(context.locale)[key] ?? key }
+
+    // MARK: Sign-in
+
+    /// Step one asks only for the email; step two always follows, whether or not the email exists, so the
+    /// page never tells anyone who works here.
+    func signinForm(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        page("onboarding_signin", "onb_signin_title", [:], context)
+    }
+
+    func signinEmail(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let email = form.text("email")?.lowercased() ?? ""
+        guard !email.isEmpty else { return redirect(to: "/onboarding/signin") }
+        return page("onboarding_signin", "onb_signin_title", ["email": email], context)
+    }
+
+    // MARK: Employee
+
+    func dashboard(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let principal = try context.requirePrincipal()
+        let today = try await s.settings.today()
+        let tasks = try await s.tasks.mine(principal)
+        let shown = tasks.filter { !$0.isDone || tasks.allSatisfy(\.isDone) }
+        let hires = try await s.newHires.list(month: "current", sort: "earliest")
+        let messages = try await s.messages.mine(principal)
+        let allDone = !tasks.isEmpty && tasks.allSatisfy(\.isDone)
+        return page("onboarding_dashboard", "onb_dashboard", [
+            "greeting": String(format: text("onb_welcome_back", context), principal.name.split(separator: " ").first.map(String.init) ?? principal.name),
+            "tasks": shown.map { task in
+                [
+                    "id": task.id.uuidString, "text": task.text, "isDone": task.isDone, "overdue": !task.isDone && task.dueDate < today.description,
+                    "dueLabel": dueLabel(task.dueDate, today: today, context), "csrf": context.csrfToken,
+                ] as [String: Any]
+            },
+            "hasTasks": !tasks.isEmpty, "allDone": allDone,
+            "undoTask": allDone ? (try await s.tasks.lastDone(principal)?.uuidString ?? "") : "",
+            "hires": hires.prefix(8).map { ["name": $0.name, "initials": $0.initials] },
+            "hireCount": hires.count,
+            "messages": messages.map { ["authorName": $0.authorName, "text": $0.text] }, "hasMessages": !messages.isEmpty,
+        ], context)
+    }
+
+    private func dueLabel(_ due: String, today: LocalDate, _ context: PatioRequestContext) -> String {
+        if due == today.description { return text("onb_today", context) }
+        if due == today.adding(days: 1).description { return text("onb_tomorrow", context) }
+        if due < today.description { return "\(text("onb_overdue", context)) · \(due)" }
+        return due
+    }
+
+    func tick(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        _ = try await s.tasks.setDone(try context.uuidParameter("id"), form.text("isDone") == "true", by: try context.requirePrincipal())
+        return redirect(to: "/onboarding")
+    }
+
+    func newHires(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let sort = request.uri.queryParameters["sort"].map(String.init) == "latest" ? "latest" : "earliest"
+        let sent = request.uri.queryParameters["sent"] != nil
+        let hires = try await s.newHires.list(month: nil, sort: sort)
+        return page("onboarding_new_hires", "onb_new_hires", [
+            "hires": hires.map { ["id": $0.id.uuidString, "name": $0.name, "initials": $0.initials, "startDate": $0.startDate, "team": $0.team, "role": $0.role,
+                                  "csrf": context.csrfToken] as [String: Any] },
+            "hasHires": !hires.isEmpty, "earliest": sort == "earliest",
+        ], context, notice: sent ? text("onb_message_sent", context) : nil)
+    }
+
+    func sendWelcome(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            _ = try await s.messages.send(to: try context.uuidParameter("id"), text: form.text("text"), from: try context.requirePrincipal())
+            return redirect(to: "/onboarding/new-hires?sent=1")
+        } catch let error as AppError where error.status == .unprocessableContent {
+            let hires = try await s.newHires.list(month: nil, sort: "earliest")
+            return page("onboarding_new_hires", "onb_new_hires", [
+                "hires": hires.map { ["id": $0.id.uuidString, "name": $0.name, "initials": $0.initials, "startDate": $0.startDate, "team": $0.team,
+                                      "role": $0.role, "csrf": context.csrfToken] as [String: Any] },
+                "hasHires": !hires.isEmpty, "earliest": true,
+            ], context, problem: error)
+        }
+    }
+
+    // MARK: HR
+
+    func adminPage(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await adminPage(context)
+    }
+
+    private func adminPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
+        let today = try await s.settings.today().description
+        let progress = try await s.progress.rows()
+        let names = Dictionary(progress.map { ($0.accountId, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let tasks = try await s.tasks.list(assignee: nil)
+        return page("onboarding_admin", "onb_admin", [
+            "progress": progress.map { ["name": $0.name, "email": $0.email, "done": $0.done, "total": $0.total, "overdue": $0.overdue] as [String: Any] },
+            "hasProgress": !progress.isEmpty,
+            "tasks": tasks.map { ["id": $0.id.uuidString, "text": $0.text, "dueDate": $0.dueDate, "isDone": $0.isDone, "assignee": names[$0.assigneeId] ?? "",
+                                  "overdue": !$0.isDone && $0.dueDate < today, "csrf": context.csrfToken] as [String: Any] },
+        ], context, problem: problem, values: values, notice: notice)
+    }
+
+    func createTask(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            _ = try await s.tasks.create(.init(text: form.text("text"), dueDate: form.text("dueDate"), assigneeEmail: form.text("assigneeEmail")))
+            return try await adminPage(context, notice: text("onb_task_created", context))
+        } catch let error as AppError where error.status == .unprocessableContent {
+            return try await adminPage(context, problem: error, values: form.values)
+        }
+    }
+
+    func deleteTask(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        do { try await s.tasks.delete(try context.uuidParameter("id")) } catch let error as AppError where error.status == .notFound {}
+        return redirect(to: "/onboarding/admin")
+    }
+
+    func createNewHire(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            _ = try await s.newHires.create(.init(name: form.text("name"), startDate: form.text("startDate"), team: form.text("team"),
+                                                  role: form.text("role"), email: form.text("email")))
+            return try await adminPage(context, notice: text("onb_new_hire_created", context))
+        } catch let error as AppError where error.status == .unprocessableContent {
+            return try await adminPage(context, problem: error, values: form.values)
+        }
+    }
+}

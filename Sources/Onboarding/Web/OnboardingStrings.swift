@@ -1,0 +1,40 @@
+import PatioCore
+
+/// The words of the onboarding pages (keys start with `onb_`).
+enum OnboardingStrings {
+    static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
+
+    static let spanish: [String: String] = [
+        "onb_app": "Bienvenida", "onb_dashboard": "Inicio", "onb_new_hires": "Nuevos ingresos", "onb_admin": "Recursos humanos",
+        "onb_welcome_back": "¡Hola de nuevo, %@!", "onb_due_soon": "Tareas próximas", "onb_today": "Hoy", "onb_tomorrow": "Mañana",
+        "onb_overdue": "Vencida", "onb_mark_done": "Marcar como hecha", "onb_mark_undone": "Desmarcar", "onb_no_tasks": "No tienes tareas asignadas.",
+        "onb_all_done": "¡Buen trabajo! Terminaste todas tus tareas.", "onb_undo": "Deshacer", "onb_done": "Hecha",
+        "onb_this_month": "Ingresan este mes", "onb_see_all": "Ver todos", "onb_none_this_month": "Nadie ingresa este mes.",
+        "onb_sort": "Orden", "onb_earliest": "Primero los más antiguos", "onb_latest": "Primero los más recientes", "onb_starts": "Ingresa el",
+        "onb_send_welcome": "Enviar bienvenida", "onb_message": "Mensaje", "onb_message_sent": "Mensaje enviado.", "onb_no_new_hires": "Aún no hay nuevos ingresos.",
+        "onb_messages_for_you": "Mensajes de bienvenida para ti", "onb_progress": "Avance por persona", "onb_person": "Persona",
+        "onb_tasks_done": "Hechas", "onb_total": "Total", "onb_new_task": "Nueva tarea", "onb_task_text": "Tarea", "onb_due_date": "Fecha límite",
+        "onb_assignee_email": "Correo de la persona", "onb_create": "Crear", "onb_new_hire": "Nuevo ingreso", "onb_name": "Nombre",
+        "onb_start_date": "Fecha de ingreso", "onb_team": "Equipo", "onb_role": "Puesto", "onb_email_optional": "Correo (opcional)",
+        "onb_task_created": "Tarea creada.", "onb_new_hire_created": "Nuevo ingreso registrado.", "onb_all_tasks": "Todas las tareas",
+        "onb_delete": "Eliminar", "onb_signin_title": "Entra a Bienvenida", "onb_continue": "Continuar", "onb_signin_as": "Entrar como",
+        "onb_other_email": "Usar otro correo", "onb_no_progress": "Todavía no hay tareas asignadas.",
+    ]
+
+    static let english: [String: String] = [
+        "onb_app": "Onboarding", "onb_dashboard": "Home", "onb_new_hires": "New hires", "onb_admin": "People team",
+        "onb_welcome_back": "Welcome back, %@!", "onb_due_soon": "Tasks due soon", "onb_today": "Today", "onb_tomorrow": "Tomorrow",
+        "onb_overdue": "Overdue", "onb_mark_done": "Mark as done", "onb_mark_undone": "Mark as not done", "onb_no_tasks": "You have no tasks.",
+        "onb_all_done": "Nice work! You finished all your tasks.", "onb_undo": "Undo", "onb_done": "Done",
+        "onb_this_month": "Joining this month", "onb_see_all": "See all", "onb_none_this_month": "Nobody joins this month.",
+        "onb_sort": "Order", "onb_earliest": "Earliest first", "onb_latest": "Latest first", "onb_starts": "Starts on",
+        "onb_send_welcome": "Send a welcome", "onb_message": "Message", "onb_message_sent": "Message sent.", "onb_no_new_hires": "No new hires yet.",
+        "onb_messages_for_you": "Welcome messages for you", "onb_progress": "Progress per person", "onb_person": "Person",
+        "onb_tasks_done": "Done", "onb_total": "Total", "onb_new_task": "New task", "onb_task_text": "Task", "onb_due_date": "Due date",
+        "onb_assignee_email": "Assignee's email", "onb_create": "Create", "onb_new_hire": "New hire", "onb_name": "Name",
+        "onb_start_date": "Start date", "onb_team": "Team", "onb_role": "Role", "onb_email_optional": "Email (optional)",
+        "onb_task_created": "Task created.", "onb_new_hire_created": "New hire added.", "onb_all_tasks": "All tasks",
+        "onb_delete": "Delete", "onb_signin_title": "Sign in to Onboarding", "onb_continue": "Continue", "onb_signin_as": "Signing in as",
+        "onb_other_email": "Use another email", "onb_no_progress": "No tasks assigned yet.",
+    ]
+}

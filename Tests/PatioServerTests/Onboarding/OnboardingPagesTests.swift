@@ -1,0 +1,75 @@
+import Foundation
+import HummingbirdTesting
+import PatioCore
+import Testing
+
+@Suite("Onboarding web pages")
+struct OnboardingPagesTests {
+    @Test("two-step sign-in asks for the password after any email, known or not, and then signs in")
+    func twoStepSignIn() async throws {
+        try await TestPatio.with { patio, client in
+            _ = try await patio.account("ana@test.patio", name: "Ana Torres", roles: ["onboarding.employee"])
+            var browser = try await WebSession.anonymous(client)
+            #expect(try await browser.get("/onboarding/signin").status == .ok)
+            let known = String(buffer: try await browser.post("/onboarding/signin", form: ["email": "ana@test.patio"]).body)
+            let unknown = String(buffer: try await browser.post("/onboarding/signin", form: ["email": "nadie@test.patio"]).body)
+            // The same page either way: only the echoed email differs.
+            #expect(known.replacingOccurrences(of: "ana@test.patio", with: "X") == unknown.replacingOccurrences(of: "nadie@test.patio", with: "X"))
+            #expect(known.contains("type=\"password\""))
+            let signedIn = try await browser.post("/login", form: ["email": "ana@test.patio", "password": TestPatio.password, "next": "/onboarding"])
+            #expect(signedIn.status == .seeOther && signedIn.headers[.location] == "/onboarding")
+            #expect(try await browser.get("/onboarding").status == .ok)
+        }
+    }
+
+    @Test("the employee's dashboard: greeting, due labels, this month's new hires; ticking everything says nice work, with undo")
+    func dashboard() async throws {
+        try await TestPatio.with { patio, client in
+            let module = patio.components.modules.modules.first { $0.id == "onboarding" }!
+            try await module.seedDemo(environment: patio.components.environment)
+            var employee = try await WebSession.signIn(client, email: "nuevo@demo.patio", password: "demo-password")
+            let home = String(buffer: try await employee.get("/onboarding").body)
+            #expect(home.contains("¡Hola de nuevo, Nicolás!") && home.contains(">Hoy<") && home.contains(">Mañana<"))
+            #expect(home.contains("class=\"avatar\"") && home.contains("NV"))
+            #expect(!home.contains("Firmar el contrato"))   // already done: not in "due soon"
+            let ids = home.matches(of: /action="\/onboarding\/tasks\/([0-9A-F-]{36})\/done"/).map { String($0.1) }
+            #expect(ids.count == 5)
+            for id in ids { #expect(try await employee.post("/onboarding/tasks/\(id)/done", form: ["isDone": "true"]).status == .seeOther) }
+            let finished = String(buffer: try await employee.get("/onboarding").body)
+            #expect(finished.contains("¡Buen trabajo!"))
+            let undo = try #require(finished.firstMatch(of: /action="\/onboarding\/tasks\/([0-9A-F-]{36})\/done"><input type="hidden" name="_csrf" value="[^"]*"><input type="hidden" name="isDone" value="false"><button type="submit" class="secondary">/)?.1)
+            _ = try await employee.post("/onboarding/tasks/\(undo)/done", form: ["isDone": "false"])
+            let undone = String(buffer: try await employee.get("/onboarding").body)
+            #expect(!undone.contains("¡Buen trabajo!"))
+            #expect(try await employee.get("/onboarding/admin").status == .forbidden)
+        }
+    }
+
+    @Test("new hires sort either way and take welcome messages; HR adds tasks and new hires and sees progress")
+    func newHiresAndHR() async throws {
+        try await TestPatio.with { patio, client in
+            let module = patio.components.modules.modules.first { $0.id == "onboarding" }!
+            try await module.seedDemo(environment: patio.components.environment)
+            var hr = try await WebSession.signIn(client, email: "rrhh@demo.patio", password: "demo-password")
+            let earliest = String(buffer: try await hr.get("/onboarding/new-hires").body)
+            let latest = String(buffer: try await hr.get("/onboarding/new-hires?sort=latest").body)
+            let order = { (page: String) in page.matches(of: /<h2><span class="avatar" aria-hidden="true">\w+<\/span> ([^<]+)<\/h2>/).map { String($0.1) } }
+            #expect(order(earliest).count == 5 && order(earliest) == order(latest).reversed())
+            let hire = try #require(earliest.firstMatch(of: /action="\/onboarding\/new-hires\/([0-9A-F-]{36})\/messages"/)?.1)
+            let sent = try await hr.post("/onboarding/new-hires/\(hire)/messages", form: ["text": "¡Bienvenida!"])
+            #expect(sent.headers[.location] == "/onboarding/new-hires?sent=1")
+            let refused = try await hr.post("/onboarding/new-hires/\(hire)/messages", form: ["text": ""])
+            #expect(refused.status == .unprocessableContent)
+
+            let admin = String(buffer: try await hr.get("/onboarding/admin").body)
+            #expect(admin.contains("nuevo@demo.patio") && admin.contains("<table>"))
+            let bad = try await hr.post("/onboarding/admin/tasks", form: ["text": "Entregar laptop", "dueDate": "2026-12-01", "assigneeEmail": "nadie@demo.patio"])
+            #expect(bad.status == .unprocessableContent)
+            #expect(String(buffer: bad.body).contains("value=\"Entregar laptop\""))
+            let good = try await hr.post("/onboarding/admin/tasks", form: ["text": "Entregar laptop", "dueDate": "2026-12-01", "assigneeEmail": "nuevo@demo.patio"])
+            #expect(good.status == .ok && String(buffer: good.body).contains("Tarea creada."))
+            let hired = try await hr.post("/onboarding/admin/new-hires", form: ["name": "Paula Reyes", "startDate": "2026-12-07", "team": "Datos"])
+            #expect(String(buffer: hired.body).contains("Nuevo ingreso registrado."))
+        }
+    }
+}
