@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import PatioCore
+import PatioPlatform
 
 /// `/api/v1/onboarding/…`: HR (`onboarding.admin`) manages new hires and tasks; everyone in the company
 /// (`onboarding.admin` or `onboarding.employee`) reads new hires, their own tasks and welcome messages.
@@ -29,6 +31,16 @@ enum OnboardingAPI {
         routes.delete("/api/v1/onboarding/new-hires/{id}", admin) { _, context in
             try await s.newHires.delete(try context.uuidParameter("id"), tasks: s.tasks)
             return .noContent
+        }
+        routes.put("/api/v1/onboarding/new-hires/{id}/avatar", admin) { request, context in
+            let bytes = try await JSONBody.collect(request, limit: BlobStore.maxBytes)
+            return try .json(try await s.newHires.setAvatar(try context.uuidParameter("id"), bytes: Array(buffer: bytes)))
+        }
+        routes.delete("/api/v1/onboarding/new-hires/{id}/avatar", admin) { _, context in
+            try .json(try await s.newHires.removeAvatar(try context.uuidParameter("id")))
+        }
+        routes.get("/api/v1/onboarding/new-hires/{id}/avatar", member) { request, context in
+            try avatarResponse(try await s.newHires.avatar(try context.uuidParameter("id")), request)
         }
         routes.post("/api/v1/onboarding/new-hires/{id}/messages", member) { request, context in
             struct Body: Decodable { var text: String? }
@@ -71,6 +83,14 @@ enum OnboardingAPI {
         routes.get("/api/v1/onboarding/progress", admin) { _, _ in
             try .json(Items(items: try await s.progress.rows()))
         }
+    }
+
+    /// A stored photo with its type and an ETag, so a phone downloads it once.
+    static func avatarResponse(_ blob: BlobStore.Blob, _ request: Request) throws -> Response {
+        let etag = "\"\(blob.digest)\""
+        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
+        return Response(status: .ok, headers: [.contentType: blob.contentType, .eTag: etag, .cacheControl: "private, max-age=3600"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: blob.bytes)))
     }
 
     struct Items<Item: Encodable & Sendable>: Encodable, Sendable { var items: [Item] }

@@ -2,12 +2,14 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import PatioPlatform
 
 /// New hires: created and edited by HR, listed for everyone (this month or all, by start date).
 struct NewHireService: Sendable {
     let database: PatioDatabase
     let settings: OnboardingSettingsService
     let clock: PatioClock
+    let blobs: BlobStore
 
     struct Input: Codable, Sendable {
         var name: String?
@@ -26,6 +28,8 @@ struct NewHireService: Sendable {
         var email: String?
         /// Shown where there is no photo: up to two letters of the name.
         var initials: String
+        /// The photo (`GET` with the caller's token), or null: show `initials`.
+        var avatarUrl: String?
     }
 
     enum Sort: String, Sendable { case earliest, latest }
@@ -61,8 +65,46 @@ struct NewHireService: Sendable {
             guard let model = try await NewHireModel.find(id, on: db) else { throw Self.notFound }
             try await tasks.unlink(newHire: id, on: db)
             try await WelcomeMessageModel.query(on: db).filter(\.$newHireID == id).delete()
+            if let avatar = model.avatarID { try await blobs.delete(avatar, on: db) }
             try await model.delete(on: db)
         }
+    }
+
+    /// Replaces the new hire's photo: PNG, JPEG or WebP (recognised by its bytes), at most 2 MiB.
+    func setAvatar(_ id: UUID, bytes: [UInt8]) async throws -> View {
+        guard bytes.count <= BlobStore.maxBytes else {
+            throw AppError(.contentTooLarge, code: "image_too_large", detail: "Photos can be at most 2 MiB.")
+        }
+        guard let format = ImageFormat.detect(bytes) else {
+            throw AppError(.unsupportedMediaType, code: "image_format_unsupported", detail: "Send a PNG, JPEG or WebP image.")
+        }
+        return try await database.write { db in
+            guard let model = try await NewHireModel.find(id, on: db) else { throw Self.notFound }
+            if let old = model.avatarID { try await blobs.delete(old, on: db) }
+            model.avatarID = try await blobs.put(bytes, contentType: format.rawValue, on: db)
+            model.updatedAt = clock.now()
+            try await model.save(on: db)
+            return Self.view(model)
+        }
+    }
+
+    /// Back to initials.
+    func removeAvatar(_ id: UUID) async throws -> View {
+        try await database.write { db in
+            guard let model = try await NewHireModel.find(id, on: db) else { throw Self.notFound }
+            if let old = model.avatarID { try await blobs.delete(old, on: db) }
+            model.avatarID = nil
+            try await model.save(on: db)
+            return Self.view(model)
+        }
+    }
+
+    func avatar(_ id: UUID) async throws -> BlobStore.Blob {
+        guard let model = try await NewHireModel.find(id, on: try database.reader), let avatar = model.avatarID,
+              let blob = try await blobs.get(avatar) else {
+            throw AppError.notFound(code: "avatar_not_found", "This new hire has no photo; show the initials.")
+        }
+        return blob
     }
 
     /// Everyone, or only those starting this month in the company's time zone, by start date.
@@ -107,7 +149,7 @@ struct NewHireService: Sendable {
 
     static func view(_ model: NewHireModel) -> View {
         View(id: model.id!, name: model.name, startDate: model.startDate, team: model.team, role: model.role, email: model.email,
-             initials: initials(model.name))
+             initials: initials(model.name), avatarUrl: model.avatarID.map { _ in "/api/v1/onboarding/new-hires/\(model.id!.uuidString)/avatar" })
     }
 
     static func initials(_ name: String) -> String {

@@ -12,6 +12,8 @@ final class NewHireModel: Model, @unchecked Sendable {
     @Field(key: "team") var team: String
     @Field(key: "role") var role: String
     @OptionalField(key: "email") var email: String?
+    /// The photo in the blob store; none means initials.
+    @OptionalField(key: "avatar_id") var avatarID: UUID?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
 
@@ -34,5 +36,17 @@ extension OnboardingMigrations {
         }
 
         func revert(on database: any Database) async throws { try await database.schema(NewHireModel.schema).delete() }
+    }
+}
+
+extension OnboardingMigrations {
+    struct AddNewHireAvatar: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            try await database.schema(NewHireModel.schema).field("avatar_id", .uuid).update()
+        }
+
+        func revert(on database: any Database) async throws {
+            try await database.schema(NewHireModel.schema).deleteField("avatar_id").update()
+        }
     }
 }

@@ -1,19 +1,26 @@
 import Foundation
 import Hummingbird
 import PatioCore
+import PatioPlatform
 import PatioWeb
 
 /// The onboarding pages: the employee's dashboard, the new hires, HR's page, and a two-step sign-in.
 enum OnboardingPages {
     static func register(on routes: PatioRoutes, services: OnboardingServices, web: WebRenderer) {
-        let pages = OnboardingPageHandlers(s: services, web: web)
+        let pages = OnboardingPageHandlers(s: services, web: web, sync: SyncService(database: services.database, collections: [TaskSync.collection(clock: services.clock)]))
         let member = Access.anyRole(OnboardingRoles.members), admin = Access.role(OnboardingRoles.admin)
+        routes.get("/onboarding/sw.js", .everyone) { _, _ in OfflineWorker.response }
+        routes.post("/onboarding/sync/tasks", member, pages.pushTasks)
         routes.get("/onboarding/signin", .everyone, pages.signinForm)
         routes.post("/onboarding/signin", .everyone, pages.signinEmail)
         routes.get("/onboarding", member, pages.dashboard)
         routes.post("/onboarding/tasks/{id}/done", member, pages.tick)
         routes.get("/onboarding/new-hires", member, pages.newHires)
         routes.post("/onboarding/new-hires/{id}/messages", member, pages.sendWelcome)
+        // The photo for pages (session cookie); apps use the API twin with their token.
+        routes.get("/onboarding/new-hires/{id}/avatar", member) { request, context in
+            try OnboardingAPI.avatarResponse(try await services.newHires.avatar(try context.uuidParameter("id")), request)
+        }
         routes.get("/onboarding/admin", admin, pages.adminPage)
         routes.post("/onboarding/admin/tasks", admin, pages.createTask)
         routes.post("/onboarding/admin/tasks/{id}/delete", admin, pages.deleteTask)
@@ -24,6 +31,7 @@ enum OnboardingPages {
 struct OnboardingPageHandlers: Sendable {
     let s: OnboardingServices
     let web: WebRenderer
+    let sync: SyncService
     static let accent = "#7c3aed"
 
     private func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
@@ -60,18 +68,19 @@ struct OnboardingPageHandlers: Sendable {
         let shown = tasks.filter { !$0.isDone || tasks.allSatisfy(\.isDone) }
         let hires = try await s.newHires.list(month: "current", sort: "earliest")
         let messages = try await s.messages.mine(principal)
+        let versions = try await SyncFeed().versions(TaskService.collection, ids: shown.map(\.id), on: try s.database.reader)
         let allDone = !tasks.isEmpty && tasks.allSatisfy(\.isDone)
         return page("onboarding_dashboard", "onb_dashboard", [
             "greeting": String(format: text("onb_welcome_back", context), principal.name.split(separator: " ").first.map(String.init) ?? principal.name),
             "tasks": shown.map { task in
                 [
                     "id": task.id.uuidString, "text": task.text, "isDone": task.isDone, "overdue": !task.isDone && task.dueDate < today.description,
-                    "dueLabel": dueLabel(task.dueDate, today: today, context), "csrf": context.csrfToken,
+                    "dueLabel": dueLabel(task.dueDate, today: today, context), "csrf": context.csrfToken, "version": versions[task.id] ?? 0,
                 ] as [String: Any]
             },
             "hasTasks": !tasks.isEmpty, "allDone": allDone,
             "undoTask": allDone ? (try await s.tasks.lastDone(principal)?.uuidString ?? "") : "",
-            "hires": hires.prefix(8).map { ["name": $0.name, "initials": $0.initials] },
+            "hires": hireRows(Array(hires.prefix(8)), context),
             "hireCount": hires.count,
             "messages": messages.map { ["authorName": $0.authorName, "text": $0.text] }, "hasMessages": !messages.isEmpty,
         ], context)
@@ -82,6 +91,14 @@ struct OnboardingPageHandlers: Sendable {
         if due == today.adding(days: 1).description { return text("onb_tomorrow", context) }
         if due < today.description { return "\(text("onb_overdue", context)) · \(due)" }
         return due
+    }
+
+    /// The page's own push (session cookie and CSRF token, the sync API's rules): `payload` holds the same JSON
+    /// as `POST /api/v1/sync/onboarding.tasks/mutations`.
+    func pushTasks(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let push = try JSONBody.decodeJSON(SyncService.PushRequest.self, from: Data((form["payload"] ?? "").utf8))
+        return try .json(try await sync.push(TaskService.collection, principal: try context.requirePrincipal(), request: push))
     }
 
     func tick(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -95,8 +112,7 @@ struct OnboardingPageHandlers: Sendable {
         let sent = request.uri.queryParameters["sent"] != nil
         let hires = try await s.newHires.list(month: nil, sort: sort)
         return page("onboarding_new_hires", "onb_new_hires", [
-            "hires": hires.map { ["id": $0.id.uuidString, "name": $0.name, "initials": $0.initials, "startDate": $0.startDate, "team": $0.team, "role": $0.role,
-                                  "csrf": context.csrfToken] as [String: Any] },
+            "hires": hireRows(hires, context),
             "hasHires": !hires.isEmpty, "earliest": sort == "earliest",
         ], context, notice: sent ? text("onb_message_sent", context) : nil)
     }
@@ -109,10 +125,19 @@ struct OnboardingPageHandlers: Sendable {
         } catch let error as AppError where error.status == .unprocessableContent {
             let hires = try await s.newHires.list(month: nil, sort: "earliest")
             return page("onboarding_new_hires", "onb_new_hires", [
-                "hires": hires.map { ["id": $0.id.uuidString, "name": $0.name, "initials": $0.initials, "startDate": $0.startDate, "team": $0.team,
-                                      "role": $0.role, "csrf": context.csrfToken] as [String: Any] },
+                "hires": hireRows(hires, context),
                 "hasHires": !hires.isEmpty, "earliest": true,
             ], context, problem: error)
+        }
+    }
+
+    private func hireRows(_ hires: [NewHireService.View], _ context: PatioRequestContext) -> [[String: Any]] {
+        hires.map { hire in
+            var row: [String: Any] = ["id": hire.id.uuidString, "name": hire.name, "initials": hire.initials, "startDate": hire.startDate,
+                                      "team": hire.team, "role": hire.role, "csrf": context.csrfToken]
+            // Absent, not empty: the template falls back to initials.
+            if hire.avatarUrl != nil { row["photo"] = "/onboarding/new-hires/\(hire.id.uuidString)/avatar" }
+            return row
         }
     }
 

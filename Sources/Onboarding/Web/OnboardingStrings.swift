@@ -19,6 +19,8 @@ enum OnboardingStrings {
         "onb_task_created": "Tarea creada.", "onb_new_hire_created": "Nuevo ingreso registrado.", "onb_all_tasks": "Todas las tareas",
         "onb_delete": "Eliminar", "onb_signin_title": "Entra a Bienvenida", "onb_continue": "Continuar", "onb_signin_as": "Entrar como",
         "onb_other_email": "Usar otro correo", "onb_no_progress": "Todavía no hay tareas asignadas.",
+        "onb_pending": "%d cambio(s) sin enviar: se enviarán al volver la conexión.",
+        "onb_conflict": "Alguien cambió una tarea mientras tanto; esto es lo que hay ahora.",
     ]
 
     static let english: [String: String] = [
@@ -36,5 +38,7 @@ enum OnboardingStrings {
         "onb_task_created": "Task created.", "onb_new_hire_created": "New hire added.", "onb_all_tasks": "All tasks",
         "onb_delete": "Delete", "onb_signin_title": "Sign in to Onboarding", "onb_continue": "Continue", "onb_signin_as": "Signing in as",
         "onb_other_email": "Use another email", "onb_no_progress": "No tasks assigned yet.",
+        "onb_pending": "%d change(s) not sent yet: they go out when the connection is back.",
+        "onb_conflict": "Someone changed a task meanwhile; this is how it is now.",
     ]
 }

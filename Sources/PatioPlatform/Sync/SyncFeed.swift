@@ -43,6 +43,17 @@ public struct SyncFeed: Sendable {
         }
     }
 
+    /// The current version of each row (for pages that push on a client's behalf); unknown rows are left out.
+    public func versions(_ collection: String, ids: [UUID], on db: any Database) async throws -> [UUID: Int] {
+        guard !ids.isEmpty else { return [:] }
+        struct Row: Decodable { var row_id: String; var version: Int }
+        let rows = try await (db as! any SQLDatabase).select().columns("row_id", "version").from("sync_rows")
+            .where("collection", .equal, collection).where("row_id", .in, ids.map(Self.key)).all(decoding: Row.self)
+        var versions: [UUID: Int] = [:]
+        for row in rows { if let id = UUID(uuidString: row.row_id) { versions[id] = max(versions[id] ?? 0, row.version) } }
+        return versions
+    }
+
     /// The row's live entry among `scopes` (nil when it is unknown, deleted, or in another scope).
     func liveEntry(_ collection: String, id: UUID, scopes: [String], on db: any Database) async throws -> Entry? {
         try await entries(collection, id: id, on: db).first { !$0.deleted && scopes.contains($0.scope) }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import PatioCore
 import PatioServer
 import Testing
@@ -113,6 +114,37 @@ struct OnboardingAPITests {
             #expect(try await client.api(.get, "/api/v1/onboarding/new-hires/\(nuevo)", token: company.ana).status == .notFound)
             let (changes, _) = try await company.pullAll(company.ana)
             #expect(changes.first { $0.id.uuidString == task["id"] as? String }?.data?["newHireId"] == .null)
+        }
+    }
+
+    @Test("a new hire's photo: PNG, JPEG or WebP up to 2 MiB, recognised by its bytes, served with an ETag, removable back to initials")
+    func avatar() async throws {
+        try await TestPatio.with { patio, client in
+            let company = try await Company.make(patio, client)
+            let id = try await hire(company, "Lucía Fernández", start: "2026-12-01")
+            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 500)
+            func upload(_ bytes: [UInt8], token: String) async throws -> TestResponse {
+                try await client.execute(uri: "/api/v1/onboarding/new-hires/\(id)/avatar", method: .put,
+                                         headers: [.authorization: "Bearer \(token)", .contentType: "image/png"], body: ByteBuffer(bytes: bytes))
+            }
+            #expect(try await upload(png, token: company.ana).status == .forbidden)
+            let disguised = try await upload(Array("<svg onload=alert(1)>".utf8), token: company.hr)
+            #expect(disguised.status == .unsupportedMediaType)
+            #expect(try problem(disguised).code == "image_format_unsupported")
+            let huge = try await upload([0xFF, 0xD8, 0xFF] + Array(repeating: 0, count: 2 * 1024 * 1024), token: company.hr)
+            #expect(huge.status == .contentTooLarge)
+            let stored = try await upload(png, token: company.hr)
+            #expect(stored.status == .ok)
+            let url = try #require(try object(stored)["avatarUrl"] as? String)
+            let photo = try await client.api(.get, url, token: company.ana)
+            #expect(photo.status == .ok && photo.headers[.contentType] == "image/png" && Array(buffer: photo.body) == png)
+            let etag = try #require(photo.headers[.eTag])
+            let again = try await client.api(.get, url, token: company.ana, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+            let removed = try await client.api(.delete, "/api/v1/onboarding/new-hires/\(id)/avatar", token: company.hr)
+            let initialsOnly = try object(removed)
+            #expect(initialsOnly["avatarUrl"] == nil && initialsOnly["initials"] as? String == "LF")
+            #expect(try await client.api(.get, url, token: company.ana).status == .notFound)
         }
     }
 
