@@ -1,8 +1,9 @@
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
 /// The service worker that keeps the onboarding pages readable offline. It is served from
-/// `/onboarding/sw.js` so that its scope is `/onboarding`: pages are fetched from the network when
+/// `/onboarding/sw.js` with scope `/onboarding`: pages are fetched from the network when
 /// possible (and cached), and from the cache when not.
 enum OfflineWorker {
     static let script = """
@@ -31,7 +32,9 @@ enum OfflineWorker {
     """
 
     static var response: Response {
-        Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+        // The pages live at `/onboarding` and `/onboarding/…`; the worker's own folder would only cover the second.
+        Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache",
+                                        HTTPField.Name("Service-Worker-Allowed")!: "/onboarding"],
                  body: .init(byteBuffer: ByteBuffer(string: script)))
     }
 }

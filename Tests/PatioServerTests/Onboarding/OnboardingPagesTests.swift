@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import PatioCore
 import Testing
@@ -70,6 +71,27 @@ struct OnboardingPagesTests {
             #expect(good.status == .ok && String(buffer: good.body).contains("Tarea creada."))
             let hired = try await hr.post("/onboarding/admin/new-hires", form: ["name": "Paula Reyes", "startDate": "2026-12-07", "team": "Datos"])
             #expect(String(buffer: hired.body).contains("Nuevo ingreso registrado."))
+        }
+    }
+
+    @Test("the dashboard's offline queue pushes through a cookie-and-CSRF route with the sync rules; the worker may control /onboarding")
+    func offlineQueueRoute() async throws {
+        try await TestPatio.with { patio, client in
+            let company = try await Company.make(patio, client)
+            let id = try await company.task("Firmar contrato", for: company.anaID)
+            var ana = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
+            let home = String(buffer: try await ana.get("/onboarding").body)
+            #expect(home.contains("data-sync-url=\"/onboarding/sync/tasks\"") && home.contains("data-version=\"1\"") && home.contains("onboarding-offline.js"))
+            let payload = #"{"clientId":"web-test","mutations":[{"mutationId":1,"op":"put","id":"\#(id)","baseVersion":1,"fields":{"isDone":true}}]}"#
+            let pushed = try await ana.post("/onboarding/sync/tasks", form: ["payload": payload])
+            #expect(pushed.status == .ok && String(buffer: pushed.body).contains(#""status":"applied""#))
+            let again = try await ana.post("/onboarding/sync/tasks", form: ["payload": payload])
+            #expect(String(buffer: again.body).contains(#""status":"duplicate""#))
+            let forged = try await ana.post("/onboarding/sync/tasks", form: ["payload": payload], includeCSRF: false)
+            #expect(forged.status == .forbidden)
+            #expect(try await company.tasks(company.ana)[id]?["isDone"] as? Bool == true)
+            let worker = try await ana.get("/onboarding/sw.js")
+            #expect(worker.status == .ok && worker.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/onboarding")
         }
     }
 }
