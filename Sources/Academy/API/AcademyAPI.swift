@@ -140,10 +140,6 @@ enum AcademyAPI {
         }
     }
 
-    struct Items<Item: Encodable & Sendable>: Encodable, Sendable {
-        var items: [Item]
-        init(_ items: [Item]) { self.items = items }
-    }
 
     struct Outcome: Encodable, Sendable { var result: DeletionOutcome }
 

@@ -93,5 +93,4 @@ enum OnboardingAPI {
                         body: .init(byteBuffer: ByteBuffer(bytes: blob.bytes)))
     }
 
-    struct Items<Item: Encodable & Sendable>: Encodable, Sendable { var items: [Item] }
 }

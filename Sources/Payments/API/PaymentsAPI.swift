@@ -142,5 +142,4 @@ enum PaymentsAPI {
         PublicAddress.base(publicURL: services.publicURL, request: request)
     }
 
-    struct Items<Item: Encodable & Sendable>: Encodable, Sendable { var items: [Item] }
 }
