@@ -140,7 +140,6 @@ enum AcademyAPI {
         }
     }
 
-
     struct Outcome: Encodable, Sendable { var result: DeletionOutcome }
 
     struct StudentDetail: Encodable, Sendable {

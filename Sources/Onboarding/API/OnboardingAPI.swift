@@ -92,5 +92,4 @@ enum OnboardingAPI {
         return Response(status: .ok, headers: [.contentType: blob.contentType, .eTag: etag, .cacheControl: "private, max-age=3600"],
                         body: .init(byteBuffer: ByteBuffer(bytes: blob.bytes)))
     }
-
 }

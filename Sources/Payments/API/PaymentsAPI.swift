@@ -141,5 +141,4 @@ enum PaymentsAPI {
     static func base(_ request: Request, _ services: PaymentsServices) -> String {
         PublicAddress.base(publicURL: services.publicURL, request: request)
     }
-
 }
