@@ -21,7 +21,7 @@ struct AcademyPagesTests {
 
             let screen = try await teacher.get("/academy/locations/\(locationID)/qr")
             let html = String(buffer: screen.body)
-            #expect(html.contains("<svg") && html.contains("http-equiv=\"refresh\""))
+            #expect(html.contains("<svg") && html.contains("<noscript><meta http-equiv=\"refresh\"") && html.contains("/static/refresh.js"))
             let link = try #require(html.firstMatch(of: /href="https?:\/\/[^\/"]+(\/academy\/checkin\?t=[A-Za-z0-9_-]+)"/)?.1)
 
             let (studentID, _) = try await AcademyFixture(patio: patio, client: client, admin: try await patio.login("maestra@test.patio", client: client),

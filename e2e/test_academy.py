@@ -1,0 +1,61 @@
+"""Classly: the admin schedules a class for now, opens the sede's QR screen; the student opens the link in
+that QR and is checked in; the second try says they already are."""
+import datetime
+import re
+from zoneinfo import ZoneInfo
+
+
+def test_qr_check_in_from_the_room_screen(people):
+    admin, student = people("admin"), people("student")
+    admin.sign_in("maestra@demo.patio")
+    # A sede of its own, so no demo class there can be the one that is open now.
+    admin.visit("/academy/admin/locations")
+    admin.page.fill("form[action='/academy/admin/locations'] input[name=name]", "Sede e2e")
+    admin.page.fill("form[action='/academy/admin/locations'] input[name=address]", "Av. Prueba 123")
+    admin.page.click("form[action='/academy/admin/locations'] button[type=submit]")
+    admin.page.wait_for_load_state("networkidle")
+    admin.visit("/academy/admin/classes")
+    admin.page.select_option("form[action='/academy/admin/classes'] select[name=locationId]", label="Sede e2e")
+    admin.page.fill("form[action='/academy/admin/classes'] input[name=name]", "Marinera e2e")
+    admin.page.click("form[action='/academy/admin/classes'] button[type=submit]")
+    admin.page.wait_for_load_state("networkidle")
+    admin.page.click("text=Marinera e2e")
+    admin.page.wait_for_load_state("networkidle")
+    admin.check("class")
+    class_url = admin.page.url
+    today = datetime.datetime.now(ZoneInfo("America/Lima")).isoweekday()
+    admin.page.select_option("select[name=weekday]", str(today))
+    admin.page.fill("input[name=startTime]", "00:00")
+    admin.page.fill("input[name=endTime]", "23:59")
+    admin.page.click("form[action$='/schedules'] button[type=submit]")
+    admin.page.wait_for_load_state("networkidle")
+    admin.check("scheduled")
+
+    # Enrol the demo student in it with a payment.
+    admin.visit("/academy/admin/students")
+    admin.page.locator("tr", has_text="alumna@demo.patio").locator("a").click()
+    admin.page.wait_for_load_state("networkidle")
+    admin.check("student")
+    option = admin.page.locator("select[name=scheduleId] option", has_text="Marinera e2e").first.get_attribute("value")
+    form = admin.page.locator("form[action$='/payments']")
+    form.locator("select[name=scheduleId]").select_option(option)
+    form.locator("input[name=amount]").fill("30.00")
+    form.locator("input[name=classes]").fill("4")
+    form.locator("button[type=submit]").click()
+    admin.page.wait_for_load_state("networkidle")
+    admin.check("paid")
+
+    admin.visit("/academy/admin/locations")
+    qr_path = admin.page.locator("section", has=admin.page.locator("input[value='Sede e2e']")).locator("a[href$='/qr']").first.get_attribute("href")
+    admin.visit(qr_path)
+    link = admin.page.locator("#checkin-link").get_attribute("href")
+    assert re.search(r"/academy/checkin\?t=", link)
+
+    student.sign_in("alumna@demo.patio")
+    student.page.goto(link)
+    student.page.wait_for_selector("text=Asistencia registrada", timeout=10_000)
+    student.check("checked-in")
+    student.page.goto(link)
+    student.page.wait_for_load_state("networkidle")
+    student.check("again")
+    assert student.page.locator("text=Ya marcaste tu asistencia para esta clase.").count() == 1
