@@ -55,6 +55,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -138,6 +139,11 @@ let package = Package(
         .testTarget(name: "PatioCoreTests", dependencies: ["PatioCore"], swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
         .testTarget(name: "SVGChartTests", dependencies: ["SVGChart"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PatioIdentityTests",
+            dependencies: ["PatioIdentity", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "PatioDataTests", dependencies: ["PatioData", "PatioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PatioServerTests",
