@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "SVGChartTests", dependencies: ["SVGChart"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PatioIdentityTests",
-            dependencies: ["PatioIdentity", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")],
+            dependencies: ["PatioIdentity", "PatioTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PatioDataTests", dependencies: ["PatioData", "PatioTestSupport"], swiftSettings: swiftSettings),
@@ -151,13 +151,17 @@ let package = Package(
                 "PatioServer", "PatioTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "PatioTestSupport",
-            dependencies: ["PatioData", .product(name: "FluentKit", package: "fluent-kit")],
+            dependencies: [
+                "PatioData", "PatioIdentity", .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             path: "Tests/PatioTestSupport",
             swiftSettings: swiftSettings
         ),

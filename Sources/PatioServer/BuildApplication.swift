@@ -90,9 +90,12 @@ public func buildComponents(
         await database.close()
         throw error
     }
+    var identitySettings = configuration.identity
+    // Flags may set the port after the environment was read: the origin is settled here, once.
+    identitySettings.passkeyOrigin = configuration.passkeyOrigin
     let identity = IdentityServices(
         database: database, hasher: hasher ?? .bcrypt(cost: configuration.bcryptCost), clock: clock,
-        settings: configuration.identity, knownRoles: registry.roles
+        settings: identitySettings, knownRoles: registry.roles
     )
     let apps = ClientAppService(database: database, clock: clock)
     var web = try await WebRenderer.load()

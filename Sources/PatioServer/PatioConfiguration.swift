@@ -51,6 +51,10 @@ public struct PatioConfiguration: Sendable {
             guard let value = Double(days), value > 0, value <= 365 else { throw ConfigurationError("PATIO_SESSION_DAYS must be 1 to 365") }
             configuration.identity.sessionLifetime = value * 24 * 3600
         }
+        if let verification = environment["PATIO_PASSKEY_USER_VERIFICATION"] {
+            guard ["required", "preferred"].contains(verification) else { throw ConfigurationError("PATIO_PASSKEY_USER_VERIFICATION must be required or preferred") }
+            configuration.identity.passkeyRequiresUserVerification = verification == "required"
+        }
         if let trust = environment["PATIO_TRUST_PROXY"] { configuration.identity.trustForwardedFor = ["1", "true", "yes"].contains(trust.lowercased()) }
         if let cost = environment["PATIO_BCRYPT_COST"] {
             guard let value = UInt8(cost), (12...16).contains(value) else { throw ConfigurationError("PATIO_BCRYPT_COST must be 12 to 16") }
@@ -58,6 +62,12 @@ public struct PatioConfiguration: Sendable {
         }
         configuration.moduleSettings = ModuleSettings(environment: environment)
         return configuration
+    }
+
+    /// Passkeys belong to the public origin, or to `http://localhost:<port>` when there is none.
+    public var passkeyOrigin: String {
+        guard let publicURL, let url = URL(string: publicURL), let scheme = url.scheme, let host = url.host else { return "http://localhost:\(port)" }
+        return url.port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
     }
 
     public var database: DatabaseSettings {

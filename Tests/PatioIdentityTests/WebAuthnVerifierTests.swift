@@ -1,4 +1,5 @@
 import Foundation
+import PatioTestSupport
 @testable import PatioIdentity
 import Testing
 

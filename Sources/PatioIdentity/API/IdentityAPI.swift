@@ -12,6 +12,34 @@ public enum IdentityAPI {
         routes.patch("/api/v1/me", .signedIn, handlers.updateMe)
         routes.post("/api/v1/me/password", .signedIn, handlers.changePassword)
 
+        let passkeys = services.passkeys
+        routes.post("/api/v1/auth/passkeys/register/options", .signedIn) { _, context in
+            try .json(try await passkeys.registrationOptions(try context.requirePrincipal()))
+        }
+        routes.post("/api/v1/auth/passkeys/register/verify", .signedIn) { request, context in
+            let input = try await JSONBody.decode(PasskeyService.RegistrationInput.self, from: request)
+            return try .json(try await passkeys.register(try context.requirePrincipal(), input), status: .created)
+        }
+        routes.post("/api/v1/auth/passkeys/login/options", .everyone) { _, _ in
+            try .json(try await passkeys.loginOptions())
+        }
+        routes.post("/api/v1/auth/passkeys/login/verify", .everyone) { request, _ in
+            let result = try await passkeys.login(try await JSONBody.decode(PasskeyService.AssertionInput.self, from: request))
+            return try .json(LoginResponse(token: result.session.token, expiresAt: result.session.expiresAt, account: result.account))
+        }
+        routes.get("/api/v1/auth/passkeys", .signedIn) { _, context in
+            try .json(Items(items: try await passkeys.list(try context.requirePrincipal())))
+        }
+        routes.patch("/api/v1/auth/passkeys/{id}", .signedIn) { request, context in
+            struct Body: Decodable { var name: String? }
+            let body = try await JSONBody.decode(Body.self, from: request)
+            return try .json(try await passkeys.rename(try context.requirePrincipal(), id: try context.uuidParameter("id"), to: body.name))
+        }
+        routes.delete("/api/v1/auth/passkeys/{id}", .signedIn) { _, context in
+            try await passkeys.remove(try context.requirePrincipal(), id: try context.uuidParameter("id"))
+            return .noContent
+        }
+
         let admin = Access.role(Role.platformAdmin)
         routes.get("/api/v1/admin/roles", admin, handlers.listRoles)
         routes.get("/api/v1/admin/accounts", admin, handlers.listAccounts)

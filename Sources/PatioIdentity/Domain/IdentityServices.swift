@@ -8,6 +8,7 @@ public struct IdentityServices: Sendable {
     public let sessions: SessionService
     public let throttle: LoginThrottle
     public let login: LoginService
+    public let passkeys: PasskeyService
 
     public init(database: PatioDatabase, hasher: PasswordHasher, clock: PatioClock, settings: IdentitySettings, knownRoles: Set<String>) {
         self.settings = settings
@@ -15,5 +16,6 @@ public struct IdentityServices: Sendable {
         sessions = SessionService(database: database, clock: clock, settings: settings)
         throttle = LoginThrottle(database: database, clock: clock, settings: settings)
         login = LoginService(database: database, hasher: hasher, sessions: sessions, throttle: throttle, accounts: accounts)
+        passkeys = PasskeyService(database: database, clock: clock, settings: settings, sessions: sessions, accounts: accounts)
     }
 }

@@ -15,6 +15,12 @@ public struct IdentitySettings: Sendable {
     public var trustForwardedFor = false
     /// Mark cookies `Secure` (when served over https).
     public var secureCookies = false
+    /// The origin passkeys are used from (`PATIO_PUBLIC_URL`, else `http://localhost:<port>`); its host is the RP id.
+    public var passkeyOrigin = "http://localhost:8080"
+    /// Passkeys must be unlocked (Face ID, Touch ID, a PIN), not only touched: `PATIO_PASSKEY_USER_VERIFICATION`.
+    public var passkeyRequiresUserVerification = true
+    /// How long a passkey challenge may be answered.
+    public var passkeyChallengeLifetime: TimeInterval = 300
 
     public init() {}
 }

@@ -3,7 +3,7 @@ import SQLKit
 
 /// The identity tables, in creation order.
 public enum IdentityMigrations {
-    public static let all: [any Migration] = [CreateAccounts(), CreateRoleGrants(), CreateSessions(), CreateLoginFailures()]
+    public static let all: [any Migration] = [CreateAccounts(), CreateRoleGrants(), CreateSessions(), CreateLoginFailures(), CreatePasskeys()]
 
     struct CreateAccounts: AsyncMigration {
         func prepare(on database: any Database) async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PatioCore
 
 /// The authenticator's statement (WebAuthn §6.1): which relying party, what it checked, its counter, and —
 /// when registering — the new credential.
@@ -43,15 +44,8 @@ struct ClientData: Decodable, Sendable {
     let crossOrigin: Bool?
 }
 
-/// Base64url without padding, as WebAuthn writes ids and challenges.
+/// Base64url without padding, as WebAuthn writes ids and challenges (PatioCore's `Data` helpers, on bytes).
 enum Base64URL {
-    static func encode(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-
-    static func decode(_ text: String) -> [UInt8]? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64).map(Array.init)
-    }
+    static func encode(_ bytes: [UInt8]) -> String { Data(bytes).base64URLEncodedString() }
+    static func decode(_ text: String) -> [UInt8]? { Data(base64URLEncoded: text).map(Array.init) }
 }

@@ -240,14 +240,11 @@ public struct SyncService: Sendable {
 /// Pull cursors name their collection, so one collection's cursor cannot be replayed against another.
 enum SyncCursor {
     static func encode(collection: String, seq: Int) -> String {
-        Data("v1:\(collection):\(seq)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        Data("v1:\(collection):\(seq)".utf8).base64URLEncodedString()
     }
 
     static func decode(_ cursor: String, collection: String) throws -> Int {
-        var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8),
+        guard let data = Data(base64URLEncoded: cursor), let text = String(data: data, encoding: .utf8),
               text.hasPrefix("v1:"), let colon = text.lastIndex(of: ":"), let seq = Int(text[text.index(after: colon)...]), seq >= 0 else {
             throw AppError.badRequest(code: "cursor_invalid", "This cursor was not given by Patio; start again without one.")
         }

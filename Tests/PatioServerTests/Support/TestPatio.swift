@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdBcrypt
 import HummingbirdTesting
 import Logging
 import NIOCore
@@ -40,7 +41,7 @@ struct TestPatio: Sendable {
         let clock = ManualClock(Date())
         var logger = Logger(label: "patio-test")
         logger.logLevel = .warning
-        let components = try await buildComponents(configuration, clock: clock.clock, modules: modules, logger: logger)
+        let components = try await buildComponents(configuration, clock: clock.clock, hasher: .fastBcryptForTests, modules: modules, logger: logger)
         do {
             let (application, routes) = try buildApplication(components, logger: logger)
             let patio = TestPatio(components: components, application: application, routes: routes, clock: clock, database: database)
@@ -99,4 +100,15 @@ extension TestClientProtocol {
         if body != nil { headers[.contentType] = "application/json" }
         return try await execute(uri: path, method: method, headers: headers, body: body.map { json($0) })
     }
+}
+
+extension PasswordHasher {
+    /// Real bcrypt, at cost 4 instead of 12. The suite creates and signs in hundreds of accounts in
+    /// parallel, and in a debug build cost-12 hashing queued long enough to outlast HTTP timeouts. What
+    /// Patio ships is checked on its own (PasswordHasherTests: cost 12) and by the CLI and browser suites,
+    /// which run the real server.
+    static let fastBcryptForTests = PasswordHasher(
+        hash: { password in Bcrypt.hash(password, cost: 4) },
+        verify: { password, hash in Bcrypt.verify(password, hash: hash) }
+    )
 }

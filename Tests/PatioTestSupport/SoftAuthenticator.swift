@@ -5,24 +5,26 @@ import _CryptoExtras
 
 /// An authenticator made in the test: real P-256 or RSA keys, authenticator data and client data built
 /// byte by byte, so each check of the relying party can be exercised on its own.
-struct SoftAuthenticator {
-    enum Key {
+public struct SoftAuthenticator {
+    public init(key: Key) { self.key = key }
+
+    public enum Key {
         case p256(P256.Signing.PrivateKey)
         case rsa(_RSA.Signing.PrivateKey)
     }
 
-    let key: Key
-    let credentialID: [UInt8] = Array((0..<32).map { _ in UInt8.random(in: 0...255) })
-    var rpID = "localhost"
-    var origin = "http://localhost:8080"
-    var signCount: UInt32 = 0
-    var userVerified = true
-    var userPresent = true
+    public let key: Key
+    public let credentialID: [UInt8] = Array((0..<32).map { _ in UInt8.random(in: 0...255) })
+    public var rpID = "localhost"
+    public var origin = "http://localhost:8080"
+    public var signCount: UInt32 = 0
+    public var userVerified = true
+    public var userPresent = true
 
-    static func p256() -> SoftAuthenticator { SoftAuthenticator(key: .p256(P256.Signing.PrivateKey())) }
-    static func rsa() throws -> SoftAuthenticator { SoftAuthenticator(key: .rsa(try _RSA.Signing.PrivateKey(keySize: .bits2048))) }
+    public static func p256() -> SoftAuthenticator { SoftAuthenticator(key: .p256(P256.Signing.PrivateKey())) }
+    public static func rsa() throws -> SoftAuthenticator { SoftAuthenticator(key: .rsa(try _RSA.Signing.PrivateKey(keySize: .bits2048))) }
 
-    var coseKey: [UInt8] {
+    public var coseKey: [UInt8] {
         switch key {
         case .p256(let privateKey):
             let raw = Array(privateKey.publicKey.rawRepresentation)
@@ -35,7 +37,7 @@ struct SoftAuthenticator {
         }
     }
 
-    func authenticatorData(attested: Bool) -> [UInt8] {
+    public func authenticatorData(attested: Bool) -> [UInt8] {
         var flags: UInt8 = 0
         if userPresent { flags |= 0x01 }
         if userVerified { flags |= 0x04 }
@@ -47,18 +49,18 @@ struct SoftAuthenticator {
         return bytes
     }
 
-    func clientData(type: String, challenge: [UInt8], origin: String? = nil) -> [UInt8] {
+    public func clientData(type: String, challenge: [UInt8], origin: String? = nil) -> [UInt8] {
         Array(#"{"type":"\#(type)","challenge":"\#(Base64URL.encode(challenge))","origin":"\#(origin ?? self.origin)","crossOrigin":false}"#.utf8)
     }
 
     /// What `navigator.credentials.create` would return: client data and a `none` attestation object.
-    func register(challenge: [UInt8], format: String = "none") -> (clientDataJSON: [UInt8], attestationObject: [UInt8]) {
+    public func register(challenge: [UInt8], format: String = "none") -> (clientDataJSON: [UInt8], attestationObject: [UInt8]) {
         let attestation = CBOR.map([.text("fmt"): .text(format), .text("attStmt"): .map([:]), .text("authData"): .bytes(authenticatorData(attested: true))])
         return (clientData(type: "webauthn.create", challenge: challenge), attestation.encoded)
     }
 
     /// What `navigator.credentials.get` would return, signed by this authenticator's key.
-    mutating func assert(challenge: [UInt8], origin: String? = nil) throws -> (clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8]) {
+    public mutating func assert(challenge: [UInt8], origin: String? = nil) throws -> (clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8]) {
         signCount += 1
         let data = authenticatorData(attested: false)
         let client = clientData(type: "webauthn.get", challenge: challenge, origin: origin)

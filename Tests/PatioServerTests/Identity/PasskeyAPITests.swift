@@ -1,0 +1,121 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import PatioCore
+import PatioTestSupport
+import Testing
+
+/// Drives the passkey API with an authenticator made in the test, as a browser would relay it.
+private struct PasskeyClient {
+    let client: any TestClientProtocol
+
+    func b64(_ bytes: [UInt8]) -> String { Data(bytes).base64URLEncodedString() }
+
+    func challenge(_ path: String, token: String? = nil) async throws -> [UInt8] {
+        let options = try object(try await client.api(.post, path, token: token))
+        return Array(Data(base64URLEncoded: options["challenge"] as! String)!)
+    }
+
+    func register(_ authenticator: SoftAuthenticator, token: String, name: String = "Mi teléfono", challenge: [UInt8]? = nil) async throws -> TestResponse {
+        var issued = challenge
+        if issued == nil { issued = try await self.challenge("/api/v1/auth/passkeys/register/options", token: token) }
+        let created = authenticator.register(challenge: issued!)
+        return try await client.api(.post, "/api/v1/auth/passkeys/register/verify", token: token, body: [
+            "id": b64(authenticator.credentialID), "name": name,
+            "response": ["clientDataJSON": b64(created.clientDataJSON), "attestationObject": b64(created.attestationObject), "transports": ["internal"]],
+        ])
+    }
+
+    func assertion(_ authenticator: inout SoftAuthenticator, challenge: [UInt8]) throws -> [String: Any] {
+        let signed = try authenticator.assert(challenge: challenge)
+        return ["id": b64(authenticator.credentialID),
+                "response": ["clientDataJSON": b64(signed.clientDataJSON), "authenticatorData": b64(signed.authenticatorData), "signature": b64(signed.signature)]]
+    }
+
+    func login(_ body: [String: Any]) async throws -> TestResponse {
+        try await client.api(.post, "/api/v1/auth/passkeys/login/verify", body: body)
+    }
+}
+
+@Suite("Passkeys through the API")
+struct PasskeyAPITests {
+    @Test("register from a signed-in session, then sign in with the passkey alone; list, rename, remove")
+    func registerAndSignIn() async throws {
+        try await TestPatio.with { patio, client in
+            let token = try await patio.token(for: "ana@test.patio", client: client)
+            let passkeys = PasskeyClient(client: client)
+            var phone = SoftAuthenticator.p256()
+            let options = try object(try await client.api(.post, "/api/v1/auth/passkeys/register/options", token: token))
+            #expect((options["rp"] as? [String: Any])?["id"] as? String == "localhost")
+            #expect((options["authenticatorSelection"] as? [String: Any])?["residentKey"] as? String == "required")
+            let registered = try await passkeys.register(phone, token: token)
+            #expect(registered.status == .created)
+            let view = try object(registered)
+            #expect(view["name"] as? String == "Mi teléfono" && view["algorithm"] as? String == "ES256")
+
+            let challenge = try await passkeys.challenge("/api/v1/auth/passkeys/login/options")
+            let signedIn = try await passkeys.login(try passkeys.assertion(&phone, challenge: challenge))
+            #expect(signedIn.status == .ok)
+            let session = try decode(LoginReply.self, signedIn)
+            #expect(session.account.email == "ana@test.patio")
+            #expect(try await client.api(.get, "/api/v1/me", token: session.token).status == .ok)
+
+            let laptop = try SoftAuthenticator.rsa()
+            #expect(try await passkeys.register(laptop, token: token, name: "Portátil").status == .created)
+            let list = try await client.fetch("/api/v1/auth/passkeys", token: token)["items"] as! [[String: Any]]
+            #expect(list.map { $0["algorithm"] as? String } == ["ES256", "RS256"])
+            let id = list[1]["id"] as! String
+            let renamed = try await client.api(.patch, "/api/v1/auth/passkeys/\(id)", token: token, body: ["name": "Laptop del trabajo"])
+            #expect(try object(renamed)["name"] as? String == "Laptop del trabajo")
+            let other = try await patio.token(for: "ben@test.patio", client: client)
+            #expect(try await client.api(.delete, "/api/v1/auth/passkeys/\(id)", token: other).status == .notFound)
+            #expect(try await client.api(.delete, "/api/v1/auth/passkeys/\(id)", token: token).status == .noContent)
+            #expect((try await client.fetch("/api/v1/auth/passkeys", token: token)["items"] as! [Any]).count == 1)
+        }
+    }
+
+    @Test("refused: a replayed or expired challenge, another session's registration challenge, an unknown passkey, a deactivated account, a counter going backwards, the same passkey twice")
+    func refusals() async throws {
+        try await TestPatio.with { patio, client in
+            let token = try await patio.token(for: "ana@test.patio", client: client)
+            let passkeys = PasskeyClient(client: client)
+            var phone = SoftAuthenticator.p256()
+            #expect(try await passkeys.register(phone, token: token).status == .created)
+            let again = try await passkeys.register(phone, token: token)
+            #expect(try problem(again).code == "passkey_already_registered")
+
+            let challenge = try await passkeys.challenge("/api/v1/auth/passkeys/login/options")
+            let body = try passkeys.assertion(&phone, challenge: challenge)
+            #expect(try await passkeys.login(body).status == .ok)
+            let replay = try await passkeys.login(body)
+            #expect(replay.status == .badRequest)
+            #expect(try problem(replay).code == "passkey_challenge_used")
+
+            let stale = try await passkeys.challenge("/api/v1/auth/passkeys/login/options")
+            patio.clock.advance(by: 301)
+            #expect(try problem(try await passkeys.login(try passkeys.assertion(&phone, challenge: stale))).code == "passkey_challenge_expired")
+
+            // A registration challenge belongs to the session that asked for it.
+            let otherSession = try await patio.login("ana@test.patio", client: client)
+            let theirs = try await passkeys.challenge("/api/v1/auth/passkeys/register/options", token: otherSession)
+            let stolen = try await passkeys.register(SoftAuthenticator.p256(), token: token, challenge: theirs)
+            #expect(try problem(stolen).code == "passkey_challenge_unknown")
+
+            var stranger = SoftAuthenticator.p256()
+            let unknown = try await passkeys.login(try passkeys.assertion(&stranger, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options")))
+            #expect(unknown.status == .unauthorized)
+            #expect(try problem(unknown).code == "passkey_unknown_credential")
+
+            var clone = phone
+            clone.signCount = 0   // a copy of the key whose counter starts over
+            let cloned = try await passkeys.login(try passkeys.assertion(&clone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options")))
+            #expect(try problem(cloned).code == "passkey_counter_regressed")
+
+            let admin = try await patio.token(for: "root@test.patio", roles: ["admin"], client: client)
+            let ana = try await patio.components.identity.accounts.find(email: "ana@test.patio")!
+            _ = try await client.api(.post, "/api/v1/admin/accounts/\(ana.id)/deactivate", token: admin)
+            let inactive = try await passkeys.login(try passkeys.assertion(&phone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options")))
+            #expect(try problem(inactive).code == "passkey_account_inactive")
+        }
+    }
+}
