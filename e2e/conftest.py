@@ -39,10 +39,12 @@ def server():
     port = _free_port()
     log = open(ARTIFACTS / "server.log", "w")
     process = subprocess.Popen([str(_patio_binary()), "serve", "--demo", "--port", str(port), "--data-dir", data], stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    # Pages are opened at localhost: passkeys need a domain as relying party id, and Patio's default
+    # origin is http://localhost:<port>.
+    base = f"http://localhost:{port}"
     for _ in range(300):
         try:
-            urllib.request.urlopen(base + "/healthz", timeout=1)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
             break
         except Exception:
             time.sleep(0.2)

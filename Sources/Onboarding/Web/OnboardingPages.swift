@@ -56,7 +56,7 @@ struct OnboardingPageHandlers: Sendable {
         let form = try await FormBody.parse(request)
         let email = form.text("email")?.lowercased() ?? ""
         guard !email.isEmpty else { return redirect(to: "/onboarding/signin") }
-        return page("onboarding_signin", "onb_signin_title", ["email": email], context)
+        return page("onboarding_signin", "onb_signin_title", ["email": email, "next": "/onboarding"], context)
     }
 
     // MARK: Employee

@@ -15,6 +15,13 @@ public enum IdentityPages {
         routes.get("/account", .signedIn, pages.account)
         routes.post("/account/password", .signedIn, pages.changePassword)
         routes.post("/account/locale", .signedIn, pages.accountLocale)
+        routes.post("/account/passkeys/{id}/rename", .signedIn, pages.renamePasskey)
+        routes.post("/account/passkeys/{id}/delete", .signedIn, pages.removePasskey)
+        // The pages' passkey ceremonies: the session cookie and the CSRF token, answers in JSON for passkeys.js.
+        routes.post("/passkeys/register/options", .signedIn, pages.passkeyRegistrationOptions)
+        routes.post("/passkeys/register/verify", .signedIn, pages.passkeyRegister)
+        routes.post("/passkeys/login/options", .everyone, pages.passkeyLoginOptions)
+        routes.post("/passkeys/login/verify", .everyone, pages.passkeyLogin)
 
         let admin = Access.role(Role.platformAdmin)
         routes.get("/admin/accounts", admin, pages.accounts)
@@ -53,11 +60,7 @@ struct IdentityPageHandlers: Sendable {
         do {
             let result = try await services.login.login(email: email, password: form["password"] ?? "", ip: ip)
             var response = redirect(to: next)
-            response.setCookie(Cookie(
-                name: AuthenticationMiddleware.sessionCookie, value: result.session.token,
-                maxAge: Int(services.settings.sessionLifetime), path: "/",
-                secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax
-            ))
+            setSessionCookie(result.session.token, on: &response)
             return response
         } catch let error as AppError {
             let message = error.code == "validation_failed" ? error.fieldErrors.map(\.message).joined(separator: " ") : error.detail
@@ -90,12 +93,25 @@ struct IdentityPageHandlers: Sendable {
     }
 
     func account(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let notice = request.uri.queryParameters["done"] != nil ? Strings.text("password_changed", context.locale) : nil
-        return accountPage(context, notice: notice, error: nil)
+        let notice = request.uri.queryParameters["done"] != nil ? Strings.text("password_changed", context.locale)
+            : request.uri.queryParameters["passkey"] != nil ? Strings.text("passkey_added", context.locale) : nil
+        return try await accountPage(context, notice: notice, error: nil)
     }
 
-    private func accountPage(_ context: PatioRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok) -> Response {
+    private func setSessionCookie(_ token: String, on response: inout Response) {
+        response.setCookie(Cookie(
+            name: AuthenticationMiddleware.sessionCookie, value: token,
+            maxAge: Int(services.settings.sessionLifetime), path: "/",
+            secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax
+        ))
+    }
+
+    private func accountPage(_ context: PatioRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
         var data: [String: Any] = ["isES": context.locale == .es]
+        data["passkeys"] = try await services.passkeys.list(try context.requirePrincipal()).map { passkey in
+            ["id": passkey.id.uuidString, "name": passkey.name, "algorithm": passkey.algorithm, "csrf": context.csrfToken,
+             "lastUsed": passkey.lastUsedAt.map { String(Timestamp.format($0).prefix(10)) } ?? ""] as [String: Any]
+        }
         if let notice { data["notice"] = notice }
         if let error { data["error"] = error }
         return web.page("account", title: Strings.text("account", context.locale), data: data, context: context, status: status)
@@ -108,7 +124,7 @@ struct IdentityPageHandlers: Sendable {
             try await services.accounts.changeOwnPassword(id: principal.accountID, current: form["currentPassword"] ?? "", new: form["newPassword"] ?? "", session: principal.sessionID)
             return redirect(to: "/account?done=1")
         } catch let error as AppError {
-            return accountPage(context, notice: nil, error: error.fieldErrors.first?.message ?? error.detail, status: error.status)
+            return try await accountPage(context, notice: nil, error: error.fieldErrors.first?.message ?? error.detail, status: error.status)
         }
     }
 
@@ -122,6 +138,59 @@ struct IdentityPageHandlers: Sendable {
         var response = redirect(to: "/account")
         response.setCookie(Cookie(name: WebSessionMiddleware.localeCookie, value: locale.rawValue, maxAge: 365 * 24 * 3600, path: "/", secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
         return response
+    }
+
+    // MARK: Passkeys
+
+    func renamePasskey(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            _ = try await services.passkeys.rename(try context.requirePrincipal(), id: try context.uuidParameter("id"), to: form.text("name"))
+            return redirect(to: "/account")
+        } catch let error as AppError where error.status == .unprocessableContent {
+            return try await accountPage(context, notice: nil, error: error.fieldErrors.first?.message ?? error.detail, status: error.status)
+        }
+    }
+
+    func removePasskey(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await services.passkeys.remove(try context.requirePrincipal(), id: try context.uuidParameter("id"))
+        return redirect(to: "/account")
+    }
+
+    func passkeyRegistrationOptions(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try .json(try await services.passkeys.registrationOptions(try context.requirePrincipal()))
+    }
+
+    func passkeyRegister(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await answeringInJSON {
+            let form = try await FormBody.parse(request)
+            let input = try JSONBody.decodeJSON(PasskeyService.RegistrationInput.self, from: Data((form["payload"] ?? "").utf8))
+            return try .json(try await services.passkeys.register(try context.requirePrincipal(), input), status: .created)
+        }
+    }
+
+    func passkeyLoginOptions(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try .json(try await services.passkeys.loginOptions())
+    }
+
+    func passkeyLogin(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await answeringInJSON {
+            let form = try await FormBody.parse(request)
+            let input = try JSONBody.decodeJSON(PasskeyService.AssertionInput.self, from: Data((form["payload"] ?? "").utf8))
+            let result = try await services.passkeys.login(input)
+            var response = try Response.json(["next": Self.safeNext(form["next"])])
+            setSessionCookie(result.session.token, on: &response)
+            return response
+        }
+    }
+
+    /// passkeys.js reads refusals as JSON (`code`, `detail`), even though these routes are pages.
+    private func answeringInJSON(_ work: () async throws -> Response) async throws -> Response {
+        do {
+            return try await work()
+        } catch let error as AppError {
+            return try .json(["code": error.code, "detail": error.detail], status: error.status)
+        }
     }
 
     // MARK: Accounts admin

@@ -119,3 +119,46 @@ struct PasskeyAPITests {
         }
     }
 }
+
+@Suite("Passkeys on the pages")
+struct PasskeyPagesTests {
+    @Test("the account page adds, lists and renames passkeys; the sign-in page's passkey sets the session cookie; refusals come back as JSON")
+    func pages() async throws {
+        try await TestPatio.with { patio, client in
+            _ = try await patio.account("ana@test.patio", name: "Ana Torres")
+            var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
+            let b64 = { (bytes: [UInt8]) in Data(bytes).base64URLEncodedString() }
+            var phone = SoftAuthenticator.p256()
+            let options = try object(try await browser.post("/passkeys/register/options", form: [:]))
+            let challenge = Array(Data(base64URLEncoded: options["challenge"] as! String)!)
+            let created = phone.register(challenge: challenge)
+            let payload = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "name": "Teléfono",
+                "response": ["clientDataJSON": b64(created.clientDataJSON), "attestationObject": b64(created.attestationObject)]])
+            let registered = try await browser.post("/passkeys/register/verify", form: ["payload": String(decoding: payload, as: UTF8.self)])
+            #expect(registered.status == .created)
+            let account = String(buffer: try await browser.get("/account").body)
+            #expect(account.contains("value=\"Teléfono\"") && account.contains("data-passkey-register"))
+            let id = try #require(account.firstMatch(of: /action="\/account\/passkeys\/([0-9A-F-]{36})\/rename"/)?.1)
+            #expect(try await browser.post("/account/passkeys/\(id)/rename", form: ["name": "Mi iPhone"]).status == .seeOther)
+            #expect(String(buffer: try await browser.get("/account").body).contains("value=\"Mi iPhone\""))
+            #expect(try await browser.post("/passkeys/register/options", form: [:], includeCSRF: false).status == .forbidden)
+
+            var visitor = try await WebSession.anonymous(client)
+            let login = String(buffer: try await visitor.get("/login").body)
+            #expect(login.contains("data-passkey-login") && login.contains("/static/passkeys.js"))
+            let loginOptions = try object(try await visitor.post("/passkeys/login/options", form: [:]))
+            let signed = try phone.assert(challenge: Array(Data(base64URLEncoded: loginOptions["challenge"] as! String)!))
+            let assertion = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "response": [
+                "clientDataJSON": b64(signed.clientDataJSON), "authenticatorData": b64(signed.authenticatorData), "signature": b64(signed.signature)]])
+            let text = String(decoding: assertion, as: UTF8.self)
+            let answer = try await visitor.post("/passkeys/login/verify", form: ["payload": text, "next": "//evil.example"])
+            let answered = try object(answer)
+            #expect(answer.status == .ok && answered["next"] as? String == "/")
+            #expect(visitor.cookies["patio_session"]?.isEmpty == false)
+            #expect(try await visitor.get("/account").status == .ok)
+            let replay = try await visitor.post("/passkeys/login/verify", form: ["payload": text])
+            let refused = try object(replay)
+            #expect(replay.status == .badRequest && refused["code"] as? String == "passkey_challenge_used")
+        }
+    }
+}
