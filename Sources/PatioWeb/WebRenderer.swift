@@ -84,8 +84,8 @@ public struct WebRenderer: Sendable {
         var data = data
         if data["values"] == nil { data["values"] = values }
         if let problem {
-            data["message"] = message(problem)
-            data["errors"] = problem.fieldErrors.map { ["field": $0.field, "message": "\($0.field): \($0.message)"] }
+            data["message"] = FieldMessages.detail(message(problem), locale: context.locale)
+            data["errors"] = problem.fieldErrors.map { ["field": $0.field, "message": FieldMessages.line(field: $0.field, message: $0.message, locale: context.locale)] }
         }
         if let notice { data["notice"] = notice }
         let status: HTTPResponse.Status = problem.map { $0.status.code >= 500 ? $0.status : .unprocessableContent } ?? .ok

@@ -12,6 +12,8 @@ struct PaymentsPagesTests {
             let refused = try await shop.post("/payments/signup", form: ["role": "business", "name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password, "currency": "MXN"])
             #expect(refused.status == .unprocessableContent)
             #expect(String(buffer: refused.body).contains("value=\"negocio@test.patio\""))
+            // Field messages in the page's language, with the field's label.
+            #expect(String(buffer: refused.body).contains("Nombre del negocio: Escribe el nombre del negocio."))
             let joined = try await shop.post("/payments/signup", form: ["role": "business", "name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password,
                                                                          "currency": "MXN", "businessName": "Artesanías Xochitl", "category": "Artesanías"])
             #expect(joined.status == .seeOther)
