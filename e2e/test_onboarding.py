@@ -46,3 +46,27 @@ def test_an_offline_tick_reaches_the_server_when_back_online(people, server):
     employee.page.wait_for_selector(f"[data-task='{task_id}']:not([data-pending])", timeout=10_000)
     employee.check("synced")
     assert api_tasks(server, "nuevo@demo.patio")[task_id.upper()]["isDone"] is True
+
+
+def tiny_png(path):
+    """A real 2×2 PNG, written with the standard library."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + b"\x7c\x3a\xed" * 2 for _ in range(2))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return path
+
+
+def test_hr_gives_a_new_hire_a_photo(people, tmp_path):
+    hr = people("hr")
+    hr.sign_in("rrhh@demo.patio")
+    hr.visit("/onboarding/admin")
+    first = hr.page.locator("[data-photo-upload]").first
+    upload_url = first.get_attribute("data-photo-upload")
+    first.set_input_files(str(tiny_png(tmp_path / "photo.png")))
+    hr.page.wait_for_selector(f"img.avatar[src='{upload_url.replace('/admin', '').replace('/photo', '/avatar')}']", timeout=10_000)
+    hr.check("photo")

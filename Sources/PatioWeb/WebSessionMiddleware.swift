@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import PatioCore
 
@@ -10,6 +11,7 @@ import PatioCore
 public struct WebSessionMiddleware: RouterMiddleware {
     public typealias Context = PatioRequestContext
     public static let csrfCookie = "patio_csrf"
+    public static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
     public static let localeCookie = "patio_lang"
 
     let secureCookies: Bool
@@ -29,9 +31,15 @@ public struct WebSessionMiddleware: RouterMiddleware {
         context.csrfToken = token
         var request = request
         if request.method == .post {
-            let buffer = try await request.collectBody(upTo: 64 * 1024)
-            let form = FormBody(encoded: String(buffer: buffer))
-            guard let existing, let sent = form["_csrf"], SecureToken.constantTimeEquals(existing, sent) else {
+            // Forms carry the token in `_csrf`; a script that posts something else (a photo) sends it in a header.
+            let sent: String?
+            if let header = request.headers[Self.csrfHeader] {
+                sent = header
+            } else {
+                let buffer = try await request.collectBody(upTo: 64 * 1024)
+                sent = FormBody(encoded: String(buffer: buffer))["_csrf"]
+            }
+            guard let existing, let sent, SecureToken.constantTimeEquals(existing, sent) else {
                 throw AppError(.forbidden, code: "csrf_failed", detail: "This form expired. Reload the page and try again.")
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import PatioCore
 import PatioPlatform
 import PatioWeb
@@ -25,6 +26,8 @@ enum OnboardingPages {
         routes.post("/onboarding/admin/tasks", admin, pages.createTask)
         routes.post("/onboarding/admin/tasks/{id}/delete", admin, pages.deleteTask)
         routes.post("/onboarding/admin/new-hires", admin, pages.createNewHire)
+        routes.post("/onboarding/admin/new-hires/{id}/photo", admin, pages.uploadPhoto)
+        routes.post("/onboarding/admin/new-hires/{id}/photo/delete", admin, pages.removePhoto)
     }
 }
 
@@ -152,7 +155,9 @@ struct OnboardingPageHandlers: Sendable {
         let progress = try await s.progress.rows()
         let names = Dictionary(progress.map { ($0.accountId, $0.name) }, uniquingKeysWith: { first, _ in first })
         let tasks = try await s.tasks.list(assignee: nil)
+        let hires = try await s.newHires.list(month: nil, sort: "latest")
         return page("onboarding_admin", "onb_admin", [
+            "hires": hireRows(hires, context), "hasHires": !hires.isEmpty,
             "progress": progress.map { ["name": $0.name, "email": $0.email, "done": $0.done, "total": $0.total, "overdue": $0.overdue] as [String: Any] },
             "hasProgress": !progress.isEmpty,
             "tasks": tasks.map { ["id": $0.id.uuidString, "text": $0.text, "dueDate": $0.dueDate, "isDone": $0.isDone, "assignee": names[$0.assigneeId] ?? "",
@@ -168,6 +173,21 @@ struct OnboardingPageHandlers: Sendable {
         } catch let error as AppError where error.status == .unprocessableContent {
             return try await adminPage(context, problem: error, values: form.values)
         }
+    }
+
+    /// The photo itself as the body, posted by `onboarding-admin.js` with the CSRF token in a header.
+    func uploadPhoto(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        do {
+            let bytes = try await JSONBody.collect(request, limit: BlobStore.maxBytes)
+            return try .json(try await s.newHires.setAvatar(try context.uuidParameter("id"), bytes: Array(buffer: bytes)))
+        } catch let error as AppError {
+            return try .json(["code": error.code, "detail": error.detail], status: error.status)
+        }
+    }
+
+    func removePhoto(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        _ = try await s.newHires.removeAvatar(try context.uuidParameter("id"))
+        return redirect(to: "/onboarding/admin")
     }
 
     func deleteTask(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

@@ -21,6 +21,8 @@ enum OnboardingStrings {
         "onb_other_email": "Usar otro correo", "onb_no_progress": "Todavía no hay tareas asignadas.",
         "onb_pending": "%d cambio(s) sin enviar: se enviarán al volver la conexión.",
         "onb_conflict": "Alguien cambió una tarea mientras tanto; esto es lo que hay ahora.",
+        "onb_photo": "Foto", "onb_photo_hint": "Fotos PNG, JPEG o WebP de hasta 2 MiB; sin foto se muestran las iniciales.",
+        "onb_remove_photo": "Quitar foto",
     ]
 
     static let english: [String: String] = [
@@ -40,5 +42,7 @@ enum OnboardingStrings {
         "onb_other_email": "Use another email", "onb_no_progress": "No tasks assigned yet.",
         "onb_pending": "%d change(s) not sent yet: they go out when the connection is back.",
         "onb_conflict": "Someone changed a task meanwhile; this is how it is now.",
+        "onb_photo": "Photo", "onb_photo_hint": "PNG, JPEG or WebP photos up to 2 MiB; without one, initials are shown.",
+        "onb_remove_photo": "Remove photo",
     ]
 }

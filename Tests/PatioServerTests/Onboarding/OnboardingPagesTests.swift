@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import PatioCore
 import Testing
 
@@ -92,6 +93,35 @@ struct OnboardingPagesTests {
             #expect(try await company.tasks(company.ana)[id]?["isDone"] as? Bool == true)
             let worker = try await ana.get("/onboarding/sw.js")
             #expect(worker.status == .ok && worker.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/onboarding")
+        }
+    }
+
+    @Test("HR uploads a new hire's photo from the page (CSRF token in a header), sees it, and removes it")
+    func photoUpload() async throws {
+        try await TestPatio.with { patio, client in
+            let company = try await Company.make(patio, client)
+            let hire = try await client.created("/api/v1/onboarding/new-hires", token: company.hr, ["name": "Lucía Fernández", "startDate": "2026-12-01"])
+            let id = hire["id"] as! String
+            var hr = try await WebSession.signIn(client, email: "rrhh@test.patio", password: TestPatio.password)
+            let admin = String(buffer: try await hr.get("/onboarding/admin").body)
+            #expect(admin.contains("data-photo-upload=\"/onboarding/admin/new-hires/\(id)/photo\"") && admin.contains(">LF<"))
+            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 1, count: 64)
+            func upload(_ bytes: [UInt8], token: String?) async throws -> TestResponse {
+                var headers: HTTPFields = [.cookie: hr.cookieHeader, .contentType: "image/png"]
+                if let token { headers[HTTPField.Name("X-CSRF-Token")!] = token }
+                return try await client.execute(uri: "/onboarding/admin/new-hires/\(id)/photo", method: .post, headers: headers, body: ByteBuffer(bytes: bytes))
+            }
+            #expect(try await upload(png, token: nil).status == .forbidden)
+            #expect(try await upload(png, token: "not-the-token").status == .forbidden)
+            let refused = try await upload(Array("GIF89a".utf8), token: hr.csrf)
+            #expect(refused.status == .unsupportedMediaType && String(buffer: refused.body).contains("image_format_unsupported"))
+            #expect(try await upload(png, token: hr.csrf).status == .ok)
+            let withPhoto = String(buffer: try await hr.get("/onboarding/admin").body)
+            #expect(withPhoto.contains("<img class=\"avatar\" src=\"/onboarding/new-hires/\(id)/avatar\""))
+            let photo = try await hr.get("/onboarding/new-hires/\(id)/avatar")
+            #expect(photo.status == .ok && Array(buffer: photo.body) == png)
+            #expect(try await hr.post("/onboarding/admin/new-hires/\(id)/photo/delete", form: [:]).status == .seeOther)
+            #expect(try await hr.get("/onboarding/new-hires/\(id)/avatar").status == .notFound)
         }
     }
 }
