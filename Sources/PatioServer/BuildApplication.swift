@@ -93,9 +93,10 @@ public func buildComponents(
     var identitySettings = configuration.identity
     // Flags may set the port after the environment was read: the origin is settled here, once.
     identitySettings.passkeyOrigin = configuration.passkeyOrigin
+    let secrets = ServerSecrets(database: database)
     let identity = IdentityServices(
         database: database, hasher: hasher ?? .bcrypt(cost: configuration.bcryptCost), clock: clock,
-        settings: identitySettings, knownRoles: registry.roles
+        settings: identitySettings, knownRoles: registry.roles, passkeyKey: { try await secrets.key(named: "passkey-challenges") }
     )
     let apps = ClientAppService(database: database, clock: clock)
     var web = try await WebRenderer.load()
@@ -104,7 +105,7 @@ public func buildComponents(
     }
     let environment = ModuleEnvironment(
         database: database, identity: identity, apps: apps, web: web, clock: clock, logger: logger,
-        demoMode: configuration.demoMode, secrets: ServerSecrets(database: database), publicURL: configuration.publicURL,
+        demoMode: configuration.demoMode, secrets: secrets, publicURL: configuration.publicURL,
         events: EventBus.live(database: database, logger: logger), settings: configuration.moduleSettings
     )
     return PatioComponents(configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment)

@@ -1,3 +1,4 @@
+import Crypto
 import PatioCore
 import PatioData
 
@@ -10,12 +11,14 @@ public struct IdentityServices: Sendable {
     public let login: LoginService
     public let passkeys: PasskeyService
 
-    public init(database: PatioDatabase, hasher: PasswordHasher, clock: PatioClock, settings: IdentitySettings, knownRoles: Set<String>) {
+    /// `passkeyKey` signs sign-in challenges; every instance serving one database must use the same key.
+    public init(database: PatioDatabase, hasher: PasswordHasher, clock: PatioClock, settings: IdentitySettings, knownRoles: Set<String>,
+                passkeyKey: @escaping @Sendable () async throws -> SymmetricKey) {
         self.settings = settings
         accounts = AccountService(database: database, hasher: hasher, clock: clock, knownRoles: knownRoles)
         sessions = SessionService(database: database, clock: clock, settings: settings)
         throttle = LoginThrottle(database: database, clock: clock, settings: settings)
         login = LoginService(database: database, hasher: hasher, sessions: sessions, throttle: throttle, accounts: accounts)
-        passkeys = PasskeyService(database: database, clock: clock, settings: settings, sessions: sessions, accounts: accounts)
+        passkeys = PasskeyService(database: database, clock: clock, settings: settings, sessions: sessions, accounts: accounts, signingKey: passkeyKey)
     }
 }

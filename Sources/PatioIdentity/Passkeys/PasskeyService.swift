@@ -1,3 +1,4 @@
+import Crypto
 import FluentKit
 import Foundation
 import PatioCore
@@ -11,6 +12,8 @@ public struct PasskeyService: Sendable {
     let settings: IdentitySettings
     let sessions: SessionService
     let accounts: AccountService
+    /// Signs sign-in challenges, so that asking for one (anyone may) writes nothing to the database.
+    let signingKey: @Sendable () async throws -> SymmetricKey
 
     var verifier: WebAuthnVerifier {
         WebAuthnVerifier(origin: settings.passkeyOrigin, rpID: URL(string: settings.passkeyOrigin)?.host ?? "localhost",
@@ -96,7 +99,7 @@ public struct PasskeyService: Sendable {
 
     /// `PublicKeyCredentialRequestOptions` for a discoverable sign-in: the browser offers the passkeys it holds.
     public func loginOptions() async throws -> JSONValue {
-        let challenge = try await issueChallenge(purpose: "login", session: nil)
+        let challenge = Base64URL.encode(try await signedChallenge(expiring: clock.now().addingTimeInterval(settings.passkeyChallengeLifetime)))
         return .object([
             "challenge": .string(challenge), "rpId": .string(verifier.rpID), "timeout": .number(settings.passkeyChallengeLifetime * 1000),
             "userVerification": .string(settings.passkeyRequiresUserVerification ? "required" : "preferred"), "allowCredentials": .array([]),
@@ -123,8 +126,9 @@ public struct PasskeyService: Sendable {
                   let signature = input.response?.signature.flatMap(Base64URL.decode) else { throw PasskeyError.malformed("sign-in response") }
             let challenge = try WebAuthnVerifier.challenge(in: clientData)
             let verifier = self.verifier
+            let expiry = try checkSigned(challenge, key: try await signingKey())
             let accountID: UUID = try await database.write { db in
-                try await consume(challenge, purpose: "login", session: nil, on: db)
+                try await recordUsed(challenge, expiry: expiry, on: db)
                 guard let passkey = try await PasskeyModel.query(on: db).filter(\.$credentialID == credentialID).first() else {
                     throw PasskeyError(code: "passkey_unknown_credential", "This passkey is not registered with Patio.")
                 }
@@ -203,6 +207,54 @@ public struct PasskeyService: Sendable {
         let attempt = UUID()
         try await PasskeyChallengeModel.query(on: db).filter(\.$id == model.id!).filter(\.$usedBy == nil).set(\.$usedBy, to: attempt).update()
         guard try await PasskeyChallengeModel.find(model.id!, on: db)?.usedBy == attempt else {
+            throw PasskeyError(code: "passkey_challenge_used", "This passkey answer was already used. Try again.")
+        }
+    }
+
+    /// A sign-in challenge that carries its own proof: when it expires (8 bytes), 16 random bytes, and 16
+    /// bytes of HMAC-SHA256 over both. Nothing is stored until someone answers it.
+    private func signedChallenge(expiring: Date) async throws -> [UInt8] {
+        let expiry = withUnsafeBytes(of: UInt64(expiring.timeIntervalSince1970).bigEndian, Array.init)
+        let nonce = (0..<16).map { _ in UInt8.random(in: 0...255) }
+        let body = expiry + nonce
+        return body + Array(HMAC<SHA256>.authenticationCode(for: body, using: try await signingKey())).prefix(16)
+    }
+
+    /// Checks a sign-in challenge's proof and expiry; returns when it expires.
+    private func checkSigned(_ challenge: [UInt8], key: SymmetricKey) throws -> Date {
+        guard challenge.count == 40 else {
+            throw PasskeyError(code: "passkey_challenge_unknown", "This passkey answered a challenge Patio did not ask for here.")
+        }
+        let body = Array(challenge[0..<24])
+        let proof = Array(HMAC<SHA256>.authenticationCode(for: body, using: key)).prefix(16)
+        guard SecureToken.constantTimeEquals(Array(proof), Array(challenge[24..<40])) else {
+            throw PasskeyError(code: "passkey_challenge_unknown", "This passkey answered a challenge Patio did not ask for here.")
+        }
+        let expiry = Date(timeIntervalSince1970: TimeInterval(body[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }))
+        guard expiry > clock.now() else {
+            throw PasskeyError(code: "passkey_challenge_expired", "The passkey prompt timed out. Try again.")
+        }
+        return expiry
+    }
+
+    /// Records a sign-in challenge as answered; a second answer is a replay.
+    private func recordUsed(_ challenge: [UInt8], expiry: Date, on db: any Database) async throws {
+        // Answered challenges are kept only while they could still be replayed.
+        try await PasskeyChallengeModel.query(on: db).filter(\.$expiresAt < clock.now()).filter(\.$purpose == "login").delete()
+        let text = Base64URL.encode(challenge)
+        guard try await PasskeyChallengeModel.query(on: db).filter(\.$challenge == text).first() == nil else {
+            throw PasskeyError(code: "passkey_challenge_used", "This passkey answer was already used. Try again.")
+        }
+        let used = PasskeyChallengeModel()
+        used.id = UUID()
+        used.challenge = text
+        used.purpose = "login"
+        used.expiresAt = expiry
+        used.usedBy = used.id
+        do {
+            try await used.create(on: db)
+        } catch {
+            // Two answers raced: the unique challenge let one in.
             throw PasskeyError(code: "passkey_challenge_used", "This passkey answer was already used. Try again.")
         }
     }

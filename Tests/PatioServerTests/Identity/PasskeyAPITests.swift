@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import PatioCore
 import PatioTestSupport
+import SQLKit
 import Testing
 
 /// Drives the passkey API with an authenticator made in the test, as a browser would relay it.
@@ -90,6 +91,16 @@ struct PasskeyAPITests {
             let replay = try await passkeys.login(body)
             #expect(replay.status == .badRequest)
             #expect(try problem(replay).code == "passkey_challenge_used")
+
+            // Asking for a sign-in challenge (anyone may) stores nothing; a forged one is not Patio's.
+            struct Count: Decodable { var n: Int }
+            let countChallenges = { try await (patio.components.database.reader as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM identity_passkey_challenges").first(decoding: Count.self)!.n }
+            let before = try await countChallenges()
+            for _ in 0..<5 { _ = try await passkeys.challenge("/api/v1/auth/passkeys/login/options") }
+            #expect(try await countChallenges() == before)
+            var forged = try await passkeys.challenge("/api/v1/auth/passkeys/login/options")
+            forged[10] ^= 0xFF
+            #expect(try problem(try await passkeys.login(try passkeys.assertion(&phone, challenge: forged))).code == "passkey_challenge_unknown")
 
             let stale = try await passkeys.challenge("/api/v1/auth/passkeys/login/options")
             patio.clock.advance(by: 301)
