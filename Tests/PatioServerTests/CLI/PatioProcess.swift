@@ -75,33 +75,37 @@ enum HTTP {
         try await send(port: port, method: "GET", path: path, token: token, body: nil)
     }
 
-    static func send(port: Int, method: String, path: String, token: String? = nil, body: String?) async throws -> Reply {
-        try await Task.detached {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { throw CLIFailure("socket") }
-            defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-            guard connected == 0 else { throw CLIFailure("connect") }
-            var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-            if let token { request += "Authorization: Bearer \(token)\r\n" }
-            if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)" } else { request += "\r\n" }
-            let bytes = Array(request.utf8)
-            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            var response = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(fd, &buffer, buffer.count)
-                if count <= 0 { break }
-                response += buffer[0..<count]
-            }
-            let text = String(decoding: response, as: UTF8.self)
-            let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
-            let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
-            return Reply(status: status, body: body)
-        }.value
+    static func send(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:]) async throws -> Reply {
+        try await Task.detached { try sendBlocking(port: port, method: method, path: path, token: token, body: body, headers: headers) }.value
+    }
+
+    /// The same request on the calling thread (for load generators running on their own threads).
+    static func sendBlocking(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:]) throws -> Reply {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw CLIFailure("socket") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { throw CLIFailure("connect") }
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        if let token { request += "Authorization: Bearer \(token)\r\n" }
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)" } else { request += "\r\n" }
+        let bytes = Array(request.utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var response = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count <= 0 { break }
+            response += buffer[0..<count]
+        }
+        let text = String(decoding: response, as: UTF8.self)
+        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+        return Reply(status: status, body: body)
     }
 }
