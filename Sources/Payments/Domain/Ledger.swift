@@ -198,14 +198,16 @@ struct Ledger: Sendable {
         var query = LedgerAccountModel.query(on: db).filter(\.$kind == kind.rawValue).filter(\.$currency == currency)
         query = owner.map { query.filter(\.$ownerID == $0) } ?? query.filter(\.$id == id)
         if let found = try await query.first() { return found }
-        let account = LedgerAccountModel()
-        account.id = id
-        account.ownerID = owner
-        account.kind = kind.rawValue
-        account.currency = currency
-        account.balance = 0
-        account.createdAt = clock.now()
-        try await account.create(on: db)
+        // Two first payments in a currency may create its system account at once: the insert yields to the
+        // one that got there first (which PostgreSQL makes this one wait for), then both read the same row.
+        try await (db as! any SQLDatabase).insert(into: LedgerAccountModel.schema)
+            .columns("id", "owner_id", "kind", "currency", "balance", "created_at")
+            .values(SQLBind(id), SQLBind(owner), SQLBind(kind.rawValue), SQLBind(currency), SQLBind(0), SQLBind(clock.now()))
+            .ignoringConflicts()
+            .run()
+        guard let account = try await query.first() else {
+            throw AppError(.internalServerError, code: "ledger_account_missing", detail: "The ledger account could not be opened.")
+        }
         return account
     }
 }
