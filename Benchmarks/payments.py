@@ -5,45 +5,15 @@ Customers and businesses use MXN, so the only shared rows are the hot business's
 
 usage: payments.py PORT [CUSTOMERS PER_CUSTOMER]
 Prints: distinct=… hot=… (accepted payments per second)"""
-import http.client, json, sys, threading, time, uuid
+import sys, time, uuid
+
+from benchlib import Client, parallel
 
 port = int(sys.argv[1])
 customers_count = int(sys.argv[2]) if len(sys.argv) > 2 else 64
 per_customer = int(sys.argv[3]) if len(sys.argv) > 3 else 40
-local = threading.local()
 stamp = uuid.uuid4().hex[:8]
-
-
-def call(method, path, token=None, body=None, headers=None):
-    if not hasattr(local, "conn"):
-        local.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    all_headers = {"content-type": "application/json", **(headers or {})}
-    if token:
-        all_headers["authorization"] = f"Bearer {token}"
-    local.conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=all_headers)
-    response = local.conn.getresponse()
-    data = response.read()
-    if response.status >= 300:
-        raise SystemExit(f"{method} {path} -> {response.status} {data[:300]!r}")
-    return json.loads(data) if data else None
-
-
-def parallel(items, work, threads=32):
-    items, results, lock = list(items), {}, threading.Lock()
-
-    def loop():
-        while True:
-            with lock:
-                if not items:
-                    return
-                index, item = len(items) - 1, items.pop()
-            value = work(item)
-            with lock:
-                results[index] = value
-    pool = [threading.Thread(target=loop) for _ in range(threads)]
-    for thread in pool: thread.start()
-    for thread in pool: thread.join()
-    return [results[i] for i in sorted(results)]
+call = Client(port).call
 
 
 def account(role, index):

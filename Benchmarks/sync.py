@@ -5,53 +5,18 @@ device, CONCURRENCY at a time, every mutation a different task so all apply).
 
 usage: sync.py PORT [TASKS CLIENTS PER_CLIENT CONCURRENCY]
 Prints: pull_changes_per_s=… push_mutations_per_s=… changes=… mutations=…"""
-import http.client, json, queue, sys, threading, time, uuid
+import sys, threading, time, uuid
+
+from benchlib import Client, parallel
 
 port = int(sys.argv[1])
 tasks, clients, per_client, concurrency = (int(a) for a in (sys.argv[2:6] + ["50000", "1000", "20", "32"][len(sys.argv[2:6]):]))
-local = threading.local()
-
-
-def call(method, path, token=None, body=None):
-    if not hasattr(local, "conn"):
-        local.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    headers = {"content-type": "application/json"}
-    if token:
-        headers["authorization"] = f"Bearer {token}"
-    local.conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-    response = local.conn.getresponse()
-    data = response.read()
-    if response.status >= 300:
-        raise SystemExit(f"{method} {path} -> {response.status} {data[:300]!r}")
-    return json.loads(data) if data else None
-
-
-def login(email):
-    return call("POST", "/api/v1/auth/login", body={"email": email, "password": "demo-password"})["token"]
+api = Client(port)
+call, login = api.call, api.login
 
 
 def run_parallel(jobs, worker):
-    work = queue.Queue()
-    for job in jobs:
-        work.put(job)
-    failures = []
-
-    def loop():
-        while True:
-            try:
-                job = work.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                worker(job)
-            except BaseException as error:  # report, do not hang the pool
-                failures.append(error)
-                return
-    threads = [threading.Thread(target=loop) for _ in range(concurrency)]
-    for thread in threads: thread.start()
-    for thread in threads: thread.join()
-    if failures:
-        raise SystemExit(f"worker failed: {failures[0]}")
+    parallel(jobs, worker, threads=concurrency)
 
 
 hr, employee = login("rrhh@demo.patio"), login("nuevo@demo.patio")
