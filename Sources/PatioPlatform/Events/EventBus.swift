@@ -33,13 +33,7 @@ public struct EventBus: Sendable {
     /// Signals for `topic`, once signals from other instances are being received too (waits at most
     /// `readyTimeout` for the relay, then watches anyway).
     public func watch(_ topic: String, readyTimeout: Duration = .seconds(5)) async -> AsyncStream<TopicSignal> {
-        let hub = self.hub
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await hub.untilReady() }
-            group.addTask { try? await Task.sleep(for: readyTimeout) }
-            await group.next()
-            group.cancelAll()
-        }
+        await hub.untilReady(timeout: readyTimeout)
         return await hub.watch(topic)
     }
 

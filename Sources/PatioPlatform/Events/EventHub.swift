@@ -13,7 +13,7 @@ public enum TopicSignal: Sendable, Equatable {
 public actor EventHub {
     private var watchers: [String: [UUID: AsyncStream<TopicSignal>.Continuation]] = [:]
     private var isReady: Bool
-    private var waitingForReady: [CheckedContinuation<Void, Never>] = []
+    private var waitingForReady: [UUID: CheckedContinuation<Void, Never>] = [:]
 
     /// `ready` is false while a relay still has to start listening for other instances.
     public init(ready: Bool = true) {
@@ -45,14 +45,26 @@ public actor EventHub {
 
     func markReady() {
         isReady = true
-        for waiter in waitingForReady { waiter.resume() }
-        waitingForReady = []
+        for waiter in waitingForReady.values { waiter.resume() }
+        waitingForReady = [:]
     }
 
-    /// Returns once signals from other instances are being received (at once with a single instance).
-    func untilReady() async {
+    /// Returns once signals from other instances are being received (at once with a single instance), or
+    /// after `timeout` when the relay is not listening yet.
+    func untilReady(timeout: Duration) async {
         if isReady { return }
-        await withCheckedContinuation { waitingForReady.append($0) }
+        let id = UUID()
+        await withCheckedContinuation { waiter in
+            waitingForReady[id] = waiter
+            Task {
+                try? await Task.sleep(for: timeout)
+                self.stopWaiting(id)
+            }
+        }
+    }
+
+    private func stopWaiting(_ id: UUID) {
+        waitingForReady.removeValue(forKey: id)?.resume()
     }
 
     private func remove(_ topic: String, _ id: UUID) {
