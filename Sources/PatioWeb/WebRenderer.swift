@@ -109,3 +109,13 @@ public struct WebRenderer: Sendable {
 public func redirect(to location: String) -> Response {
     Response(status: .seeOther, headers: [.location: location])
 }
+
+/// For page routes that scripts call (passkeys, photo uploads): a refusal comes back as `{code, detail}`
+/// JSON with its status, which the script shows, instead of an HTML error page.
+public func answeringInJSON(_ work: () async throws -> Response) async throws -> Response {
+    do {
+        return try await work()
+    } catch let error as AppError {
+        return try .json(["code": error.code, "detail": error.detail], status: error.status)
+    }
+}

@@ -26,14 +26,13 @@ public struct PaymentsModule: PatioModule {
         try await PaymentsDemo.seed(PaymentsServices(environment: environment), environment: environment)
     }
 
-    /// Renews subscriptions whose period has ended, every minute.
+    /// Renews subscriptions whose period has ended, every minute; expires due payment requests every 5 s.
     public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] {
-        let renewals = PaymentsRenewals(environment: environment)
-        let requests = PaymentsServices(environment: environment).requests
+        let services = PaymentsServices(environment: environment)
         return [
-            PeriodicJob(name: "payments.subscription-renewal", interval: .seconds(60)) { try await renewals.renewDue() },
+            PeriodicJob(name: "payments.subscription-renewal", interval: .seconds(60)) { _ = try await services.subscriptions.renewDue() },
             // Screens watching a request hear that it expired within a few seconds of its deadline.
-            PeriodicJob(name: "payments.request-expiry", interval: .seconds(5)) { try await requests.expireDue() },
+            PeriodicJob(name: "payments.request-expiry", interval: .seconds(5)) { try await services.requests.expireDue() },
         ]
     }
 

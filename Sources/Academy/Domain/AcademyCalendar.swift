@@ -17,8 +17,7 @@ struct AcademyCalendar: Sendable {
 
     /// `yyyy-MM-dd` of the instant, in the academy's zone.
     func day(of date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        LocalDate(date, in: timeZone).description
     }
 
     /// 1 = Monday … 7 = Sunday.

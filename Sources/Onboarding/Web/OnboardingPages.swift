@@ -177,11 +177,9 @@ struct OnboardingPageHandlers: Sendable {
 
     /// The photo itself as the body, posted by `onboarding-admin.js` with the CSRF token in a header.
     func uploadPhoto(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        do {
+        try await answeringInJSON {
             let bytes = try await JSONBody.collect(request, limit: BlobStore.maxBytes)
             return try .json(try await s.newHires.setAvatar(try context.uuidParameter("id"), bytes: Array(buffer: bytes)))
-        } catch let error as AppError {
-            return try .json(["code": error.code, "detail": error.detail], status: error.status)
         }
     }
 

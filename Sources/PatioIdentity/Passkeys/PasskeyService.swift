@@ -34,7 +34,7 @@ public struct PasskeyService: Sendable {
 
     /// `PublicKeyCredentialCreationOptions` in their JSON form, for `navigator.credentials.create`.
     public func registrationOptions(_ principal: Principal) async throws -> JSONValue {
-        let challenge = try await issueChallenge(purpose: "register", session: principal.sessionID)
+        let challenge = try await issueRegistrationChallenge(session: principal.sessionID)
         let existing = try await PasskeyModel.query(on: try database.reader).filter(\.$accountID == principal.accountID).all()
         let accountID = withUnsafeBytes(of: principal.accountID.uuid, Array.init)
         return .object([
@@ -83,7 +83,7 @@ public struct PasskeyService: Sendable {
             model.name = name
             model.createdAt = now
             try await database.write { db in
-                try await consume(challenge, purpose: "register", session: principal.sessionID, on: db)
+                try await consumeRegistrationChallenge(challenge, session: principal.sessionID, on: db)
                 guard try await PasskeyModel.query(on: db).filter(\.$credentialID == model.credentialID).first() == nil else {
                     throw PasskeyError(code: "passkey_already_registered", "This passkey is already registered.")
                 }
@@ -178,27 +178,27 @@ public struct PasskeyService: Sendable {
 
     // MARK: Challenges
 
-    private func issueChallenge(purpose: String, session: UUID?) async throws -> String {
+    /// A registration challenge, stored and bound to the session that asked for it.
+    private func issueRegistrationChallenge(session: UUID) async throws -> String {
         let model = PasskeyChallengeModel()
         model.id = UUID()
         model.challenge = SecureToken.generate()
-        model.purpose = purpose
+        model.purpose = "register"
         model.sessionID = session
         model.expiresAt = clock.now().addingTimeInterval(settings.passkeyChallengeLifetime)
         try await database.write { db in
-            // Old challenges are only kept until they could no longer be answered anyway.
-            try await PasskeyChallengeModel.query(on: db).filter(\.$expiresAt < clock.now().addingTimeInterval(-3600)).delete()
+            try await pruneOldChallenges(on: db)
             try await model.create(on: db)
         }
         return model.challenge
     }
 
-    /// Marks the challenge used by this attempt, or says why it cannot be: unknown, for something else,
-    /// another session's, expired, or already answered (a replay).
-    private func consume(_ challenge: [UInt8], purpose: String, session: UUID?, on db: any Database) async throws {
+    /// Marks the registration challenge used by this attempt, or says why it cannot be: unknown, another
+    /// session's, expired, or already answered (a replay).
+    private func consumeRegistrationChallenge(_ challenge: [UInt8], session: UUID, on db: any Database) async throws {
         let text = Base64URL.encode(challenge)
         guard let model = try await PasskeyChallengeModel.query(on: db).filter(\.$challenge == text).first(),
-              model.purpose == purpose, model.sessionID == session else {
+              model.purpose == "register", model.sessionID == session else {
             throw PasskeyError(code: "passkey_challenge_unknown", "This passkey answered a challenge Patio did not ask for here.")
         }
         guard model.expiresAt > clock.now() else {
@@ -209,6 +209,12 @@ public struct PasskeyService: Sendable {
         guard try await PasskeyChallengeModel.find(model.id!, on: db)?.usedBy == attempt else {
             throw PasskeyError(code: "passkey_challenge_used", "This passkey answer was already used. Try again.")
         }
+    }
+
+    /// Challenges (issued for registration, or answered for sign-in) are kept an hour past their expiry, so
+    /// a late answer still hears "expired", then dropped.
+    private func pruneOldChallenges(on db: any Database) async throws {
+        try await PasskeyChallengeModel.query(on: db).filter(\.$expiresAt < clock.now().addingTimeInterval(-3600)).delete()
     }
 
     /// A sign-in challenge that carries its own proof: when it expires (8 bytes), 16 random bytes, and 16
@@ -239,8 +245,7 @@ public struct PasskeyService: Sendable {
 
     /// Records a sign-in challenge as answered; a second answer is a replay.
     private func recordUsed(_ challenge: [UInt8], expiry: Date, on db: any Database) async throws {
-        // Answered challenges are kept only while they could still be replayed.
-        try await PasskeyChallengeModel.query(on: db).filter(\.$expiresAt < clock.now()).filter(\.$purpose == "login").delete()
+        try await pruneOldChallenges(on: db)
         let text = Base64URL.encode(challenge)
         guard try await PasskeyChallengeModel.query(on: db).filter(\.$challenge == text).first() == nil else {
             throw PasskeyError(code: "passkey_challenge_used", "This passkey answer was already used. Try again.")

@@ -184,15 +184,6 @@ struct IdentityPageHandlers: Sendable {
         }
     }
 
-    /// passkeys.js reads refusals as JSON (`code`, `detail`), even though these routes are pages.
-    private func answeringInJSON(_ work: () async throws -> Response) async throws -> Response {
-        do {
-            return try await work()
-        } catch let error as AppError {
-            return try .json(["code": error.code, "detail": error.detail], status: error.status)
-        }
-    }
-
     // MARK: Accounts admin
 
     func accounts(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

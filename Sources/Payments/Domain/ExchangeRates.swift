@@ -78,7 +78,7 @@ struct ExchangeRates: Sendable {
     /// Stores rates (per euro) for `asOf` from `source`, replacing older figures for those currencies.
     func store(_ rates: [String: Decimal], asOf: String, source: String) async throws -> [RateView] {
         var validator = Validator()
-        validator.check(LocalDateText.isValid(asOf), "asOf", "Use yyyy-MM-dd.")
+        validator.check(LocalDate(asOf) != nil, "asOf", "Use yyyy-MM-dd.")
         for (code, value) in rates where value <= 0 { validator.add("rates.\(code)", "A rate must be positive.") }
         try validator.validate()
         let now = clock.now()
@@ -99,12 +99,6 @@ struct ExchangeRates: Sendable {
 }
 
 /// `yyyy-MM-dd` shape check.
-enum LocalDateText {
-    static func isValid(_ text: String) -> Bool {
-        (try? Date("\(text)T00:00:00Z", strategy: .iso8601)) != nil && text.count == 10
-    }
-}
-
 /// Reads the ECB daily reference XML (`eurofxref-daily.xml`) or Patio's JSON form
 /// `{"base":"EUR","date":"yyyy-MM-dd","rates":{"USD":1.05,…}}`.
 enum RateFile {

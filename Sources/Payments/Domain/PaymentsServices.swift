@@ -16,7 +16,6 @@ struct PaymentsServices: Sendable {
     let directory: BusinessDirectory
     let demoMode: Bool
     let publicURL: String?
-    let events: EventBus
 
     init(environment: ModuleEnvironment) {
         // Checked by `PaymentsModule.validate(settings:)` before anything is built.
@@ -33,6 +32,5 @@ struct PaymentsServices: Sendable {
         directory = BusinessDirectory(database: environment.database)
         demoMode = environment.demoMode
         publicURL = environment.publicURL
-        events = environment.events
     }
 }
