@@ -136,7 +136,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PatioCoreTests", dependencies: ["PatioCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "PatioCoreTests", dependencies: ["PatioCore", "PatioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
         .testTarget(name: "SVGChartTests", dependencies: ["SVGChart"], swiftSettings: swiftSettings),
         .testTarget(

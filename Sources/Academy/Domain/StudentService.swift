@@ -151,19 +151,15 @@ struct StudentService: Sendable {
                 .replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
             where_.append("(a.search_text LIKE \(bind: "%\(folded)%") OR s.dni LIKE \(bind: "%\(folded.uppercased())%"))")
         }
-        if let after = page.after {
-            let parts = after.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let id = UUID(uuidString: parts[1]) else {
-                throw AppError.badRequest(code: "invalid_cursor", "The cursor is not one this server gave out.")
-            }
-            where_.append("(a.name > \(bind: parts[0]) OR (a.name = \(bind: parts[0]) AND s.id > \(bind: id)))")
+        if let (name, id) = try page.textAndID() {
+            where_.append("(a.name > \(bind: name) OR (a.name = \(bind: name) AND s.id > \(bind: id)))")
         }
         var statement: SQLQueryString = "SELECT \(unsafeRaw: Self.columns) FROM academy_students s JOIN accounts a ON a.id = s.account_id"
         if !where_.isEmpty { statement = statement + " WHERE " + where_.joined(separator: " AND ") }
         statement = statement + " ORDER BY a.name, s.id LIMIT \(literal: page.limit + 1)"
         let rows = try await sql.raw(statement).all(decoding: Row.self).map(\.view)
         let items = Array(rows.prefix(page.limit))
-        let next = rows.count > page.limit ? items.last.map { CursorPageRequest.cursor(for: "\($0.name)\u{1F}\($0.id.uuidString)") } : nil
+        let next = rows.count > page.limit ? items.last.map { CursorPageRequest.cursor(afterText: $0.name, id: $0.id) } : nil
         return CursorPage(items: items, nextCursor: next)
     }
 }

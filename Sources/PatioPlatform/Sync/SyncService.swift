@@ -117,22 +117,21 @@ public struct SyncService: Sendable {
         let results: [MutationResult] = try await database.write { db in
             try await feed.lock(on: db)
             let sql = db as! any SQLDatabase
-            var last = try await Self.lastMutation(account: account, client: clientID, on: sql)
+            let log = SyncClientLog(account: account, client: clientID, sql: sql)
+            let state = try await log.open()
+            var last = state.lastMutationID
             var results: [MutationResult] = []
             for mutation in mutations {
                 if mutation.mutationId <= last {
-                    results.append(try await Self.repeated(mutation, account: account, client: clientID, on: sql))
+                    results.append(try await log.repeated(mutation, forgottenThrough: state.forgottenThrough))
                     continue
                 }
                 let result = try await apply(mutation, collection: collection, scopes: scopes, principal: principal, on: db)
-                try await sql.raw("""
-                    INSERT INTO sync_mutations (account_id, client_id, mutation_id, result)
-                    VALUES (\(bind: account), \(bind: clientID), \(bind: mutation.mutationId), \(bind: try Self.encode(result)))
-                    """).run()
+                try await log.remember(result)
                 results.append(result)
                 last = mutation.mutationId
             }
-            try await sql.raw("UPDATE sync_clients SET last_mutation_id = \(bind: last) WHERE account_id = \(bind: account) AND client_id = \(bind: clientID)").run()
+            try await log.close(lastMutationID: last)
             return results
         }
         return PushResponse(results: results)
@@ -202,39 +201,6 @@ public struct SyncService: Sendable {
         }
         return (clientID, mutations)
     }
-
-    private struct LastRow: Decodable { var last_mutation_id: Int }
-
-    private static func lastMutation(account: String, client: String, on sql: any SQLDatabase) async throws -> Int {
-        try await sql.raw("""
-            INSERT INTO sync_clients (account_id, client_id, last_mutation_id) VALUES (\(bind: account), \(bind: client), 0)
-            ON CONFLICT (account_id, client_id) DO NOTHING
-            """).run()
-        // Two pushes from one client never interleave (PostgreSQL; SQLite has one writer).
-        let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
-        return try await sql.raw(SQLQueryString("SELECT last_mutation_id FROM sync_clients WHERE account_id = ") + "\(bind: account) AND client_id = \(bind: client)" + SQLQueryString(lock))
-            .first(decoding: LastRow.self)?.last_mutation_id ?? 0
-    }
-
-    private struct StoredRow: Decodable { var result: String }
-
-    /// A mutation id at or below the client's last: a retry (answered with the first result), or one the
-    /// client sent after a later one, which can no longer be applied in order.
-    private static func repeated(_ mutation: SyncMutation, account: String, client: String, on sql: any SQLDatabase) async throws -> MutationResult {
-        let stored = try await sql.raw("""
-            SELECT result FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: client) AND mutation_id = \(bind: mutation.mutationId)
-            """).first(decoding: StoredRow.self)
-        guard let stored, let first = try? JSONDecoder().decode(MutationResult.self, from: Data(stored.result.utf8)) else {
-            return MutationResult(mutationId: mutation.mutationId, status: .rejected, code: "mutation_out_of_order",
-                                  detail: "A later mutation of this client was applied first; send changes in the order they were made.")
-        }
-        return MutationResult(mutationId: mutation.mutationId, status: .duplicate,
-                              original: .init(status: first.status, version: first.version, code: first.code, fields: first.fields))
-    }
-
-    private static func encode(_ result: MutationResult) throws -> String {
-        String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
-    }
 }
 
 /// Pull cursors name their collection, so one collection's cursor cannot be replayed against another.
@@ -243,14 +209,17 @@ enum SyncCursor {
         Data("v1:\(collection):\(seq)".utf8).base64URLEncodedString()
     }
 
+    /// The sequence a cursor points after. Any text `encode` could not have produced is `cursor_invalid`.
     static func decode(_ cursor: String, collection: String) throws -> Int {
-        guard let data = Data(base64URLEncoded: cursor), let text = String(data: data, encoding: .utf8),
-              text.hasPrefix("v1:"), let colon = text.lastIndex(of: ":"), let seq = Int(text[text.index(after: colon)...]), seq >= 0 else {
-            throw AppError.badRequest(code: "cursor_invalid", "This cursor was not given by Patio; start again without one.")
-        }
-        guard text[text.index(text.startIndex, offsetBy: 3)..<colon] == collection else {
+        guard let text = OpaqueCursor.decode(cursor) else { throw invalid }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0] == "v1", let last = parts.last, last.allSatisfy(\.isASCII),
+              let seq = Int(last), seq >= 0 else { throw invalid }
+        guard parts.dropFirst().dropLast().joined(separator: ":") == collection else {
             throw AppError.badRequest(code: "cursor_wrong_collection", "This cursor belongs to another collection.")
         }
         return seq
     }
+
+    private static let invalid = AppError.badRequest(code: "cursor_invalid", "This cursor was not given by Patio; start again without one.")
 }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import PatioCore
 import PatioPlatform
+import PatioTestSupport
 import Testing
 
 @Suite("Offline sync: pull the change feed, push mutations (onboarding.tasks)")
@@ -225,6 +226,20 @@ struct SyncAPITests {
             #expect(try await company.pushResponse(company.ana, huge).status == .contentTooLarge)
             let badClient = try await company.pushResponse(company.ana, client: "my phone!", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0)])
             #expect(try problem(badClient).errors?.map(\.field) == ["clientId"])
+        }
+    }
+
+    @Test("a cursor crafted as `v1:5` (no collection) is refused with 400 and the server keeps answering; it used to stop the process")
+    func craftedCursorDoesNotStopTheServer() async throws {
+        try await TestPatio.with { patio, client in
+            let company = try await Company.make(patio, client)
+            for crafted in ["djE6NQ", FuzzInputs.base64URL(Array("v1:".utf8)), FuzzInputs.base64URL(Array("v1::".utf8)),
+                            FuzzInputs.base64URL(Array("v1:onboarding.tasks:1e300".utf8)), FuzzInputs.base64URL(Array("v1:onboarding.tasks:-1".utf8))] {
+                let response = try await client.api(.get, "/api/v1/sync/\(Company.tasks)?cursor=\(crafted)", token: company.ana)
+                #expect(response.status == .badRequest, "cursor \(crafted)")
+                #expect(try problem(response).code == "cursor_invalid")
+            }
+            #expect(try await company.pull(company.ana).changes.isEmpty)
         }
     }
 }
