@@ -55,7 +55,16 @@ public struct PatioConfiguration: Sendable {
             guard ["required", "preferred"].contains(verification) else { throw ConfigurationError("PATIO_PASSKEY_USER_VERIFICATION must be required or preferred") }
             configuration.identity.passkeyRequiresUserVerification = verification == "required"
         }
-        if let trust = environment["PATIO_TRUST_PROXY"] { configuration.identity.trustForwardedFor = ["1", "true", "yes"].contains(trust.lowercased()) }
+        if let trust = environment["PATIO_TRUST_PROXY"]?.lowercased(), !trust.isEmpty {
+            // A count of proxies; the older yes/no spelling means one proxy or none.
+            switch trust {
+            case "true", "yes": configuration.identity.trustedProxyHops = 1
+            case "false", "no": configuration.identity.trustedProxyHops = 0
+            default:
+                guard let hops = Int(trust), (0...10).contains(hops) else { throw ConfigurationError("PATIO_TRUST_PROXY must be the number of proxies in front of Patio, 0 to 10") }
+                configuration.identity.trustedProxyHops = hops
+            }
+        }
         if let cost = environment["PATIO_BCRYPT_COST"] {
             guard let value = UInt8(cost), (12...16).contains(value) else { throw ConfigurationError("PATIO_BCRYPT_COST must be 12 to 16") }
             configuration.bcryptCost = value

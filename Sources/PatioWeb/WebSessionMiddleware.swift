@@ -23,14 +23,15 @@ public struct WebSessionMiddleware: RouterMiddleware {
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         context.locale = Self.locale(for: request, principal: context.principal)
-        if request.uri.path.hasPrefix("/api/") {
+        if RequestPath.isAPI(request) {
             return try await next(request, context)
         }
         let existing = request.cookies[Self.csrfCookie]?.value
         let token = existing.flatMap { $0.count == 43 ? $0 : nil } ?? SecureToken.generate()
         context.csrfToken = token
         var request = request
-        if request.method == .post {
+        // Every method that can change something is checked, not only the POST that forms use.
+        if ![.get, .head, .options].contains(request.method) {
             // Forms carry the token in `_csrf`; a script that posts something else (a photo) sends it in a header.
             let sent: String?
             if let header = request.headers[Self.csrfHeader] {

@@ -66,7 +66,7 @@ struct IdentityHandlers: Sendable {
 
     func login(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(LoginRequest.self, from: request)
-        let ip = ClientAddress.of(request, context: context, trustForwardedFor: services.settings.trustForwardedFor)
+        let ip = ClientAddress.of(request, context: context, proxyHops: services.settings.trustedProxyHops)
         let result = try await services.login.login(email: body.email, password: body.password, ip: ip)
         return try .json(LoginResponse(token: result.session.token, expiresAt: result.session.expiresAt, account: result.account))
     }

@@ -11,8 +11,9 @@ public struct IdentitySettings: Sendable {
     /// Failed sign-ins allowed per client IP inside `throttleWindow` before 429.
     public var maxFailuresPerIP = 20
     public var throttleWindow: TimeInterval = 15 * 60
-    /// Trust the first `X-Forwarded-For` address (only behind a proxy that sets it).
-    public var trustForwardedFor = false
+    /// How many proxies of your own stand in front of Patio (`PATIO_TRUST_PROXY`); 0 trusts no
+    /// `X-Forwarded-For` at all. Only the addresses those proxies appended are believed.
+    public var trustedProxyHops = 0
     /// Mark cookies `Secure` (when served over https).
     public var secureCookies = false
     /// The origin passkeys are used from (`PATIO_PUBLIC_URL`, else `http://localhost:<port>`); its host is the RP id.

@@ -38,15 +38,12 @@ public struct LoginService: Sendable {
         try validator.validate()
 
         let email = EmailAddress.normalise(rawEmail)
-        try await throttle.check(email: email, ip: ip)
+        let attempt = try await throttle.reserve(email: email, ip: ip)
         let account = try await AccountModel.query(on: database.reader).filter(\.$email == email).first()
         // An unknown email is still checked against a real hash, so both paths take as long.
         let matches = try await hasher.verify(password, account?.passwordHash ?? DecoyHash.value)
-        guard let account, matches, account.isActive else {
-            try await throttle.recordFailure(email: email, ip: ip)
-            throw Self.invalidCredentials
-        }
-        try await throttle.reset(email: email)
+        guard let account, matches, account.isActive else { throw Self.invalidCredentials }
+        try await throttle.succeeded(attempt)
         let session = try await sessions.issue(for: account.id!)
         return LoginResult(session: session, account: try await accounts.find(id: account.id!))
     }

@@ -26,7 +26,7 @@ public struct AuthenticationMiddleware: RouterMiddleware {
     }
 
     static func token(in request: Request) -> String? {
-        if request.uri.path.hasPrefix("/api/") {
+        if RequestPath.isAPI(request) {
             guard let header = request.headers[.authorization] else { return nil }
             let parts = header.split(separator: " ", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
@@ -36,14 +36,28 @@ public struct AuthenticationMiddleware: RouterMiddleware {
     }
 }
 
-/// The client's address for throttling: the socket peer, or the first `X-Forwarded-For` hop when configured.
+/// The client's address for throttling.
+///
+/// Behind `proxyHops` proxies of our own, each appended the address it was connected from to
+/// `X-Forwarded-For`; everything to the left of those entries was written by the client and proves nothing.
+/// So the client is the `proxyHops`-th entry from the right, never the leftmost. With no proxies configured
+/// the header is ignored and the socket peer is the client.
 public enum ClientAddress {
-    public static func of(_ request: Request, context: PatioRequestContext, trustForwardedFor: Bool) -> String {
-        if trustForwardedFor, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {
-            if let first = forwarded.split(separator: ",").first?.trimmingCharacters(in: .whitespaces), !first.isEmpty {
-                return first
-            }
-        }
-        return context.peerAddress ?? "unknown"
+    public static func of(_ request: Request, context: PatioRequestContext, proxyHops: Int) -> String {
+        let peer = context.peerAddress ?? "unknown"
+        guard proxyHops > 0 else { return peer }
+        let hops = request.headers[values: forwardedFor].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        return fromForwardedChain(hops, proxyHops: proxyHops) ?? peer
     }
+
+    /// The entry our own `proxyHops` proxies vouch for, or nil when the chain is shorter or the entry is not an address.
+    static func fromForwardedChain(_ hops: [String], proxyHops: Int) -> String? {
+        guard proxyHops > 0, hops.count >= proxyHops else { return nil }
+        let candidate = hops[hops.count - proxyHops]
+        guard (2...45).contains(candidate.count), candidate.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) else { return nil }
+        return candidate
+    }
+
+    private static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
 }

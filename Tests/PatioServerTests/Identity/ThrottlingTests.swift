@@ -12,7 +12,7 @@ struct ThrottlingTests {
 
     @Test("after 5 failures for one email, even the right password gets 429 with Retry-After until the window passes")
     func perEmail() async throws {
-        try await TestPatio.with(configure: { $0.identity.trustForwardedFor = true }) { patio, client in
+        try await TestPatio.with(configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
             try await patio.account("ana@demo.patio")
             for _ in 0..<5 {
                 #expect(try await attempt(client, "ana@demo.patio", "wrong-password").status == .unauthorized)
@@ -33,7 +33,7 @@ struct ThrottlingTests {
 
     @Test("a success resets the account's counter")
     func successResets() async throws {
-        try await TestPatio.with(configure: { $0.identity.trustForwardedFor = true }) { patio, client in
+        try await TestPatio.with(configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
             try await patio.account("ana@demo.patio")
             for _ in 0..<4 { _ = try await attempt(client, "ana@demo.patio", "wrong-password") }
             #expect(try await attempt(client, "ana@demo.patio", TestPatio.password).status == .ok)
@@ -44,7 +44,7 @@ struct ThrottlingTests {
 
     @Test("20 failures from one IP block that IP for any email, not other IPs")
     func perIP() async throws {
-        try await TestPatio.with(configure: { $0.identity.trustForwardedFor = true }) { patio, client in
+        try await TestPatio.with(configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
             try await patio.account("ana@demo.patio")
             for index in 0..<20 {
                 #expect(try await attempt(client, "user\(index)@demo.patio", "wrong-password", ip: "198.51.100.9").status == .unauthorized)
@@ -63,6 +63,36 @@ struct ThrottlingTests {
             }
             // All 20 came from the same socket peer, whatever the header claimed.
             #expect(try await attempt(client, "ana@demo.patio", TestPatio.password, ip: "192.0.2.1").status == .tooManyRequests)
+        }
+    }
+
+    @Test("a burst of 40 parallel wrong passwords for one email gets 5 tries, not 40: each try is counted before its hash")
+    func parallelBurstIsCounted() async throws {
+        try await TestPatio.with(configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
+            try await patio.account("ana@demo.patio")
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for index in 0..<40 {
+                    group.addTask { try await attempt(client, "ana@demo.patio", "wrong-password", ip: "198.51.100.\(index)").status }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .unauthorized }.count == 5)
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 35)
+            // And the right password is refused too until the window passes.
+            #expect(try await attempt(client, "ana@demo.patio", TestPatio.password).status == .tooManyRequests)
+        }
+    }
+
+    @Test("behind one proxy, only the address the proxy appended counts: a client-written leftmost value is ignored")
+    func leftmostForwardedForIsNotTrusted() async throws {
+        try await TestPatio.with(configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
+            try await patio.account("ana@demo.patio")
+            for index in 0..<20 {
+                // The client forges a new leftmost address each time; our proxy appended the real one.
+                #expect(try await attempt(client, "user\(index)@demo.patio", "wrong-password", ip: "10.0.0.\(index), 198.51.100.9").status == .unauthorized)
+            }
+            #expect(try await attempt(client, "ana@demo.patio", TestPatio.password, ip: "10.9.9.9, 198.51.100.9").status == .tooManyRequests)
+            #expect(try await attempt(client, "ana@demo.patio", TestPatio.password, ip: "198.51.100.10").status == .ok)
         }
     }
 }

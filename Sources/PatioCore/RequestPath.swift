@@ -1,0 +1,23 @@
+import Hummingbird
+
+/// How Patio classifies a request by its path, on the path as the router sees it.
+///
+/// The router ignores empty segments (`//api/v1/me` reaches `/api/v1/me`), so every check that tells API
+/// calls from pages must ignore them too; otherwise a doubled slash would send an API route down the page
+/// path (cookie authentication, CSRF only on POST).
+public enum RequestPath {
+    /// The path with empty segments removed: `//api///v1/` → `/api/v1`.
+    public static func normalised(_ path: String) -> String {
+        "/" + path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+    }
+
+    /// Whether the request is a call to the JSON API (`/api/…`), bearer-authenticated, answered in problem+json.
+    public static func isAPI(_ request: Request) -> Bool {
+        isAPI(request.uri.path)
+    }
+
+    public static func isAPI(_ path: String) -> Bool {
+        let path = normalised(path)
+        return path == "/api" || path.hasPrefix("/api/")
+    }
+}
