@@ -242,4 +242,37 @@ struct SyncAPITests {
             #expect(try await company.pull(company.ana).changes.isEmpty)
         }
     }
+
+    @Test("made-up devices cannot grow the server's memory: each keeps its last 200 answers, an account its 20 latest devices")
+    func clientLogIsBounded() async throws {
+        try await TestPatio.with { patio, client in
+            let company = try await Company.make(patio, client)
+            let id = try await company.task("Curso", for: company.anaID)
+            var version = 1
+            for batch in 0..<3 {
+                let mutations = (1...100).map { index in
+                    SyncMutation(mutationId: batch * 100 + index, op: .put, id: id, baseVersion: version + index - 1, fields: ["isDone": .bool(index % 2 == 1)])
+                }
+                let results = try await company.push(company.ana, mutations)
+                #expect(results.allSatisfy { $0.status == .applied })
+                version += 100
+            }
+            let retries = try await company.push(company.ana, [
+                SyncMutation(mutationId: 100, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
+                SyncMutation(mutationId: 101, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
+                SyncMutation(mutationId: 300, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
+            ])
+            #expect(retries.map(\.status) == [.rejected, .duplicate, .duplicate])
+            #expect(retries[0].code == "mutation_forgotten")
+
+            // 21 more devices: the first of them is forgotten, so its retry is a new change, not a duplicate.
+            for device in 0..<21 {
+                _ = try await company.push(company.ana, client: "device-\(device)", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["text": .string("d\(device)")])])
+            }
+            let oldest = try await company.push(company.ana, client: "device-0", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["text": .string("d0")])])
+            #expect(oldest.first?.status != .duplicate)
+            let recent = try await company.push(company.ana, client: "device-20", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["text": .string("d20")])])
+            #expect(recent.first?.status == .duplicate)
+        }
+    }
 }
