@@ -50,13 +50,14 @@ public struct WebRenderer: Sendable {
         status: HTTPResponse.Status = .ok,
         accent: String? = nil
     ) -> Response {
-        var values = data
-        if let errors = data["errors"] as? [Any] { values["hasErrors"] = !errors.isEmpty }
+        var values = PageData.clean(data)
+        if let errors = values["errors"] as? [Any] { values["hasErrors"] = !errors.isEmpty }
         values["t"] = strings(context.locale)
         values["csrf"] = context.csrfToken
         values["locale"] = context.locale.rawValue
         if let principal = context.principal {
-            values["me"] = ["name": principal.name, "email": principal.email, "isAdmin": principal.has(role: Role.platformAdmin)]
+            values["me"] = ["name": principal.name, "email": principal.email, "isAdmin": principal.has(role: Role.platformAdmin),
+                            "accountId": principal.accountID.uuidString]
         }
         let body = library.render(values, withTemplate: template) ?? ""
         var layout = values

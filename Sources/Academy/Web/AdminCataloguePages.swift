@@ -10,7 +10,7 @@ struct AdminCataloguePages: Sendable {
     let r: AcademyPageRenderer
 
     func today(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let clock = PageClock(calendar: try await s.settings.current().calendar)
+        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
         var date = ""
         var locations: [[String: Any]] = []
         for location in try await s.catalogue.locations(includeArchived: false) {
@@ -24,8 +24,8 @@ struct AdminCataloguePages: Sendable {
                 },
             ])
         }
-        if date.isEmpty { date = clock.calendar.day(of: Date()) }
-        return r.page("academy_admin", title: r.text("ac_today", context), ["date": date, "locations": locations], context: context)
+        let dateLabel = date.isEmpty ? clock.day(of: Date()) : clock.day(date)
+        return r.page("academy_admin", title: r.text("ac_today", context), ["date": dateLabel, "locations": locations], context: context)
     }
 
     // MARK: Settings
@@ -218,15 +218,15 @@ struct AdminCataloguePages: Sendable {
     func sessionAttendance(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         let schedule = try await s.catalogue.schedule(id)
-        let clock = PageClock(calendar: try await s.settings.current().calendar)
+        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
         let date = request.uri.queryParameters["date"].map(String.init).flatMap { LocalDate($0) != nil ? $0 : nil }
         var attendees: [AttendanceView] = []
         if let date { attendees = try await s.attendance.session(schedule: id, date: date) }
         return r.page("academy_session", title: schedule.danceClass.name, [
             "className": schedule.danceClass.name, "weekdayName": AcademyStrings.weekday(schedule.weekday, context.locale),
-            "startTime": ClockTime.text(schedule.startMinute), "scheduleId": id.uuidString, "date": date ?? "", "hasDate": date != nil,
+            "startTime": ClockTime.text(schedule.startMinute), "scheduleId": id.uuidString, "date": date ?? "", "dateLabel": date.map(clock.day) ?? "", "hasDate": date != nil,
             "attendees": attendees.map { ["studentId": $0.studentId.uuidString, "studentName": $0.studentName, "time": clock.time($0.checkedInAt)] },
-            "dates": try await s.attendance.sessionDates(schedule: id).map { ["date": $0.date, "attendees": $0.attendees, "scheduleId": id.uuidString] as [String: Any] },
+            "dates": try await s.attendance.sessionDates(schedule: id).map { ["date": $0.date, "dateLabel": clock.day($0.date), "attendees": $0.attendees, "scheduleId": id.uuidString] as [String: Any] },
         ], context: context)
     }
 
@@ -238,9 +238,10 @@ struct AdminCataloguePages: Sendable {
 
     private func packsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
         let packs = try await s.catalogue.packs(includeArchived: false)
+        let locale = context.locale
         return r.page("academy_packs", title: r.text("ac_packs", context), [
             "currency": try await s.settings.current().currency,
-            "packs": packs.map { ["id": $0.id.uuidString, "name": $0.name, "classes": $0.classes, "priceText": Money.display($0.price, currency: $0.currency),
+            "packs": packs.map { ["id": $0.id.uuidString, "name": $0.name, "classes": $0.classes, "priceText": PageFormat.money($0.price, currency: $0.currency, locale: locale),
                                   "validDays": $0.validDays.map(String.init) ?? "—"] as [String: Any] },
         ], context: context, problem: problem, values: values, notice: notice)
     }

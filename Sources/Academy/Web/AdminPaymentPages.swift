@@ -37,20 +37,20 @@ struct AdminPaymentPages: Sendable {
         }
         let page = try CursorPageRequest(limit: nil, cursor: query["cursor"])
         let list = try await s.enrolments.payments(filter, page: page)
-        let clock = PageClock(calendar: try await s.settings.current().calendar)
+        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
         let currency = list.totals.currency
         let kept = ["locationId", "from", "to", "studentId"].compactMap { key in query[key].flatMap { $0.isEmpty ? nil : "\(key)=\($0)" } }.joined(separator: "&")
         return r.page("academy_payments", title: r.text("ac_payments", context), [
             "locations": try await s.catalogue.locations(includeArchived: true).map { ["id": $0.id.uuidString, "name": $0.name, "selected": $0.id == filter.locationID] },
             "from": filter.from ?? "", "to": filter.to ?? "", "studentId": filter.studentID?.uuidString ?? "", "query": kept,
-            "totals": list.totals, "totalText": Money.display(list.totals.amount, currency: currency),
-            "refundedText": Money.display(list.totals.refunded, currency: currency), "netText": Money.display(list.totals.net, currency: currency),
+            "totals": list.totals, "totalText": clock.money(list.totals.amount, currency),
+            "refundedText": clock.money(list.totals.refunded, currency), "netText": clock.money(list.totals.net, currency),
             "hasPayments": !list.items.isEmpty, "next": list.nextCursor as Any,
             "payments": list.items.map {
                 ["id": $0.id.uuidString, "date": clock.dateTime($0.createdAt), "studentId": $0.studentId.uuidString, "studentName": $0.studentName,
                  "className": $0.className, "locationName": $0.locationName, "packName": $0.packName as Any, "classes": $0.classes,
-                 "amountText": Money.display($0.amount, currency: $0.currency),
-                 "refundedText": $0.refundedAmount > 0 ? Money.display($0.refundedAmount, currency: $0.currency) : ""] as [String: Any]
+                 "amountText": clock.money($0.amount, $0.currency),
+                 "refundedText": $0.refundedAmount > 0 ? clock.money($0.refundedAmount, $0.currency) : ""] as [String: Any]
             },
         ], context: context, problem: shownProblem, notice: notice)
     }

@@ -46,7 +46,7 @@ struct AdminStudentPages: Sendable {
         let locale = context.locale
         let student = try await s.students.find(id)
         let settings = try await s.settings.current()
-        let clock = PageClock(calendar: settings.calendar)
+        let clock = PageClock(calendar: settings.calendar, context)
         let enrolments = try await s.enrolments.enrolments(student: id, activeOnly: false)
         let classes = try await s.catalogue.classes(includeArchived: false)
         let schedules = classes.flatMap { danceClass in
@@ -63,8 +63,8 @@ struct AdminStudentPages: Sendable {
                  "isActive": $0.isActive, "remainingClasses": $0.remainingClasses] as [String: Any]
             },
             "hasSchedules": !schedules.isEmpty, "schedules": schedules,
-            "packs": packs.map { ["id": $0.id.uuidString, "label": "\($0.name) · \($0.classes) · \(Money.display($0.price, currency: $0.currency))"] },
-            "attendances": attendances.map { ["sessionDate": $0.sessionDate, "className": $0.className, "time": clock.time($0.checkedInAt)] },
+            "packs": packs.map { ["id": $0.id.uuidString, "label": "\($0.name) · \($0.classes) \(r.text("ac_classes", context).lowercased()) · \(clock.money($0.price, $0.currency))"] },
+            "attendances": attendances.map { ["sessionDate": clock.day($0.sessionDate), "className": $0.className, "time": clock.time($0.checkedInAt)] },
         ], context: context, problem: problem, notice: notice)
     }
 
@@ -99,11 +99,11 @@ struct AdminStudentPages: Sendable {
 
     func ledger(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let ledger = try await s.enrolments.ledger(try context.uuidParameter("id"))
-        let clock = PageClock(calendar: try await s.settings.current().calendar)
+        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
         return r.page("academy_ledger", title: r.text("ac_ledger", context), [
             "enrolment": ledger.enrolment, "balance": ledger.balance,
             "entries": ledger.entries.map {
-                ["date": clock.dateTime($0.createdAt), "kindLabel": r.text("ac_kind_\($0.kind)", context), "note": $0.note,
+                ["date": clock.dateTime($0.createdAt), "kindLabel": r.text("ac_kind_\($0.kind)", context), "note": clock.mentioningDays($0.note),
                  "deltaText": $0.delta > 0 ? "+\($0.delta)" : String($0.delta)]
             },
         ], context: context)

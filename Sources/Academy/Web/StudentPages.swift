@@ -20,6 +20,7 @@ struct StudentPages: Sendable {
         let locale = context.locale
         let locations = try await s.catalogue.locations(includeArchived: false)
         let classes = try await s.catalogue.classes(locationID: locationID, level: level, includeArchived: false)
+        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
         return r.page("academy_classes", title: r.text("ac_browse_title", context), [
             "locations": locations.map { ["id": $0.id.uuidString, "name": $0.name, "selected": $0.id == locationID] },
             "levels": Self.levels(selected: level, locale),
@@ -29,7 +30,7 @@ struct StudentPages: Sendable {
                     "capacity": danceClass.capacity as Any, "description": danceClass.description,
                     "schedules": danceClass.schedules.map {
                         ["weekdayName": AcademyStrings.weekday($0.weekday, locale), "startTime": $0.startTime, "endTime": $0.endTime,
-                         "next": ($0.nextSessions ?? []).first ?? ""]
+                         "next": ($0.nextSessions ?? []).first.map(clock.day) as Any]
                     },
                 ] as [String: Any]
             },
@@ -43,15 +44,15 @@ struct StudentPages: Sendable {
     func myClasses(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let me = try await AcademyAPI.me(context, services: s)
         let classes = try await s.attendance.myClasses(student: me.id)
-        let calendar = try await s.settings.current().calendar
+        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
         let days = Dictionary(grouping: classes, by: \.weekday).sorted { $0.key < $1.key }.map { day, items in
             [
                 "weekdayName": AcademyStrings.weekday(day, context.locale),
                 "classes": items.map {
                     ["className": $0.className, "levelLabel": AcademyStrings.level($0.level, context.locale), "startTime": $0.startTime,
                      "endTime": $0.endTime, "locationName": $0.locationName, "remainingClasses": $0.remainingClasses,
-                     "attendedThisWeek": $0.attendedThisWeek, "nextSession": $0.nextSession as Any,
-                     "expiry": $0.nextExpiry.map { calendar.day(of: $0) } as Any] as [String: Any]
+                     "attendedThisWeek": $0.attendedThisWeek, "nextSession": $0.nextSession.map(clock.day) as Any,
+                     "expiry": $0.nextExpiry.map(clock.day(of:)) as Any] as [String: Any]
                 },
             ] as [String: Any]
         }
@@ -61,15 +62,15 @@ struct StudentPages: Sendable {
     func history(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let me = try await AcademyAPI.me(context, services: s)
         let history = try await s.attendance.history(student: me.id)
-        let clock = PageClock(calendar: try await s.settings.current().calendar)
+        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
         let chart = BarChart(
             title: r.text("ac_chart_title", context),
-            points: history.byMonth.map { ChartPoint(label: $0.month, value: Double($0.attendances), valueLabel: String($0.attendances)) },
+            points: history.byMonth.map { ChartPoint(label: PageFormat.month($0.month, locale: context.locale), value: Double($0.attendances), valueLabel: String($0.attendances)) },
             colour: AcademyPageRenderer.accent, emptyMessage: r.text("ac_chart_empty", context)
         ).svg()
         return r.page("academy_history", title: r.text("ac_my_attendance", context), [
             "hasItems": !history.items.isEmpty, "chart": chart,
-            "items": history.items.map { ["sessionDate": $0.sessionDate, "className": $0.className, "locationName": $0.locationName, "time": clock.time($0.checkedInAt)] },
+            "items": history.items.map { ["sessionDate": clock.day($0.sessionDate), "className": $0.className, "locationName": $0.locationName, "time": clock.time($0.checkedInAt)] },
         ], context: context)
     }
 

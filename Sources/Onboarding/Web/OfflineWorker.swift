@@ -3,30 +3,56 @@ import Hummingbird
 import NIOCore
 
 /// The service worker that keeps the onboarding pages readable offline. It is served from
-/// `/onboarding/sw.js` with scope `/onboarding`: pages are fetched from the network when
+/// `/onboarding/sw.js?account=<id>` with scope `/onboarding`: pages are fetched from the network when
 /// possible (and cached), and from the cache when not.
+///
+/// The copies belong to one account. The page registers the worker with the signed-in account's id; the
+/// worker keeps its copies in that account's cache and, when it takes over, deletes every other account's.
+/// Signing out deletes them too (static/signout.js), and a page that answers with a redirect (the session
+/// ended some other way) makes the worker forget them. Offline, a page this account never saw gets a short
+/// "you are offline" page, never someone else's copy.
 enum OfflineWorker {
+    static let cachePrefix = "patio-onboarding"
+
     static let script = """
-    const CACHE = 'patio-onboarding-v1';
+    const ACCOUNT = new URL(self.location.href).searchParams.get('account') || '';
+    const PREFIX = '\(cachePrefix)';
+    const CACHE = PREFIX + '-v2-' + ACCOUNT;
     const SHELL = ['/onboarding', '/onboarding/new-hires', '/static/patio.css', '/static/onboarding-offline.js'];
+    const OFFLINE = '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+      + '<title>Sin conexión · Offline</title><link rel="stylesheet" href="/static/patio.css"></head><body><main id="main">'
+      + '<section class="card empty" role="alert"><h1>Sin conexión</h1><p>Esta página no está guardada en este dispositivo. Vuelve a intentarlo con conexión.</p>'
+      + '<h2 lang="en">You are offline</h2><p lang="en">This page is not saved on this device. Try again when you are back online.</p></section></main></body></html>';
+
+    function forgetOthers() {
+      return caches.keys().then((keys) => Promise.all(keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE).map((key) => caches.delete(key))));
+    }
     self.addEventListener('install', (event) => {
-      event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+      const fill = ACCOUNT ? caches.open(CACHE).then((cache) => cache.addAll(SHELL)) : Promise.resolve();
+      event.waitUntil(fill.catch(() => {}).then(() => self.skipWaiting()));
     });
-    self.addEventListener('activate', (event) => { event.waitUntil(self.clients.claim()); });
+    self.addEventListener('activate', (event) => { event.waitUntil(forgetOthers().then(() => self.clients.claim())); });
     self.addEventListener('fetch', (event) => {
       const request = event.request;
-      if (request.method !== 'GET') return;
+      if (request.method !== 'GET' || !ACCOUNT) return;
       const url = new URL(request.url);
       if (url.origin !== self.location.origin) return;
       if (!url.pathname.startsWith('/onboarding') && !url.pathname.startsWith('/static/')) return;
       event.respondWith(
         fetch(request).then((response) => {
-          if (response.ok && !response.redirected) {
+          if (response.type === 'opaqueredirect' || response.redirected) {
+            // Sent to sign in: this account's session is over, so are its copies.
+            if (url.pathname.startsWith('/onboarding')) caches.delete(CACHE);
+          } else if (response.ok) {
             const copy = response.clone();
             caches.open(CACHE).then((cache) => cache.put(request, copy));
           }
           return response;
-        }).catch(() => caches.match(request).then((hit) => hit || caches.match('/onboarding')))
+        }).catch(() => caches.open(CACHE).then((cache) => cache.match(request).then((hit) => {
+          if (hit) return hit;
+          if (request.mode !== 'navigate') return Response.error();
+          return new Response(OFFLINE, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+        })))
       );
     });
     """

@@ -84,7 +84,7 @@ struct OnboardingPageHandlers: Sendable {
             "hasTasks": !tasks.isEmpty, "allDone": allDone,
             "undoTask": allDone ? (try await s.tasks.lastDone(principal)?.uuidString ?? "") : "",
             "hires": hireRows(Array(hires.prefix(8)), context),
-            "hireCount": hires.count,
+            "hireCount": hires.count, "hasHiresThisMonth": !hires.isEmpty,
             "messages": messages.map { ["authorName": $0.authorName, "text": $0.text] }, "hasMessages": !messages.isEmpty,
         ], context)
     }
@@ -92,8 +92,8 @@ struct OnboardingPageHandlers: Sendable {
     private func dueLabel(_ due: String, today: LocalDate, _ context: PatioRequestContext) -> String {
         if due == today.description { return text("onb_today", context) }
         if due == today.adding(days: 1).description { return text("onb_tomorrow", context) }
-        if due < today.description { return "\(text("onb_overdue", context)) · \(due)" }
-        return due
+        if due < today.description { return "\(text("onb_overdue", context)) · \(PageFormat.date(due, locale: context.locale))" }
+        return PageFormat.date(due, locale: context.locale)
     }
 
     /// The page's own push (session cookie and CSRF token, the sync API's rules): `payload` holds the same JSON
@@ -136,7 +136,8 @@ struct OnboardingPageHandlers: Sendable {
 
     private func hireRows(_ hires: [NewHireService.View], _ context: PatioRequestContext) -> [[String: Any]] {
         hires.map { hire in
-            var row: [String: Any] = ["id": hire.id.uuidString, "name": hire.name, "initials": hire.initials, "startDate": hire.startDate,
+            var row: [String: Any] = ["id": hire.id.uuidString, "name": hire.name, "initials": hire.initials,
+                                      "startDate": PageFormat.date(hire.startDate, locale: context.locale),
                                       "team": hire.team, "role": hire.role, "csrf": context.csrfToken]
             // Absent, not empty: the template falls back to initials.
             if hire.avatarUrl != nil { row["photo"] = "/onboarding/new-hires/\(hire.id.uuidString)/avatar" }
@@ -158,9 +159,13 @@ struct OnboardingPageHandlers: Sendable {
         let hires = try await s.newHires.list(month: nil, sort: "latest")
         return page("onboarding_admin", "onb_admin", [
             "hires": hireRows(hires, context), "hasHires": !hires.isEmpty,
-            "progress": progress.map { ["name": $0.name, "email": $0.email, "done": $0.done, "total": $0.total, "overdue": $0.overdue] as [String: Any] },
+            "progress": progress.map { row in
+                ["name": row.name, "email": row.email, "done": row.done, "total": row.total, "hasOverdue": row.overdue > 0,
+                 "summary": String(format: text("onb_progress_summary", context), row.done, row.total),
+                 "overdueText": String(format: text(row.overdue == 1 ? "onb_overdue_one" : "onb_overdue_many", context), row.overdue)] as [String: Any]
+            },
             "hasProgress": !progress.isEmpty,
-            "tasks": tasks.map { ["id": $0.id.uuidString, "text": $0.text, "dueDate": $0.dueDate, "isDone": $0.isDone, "assignee": names[$0.assigneeId] ?? "",
+            "tasks": tasks.map { ["id": $0.id.uuidString, "text": $0.text, "dueDate": PageFormat.date($0.dueDate, locale: context.locale), "isDone": $0.isDone, "assignee": names[$0.assigneeId] ?? "",
                                   "overdue": !$0.isDone && $0.dueDate < today, "csrf": context.csrfToken] as [String: Any] },
         ], context, problem: problem, values: values, notice: notice)
     }

@@ -22,7 +22,8 @@ enum OnboardingStrings {
         "onb_pending": "%d cambio(s) sin enviar: se enviarán al volver la conexión.",
         "onb_conflict": "Alguien cambió una tarea mientras tanto; esto es lo que hay ahora.",
         "onb_photo": "Foto", "onb_photo_hint": "Fotos PNG, JPEG o WebP de hasta 2 MiB; sin foto se muestran las iniciales.",
-        "onb_remove_photo": "Quitar foto",
+        "onb_remove_photo": "Quitar foto", "onb_progress_summary": "%d de %d tareas hechas", "onb_overdue_one": "%d vencida",
+        "onb_overdue_many": "%d vencidas", "onb_done_label": "Hecha",
     ]
 
     static let english: [String: String] = [
@@ -43,6 +44,7 @@ enum OnboardingStrings {
         "onb_pending": "%d change(s) not sent yet: they go out when the connection is back.",
         "onb_conflict": "Someone changed a task meanwhile; this is how it is now.",
         "onb_photo": "Photo", "onb_photo_hint": "PNG, JPEG or WebP photos up to 2 MiB; without one, initials are shown.",
-        "onb_remove_photo": "Remove photo",
+        "onb_remove_photo": "Remove photo", "onb_progress_summary": "%d of %d tasks done", "onb_overdue_one": "%d overdue",
+        "onb_overdue_many": "%d overdue", "onb_done_label": "Done",
     ]
 }

@@ -110,7 +110,7 @@ struct IdentityPageHandlers: Sendable {
         var data: [String: Any] = ["isES": context.locale == .es]
         data["passkeys"] = try await services.passkeys.list(try context.requirePrincipal()).map { passkey in
             ["id": passkey.id.uuidString, "name": passkey.name, "algorithm": passkey.algorithm, "csrf": context.csrfToken,
-             "lastUsed": passkey.lastUsedAt.map { String(Timestamp.format($0).prefix(10)) } ?? ""] as [String: Any]
+             "lastUsed": passkey.lastUsedAt.map { PageFormat.date($0, in: .gmt, locale: context.locale) } as Any] as [String: Any]
         }
         if let notice { data["notice"] = notice }
         if let error { data["error"] = error }
@@ -192,7 +192,8 @@ struct IdentityPageHandlers: Sendable {
         let page = try CursorPageRequest(limit: nil, cursor: query["cursor"].map(String.init))
         let result = try await services.accounts.list(query: q, page: page)
         let rows: [[String: Any]] = result.items.map {
-            ["id": $0.id.uuidString, "name": $0.name, "email": $0.email, "roles": $0.roles.joined(separator: ", "), "isActive": $0.isActive]
+            ["id": $0.id.uuidString, "name": $0.name, "email": $0.email, "isActive": $0.isActive,
+             "roles": $0.roles.sorted().map { RoleNames.fullName($0, locale: context.locale) }.joined(separator: ", ")]
         }
         var data: [String: Any] = ["accounts": rows, "hasAccounts": !rows.isEmpty, "q": q]
         if let next = result.nextCursor { data["next"] = next }
@@ -206,7 +207,7 @@ struct IdentityPageHandlers: Sendable {
     private func newAccountPage(_ context: PatioRequestContext, form: [String: String], errors: [FieldError], status: HTTPResponse.Status = .ok) -> Response {
         let errorRows: [[String: String]] = errors.map { ["field": $0.field, "message": $0.message] }
         return web.page("admin_account_new", title: Strings.text("new_account", context.locale),
-                        data: ["roles": services.accounts.knownRoles.sorted(), "errors": errorRows, "form": form], context: context, status: status)
+                        data: ["roles": Self.roleRows(services.accounts.knownRoles, context), "errors": errorRows, "form": form], context: context, status: status)
     }
 
     func createAccount(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -231,13 +232,18 @@ struct IdentityPageHandlers: Sendable {
         let available = services.accounts.knownRoles.subtracting(account.roles).sorted()
         var data: [String: Any] = [
             "account": ["id": account.id.uuidString, "name": account.name, "email": account.email, "isActive": account.isActive],
-            "granted": account.roles,
-            "available": available,
+            "granted": Self.roleRows(account.roles, context),
+            "available": Self.roleRows(available, context),
             "hasAvailable": !available.isEmpty,
         ]
         if let notice { data["notice"] = notice }
         if let error { data["error"] = error }
         return web.page("admin_account", title: account.name, data: data, context: context, status: status)
+    }
+
+    /// Roles as the admin pages list them: the name people use, with the id the form sends.
+    static func roleRows(_ roles: some Sequence<String>, _ context: PatioRequestContext) -> [[String: String]] {
+        roles.map { ["id": $0, "name": RoleNames.fullName($0, locale: context.locale)] }.sorted { $0["name"]! < $1["name"]! }
     }
 
     /// Runs an admin action, then shows the account again with a notice or the error that stopped it.

@@ -11,10 +11,10 @@ public enum PlatformPages {
             var tiles: [[String: Any]] = registry.modules.compactMap { module in
                 let held = module.roles.filter { principal.has(role: $0) }
                 guard !held.isEmpty else { return nil }
-                return ["name": module.displayName(context.locale), "href": "/\(module.id)", "accent": module.accentColour, "roles": held.joined(separator: ", ")]
+                return ["name": module.displayName(context.locale), "href": "/\(module.id)", "accent": module.accentColour, "roles": held.map { RoleNames.name($0, locale: context.locale) }.joined(separator: ", ")]
             }
             if principal.has(role: Role.platformAdmin) {
-                tiles.append(["name": Strings.text("admin_console", context.locale), "href": "/admin", "accent": "#334e68", "roles": Role.platformAdmin])
+                tiles.append(["name": Strings.text("admin_console", context.locale), "href": "/admin", "accent": "#334e68", "roles": RoleNames.name(Role.platformAdmin, locale: context.locale)])
             }
             return web.page("home", title: Strings.text("home_title", context.locale), data: ["apps": tiles, "hasApps": !tiles.isEmpty], context: context)
         }

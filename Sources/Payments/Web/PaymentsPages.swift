@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import PatioCore
 import PatioPlatform
@@ -50,9 +51,13 @@ struct PaymentsPageHandlers: Sendable {
 
     private func text(_ key: String, _ context: PatioRequestContext) -> String { web.strings(context.locale)[key] ?? key }
 
-    static func money(_ minor: Int, _ currency: String) -> String {
-        let sign = minor < 0 ? "−" : ""
-        return "\(sign)\(abs(minor) / 100).\(String(format: "%02d", abs(minor) % 100)) \(currency)"
+    /// Money and dates the reader's way (PageFormat). Payments keep no time zone, so times are UTC and say so.
+    static func money(_ minor: Int, _ currency: String, _ context: PatioRequestContext) -> String {
+        PageFormat.money(minor, currency: currency, locale: context.locale)
+    }
+
+    static func day(_ text: String?, _ context: PatioRequestContext) -> String? {
+        text.map { PageFormat.date($0, locale: context.locale) }
     }
 
     static func currencies(selected: String?) -> [[String: Any]] {
@@ -74,13 +79,16 @@ struct PaymentsPageHandlers: Sendable {
                                                currency: form.text("currency"), businessName: form.text("businessName").flatMap { $0.isEmpty ? nil : $0 },
                                                category: form.text("category").flatMap { $0.isEmpty ? nil : $0 }, language: context.locale.rawValue)
         do {
-            _ = try await s.profiles.signup(input)
+            _ = try await s.profiles.signup(input, ip: s.clientAddress(request, context))
             return redirect(to: "/login?next=/payments")
         } catch let error as AppError {
             var values = form.values
             values.removeValue(forKey: "password")
-            return page("payments_signup", "pay_signup_title", ["currencies": Self.currencies(selected: form.text("currency")), "isBusinessChosen": form.text("role") == "business"],
-                        context, problem: error, values: values)
+            var response = page("payments_signup", "pay_signup_title", ["currencies": Self.currencies(selected: form.text("currency")), "isBusinessChosen": form.text("role") == "business"],
+                                context, problem: error, values: values)
+            if error.status == .tooManyRequests { response.status = error.status }
+            for (name, value) in error.headers { if let field = HTTPField.Name(name) { response.headers[field] = value } }
+            return response
         }
     }
 
@@ -89,10 +97,10 @@ struct PaymentsPageHandlers: Sendable {
         let wallet = try await s.wallets.wallet(owner: profile.accountID, currency: profile.currency)
         let movements = try await s.wallets.movements(owner: profile.accountID, currency: profile.currency, query: [:], page: try CursorPageRequest(limit: "50", cursor: nil))
         return page("payments_wallet", "pay_wallet", [
-            "balanceText": Self.money(wallet.balance, wallet.currency), "canAddTestFunds": s.demoMode && profile.kind == "customer",
+            "balanceText": Self.money(wallet.balance, wallet.currency, context), "canAddTestFunds": s.demoMode && profile.kind == "customer",
             "hasMovements": !movements.items.isEmpty,
-            "movements": movements.items.map { ["date": Timestamp.format($0.createdAt).prefix(16).replacingOccurrences(of: "T", with: " "),
-                                                "reasonLabel": text("pay_reason_\($0.reason)", context), "amountText": Self.money($0.amount, $0.currency)] },
+            "movements": movements.items.map { ["date": PageFormat.dateTime($0.createdAt, in: .gmt, locale: context.locale) + " UTC",
+                                                "reasonLabel": text("pay_reason_\($0.reason)", context), "amountText": Self.money($0.amount, $0.currency, context)] },
         ], context, problem: problem, notice: notice)
     }
 
@@ -137,10 +145,11 @@ struct PaymentsPageHandlers: Sendable {
         let view = try await s.requests.find(try context.uuidParameter("id"), viewer: profile, baseURL: PublicAddress.base(publicURL: s.publicURL, request: request))
         let pending = view.status == RequestStatus.pending.rawValue
         var data: [String: Any] = [
-            "request": view, "amountText": Self.money(view.amount, view.currency), "statusLabel": text("pay_status_\(view.status)", context),
+            "request": view, "amountText": Self.money(view.amount, view.currency, context), "statusLabel": text("pay_status_\(view.status)", context),
+            "rateAsOf": Self.day(view.rateAsOf, context) as Any,
             "isPending": pending, "isAccepted": view.status == RequestStatus.accepted.rawValue,
-            "expires": Timestamp.format(view.expiresAt).dropFirst(11).prefix(5) + " UTC",
-            "paidText": view.paidAmount.map { Self.money($0, view.paidCurrency ?? "") } ?? "",
+            "expires": PageFormat.time(view.expiresAt, in: .gmt) + " UTC",
+            "paidText": view.paidAmount.map { Self.money($0, view.paidCurrency ?? "", context) } ?? "",
         ]
         if pending {
             data["qr"] = try QRCode(text: view.payUrl).svg(title: view.code)
@@ -164,14 +173,14 @@ struct PaymentsPageHandlers: Sendable {
 
     func pay(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let profile = try await s.profiles.profile(try context.requirePrincipal())
-        let view = try await s.requests.byCode(try context.stringParameter("code"), viewer: profile, baseURL: "")
+        let view = try await s.requests.byCode(try context.stringParameter("code"), viewer: profile, ip: s.clientAddress(request, context), baseURL: "")
         return payPage(view, context)
     }
 
     private func payPage(_ view: PaymentRequestView, _ context: PatioRequestContext, problem: AppError? = nil) -> Response {
         page("payments_pay", "pay_accept", [
-            "request": view, "amountText": Self.money(view.amount, view.currency), "isPending": view.status == RequestStatus.pending.rawValue,
-            "quoteText": view.quote.map { Self.money($0.converted, $0.to) } ?? "", "statusLabel": text("pay_status_\(view.status)", context),
+            "request": view, "amountText": Self.money(view.amount, view.currency, context), "isPending": view.status == RequestStatus.pending.rawValue,
+            "quoteText": view.quote.map { Self.money($0.converted, $0.to, context) } ?? "", "quoteAsOf": Self.day(view.quote?.asOf, context) as Any, "statusLabel": text("pay_status_\(view.status)", context),
             // The key is fixed when the page is drawn, so pressing Pay twice pays once.
             "key": UUID().uuidString,
         ], context, problem: problem)
@@ -191,8 +200,17 @@ struct PaymentsPageHandlers: Sendable {
     }
 
     func decline(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let id = try context.uuidParameter("id")
         let profile = try await s.profiles.profile(try context.requirePrincipal())
-        do { _ = try await s.requests.decline(try context.uuidParameter("id"), customer: profile, baseURL: "") } catch let error as AppError where error.status == .conflict {}
+        do {
+            _ = try await s.requests.decline(id, customer: profile, baseURL: "")
+        } catch let error as AppError where error.status == .conflict {
+        } catch let error as AppError where error.code == PaymentRequestService.notOpened.code {
+            // Only reachable without the pay page (which opens the request by its code): say why, on that page.
+            var response = payPage(try await s.requests.find(id, viewer: profile, baseURL: ""), context, problem: error)
+            response.status = error.status
+            return response
+        }
         return redirect(to: "/payments/wallet")
     }
 
@@ -202,15 +220,17 @@ struct PaymentsPageHandlers: Sendable {
         let profile = try await s.profiles.profile(try context.requirePrincipal())
         let report = try await s.analytics.report(business: profile, period: period)
         let currency = report.currency
-        let format: @Sendable (Int) -> String = { Self.money($0, currency) }
+        let locale = context.locale
+        let format: @Sendable (Int) -> String = { PageFormat.money($0, currency: currency, locale: locale) }
         let timeChart = LineChart(title: text("pay_sales_over_time", context),
-                                  points: report.series.map { ChartPoint(label: String($0.label.dropFirst(5)), value: Double($0.amount) / 100, valueLabel: format($0.amount)) },
+                                  points: report.series.map { ChartPoint(label: PageFormat.shortDate($0.label, locale: context.locale), value: Double($0.amount) / 100, valueLabel: format($0.amount)) },
                                   colour: Self.accent, emptyMessage: text("pay_no_sales", context)).svg()
         let categoryChart = HorizontalBarChart(title: text("pay_by_category", context),
                                                points: report.categories.map { ChartPoint(label: $0.category, value: Double($0.amount) / 100, valueLabel: format($0.amount)) },
                                                colour: Self.accent, emptyMessage: text("pay_no_sales", context)).svg()
         return page("payments_analytics", "pay_sales", [
             "report": report, "isWeek": period == .week, "totalText": format(report.total),
+            "fromText": PageFormat.date(report.from, locale: context.locale), "toText": PageFormat.date(report.to, locale: context.locale),
             "averageText": format(report.average) + " " + text(period == .week ? "pay_per_day" : "pay_per_week", context),
             "growthText": report.growth.map { String(format: "%+.1f %%", $0 * 100) } ?? "",
             "timeChart": timeChart, "categoryChart": categoryChart,
@@ -225,9 +245,9 @@ struct PaymentsPageHandlers: Sendable {
         let sub = try await s.subscriptions.current(business: try await s.profiles.profile(try context.requirePrincipal()))
         let active = sub.status == "active"
         return page("payments_subscription", "pay_plan", [
-            "sub": sub, "statusLabel": text("pay_sub_\(sub.status)", context), "periodEnd": sub.currentPeriodEnd.map { String(Timestamp.format($0).prefix(10)) } ?? "",
+            "sub": sub, "statusLabel": text("pay_sub_\(sub.status)", context), "periodEnd": sub.currentPeriodEnd.map { PageFormat.date($0, in: .gmt, locale: context.locale) } ?? "",
             "canCancel": active && !sub.cancelAtPeriodEnd, "canBuy": !active || sub.cancelAtPeriodEnd,
-            "plans": sub.plans.map { ["id": $0.id, "name": $0.name, "priceText": Self.money($0.price, $0.currency)] },
+            "plans": sub.plans.map { ["id": $0.id, "name": $0.name, "priceText": Self.money($0.price, $0.currency, context)] },
         ], context, problem: problem)
     }
 

@@ -35,8 +35,14 @@ struct AcademyPagesTests {
             let toLogin = try await student.get(String(link))
             #expect(toLogin.status == .seeOther && toLogin.headers[.location]?.hasPrefix("/login?next=") == true)
             student = try await WebSession.signIn(client, email: "alumna@test.patio", password: TestPatio.password)
+            // Opening the link only shows the button: nothing is recorded until the student taps it.
             let form = String(buffer: try await student.get(String(link)).body)
-            #expect(form.contains("data-autosubmit") && form.contains("/static/autosubmit.js"))
+            #expect(form.contains("<form method=\"post\" action=\"/academy/checkin\">") && form.contains("Marcar mi asistencia</button>"))
+            #expect(!form.contains("autosubmit") && !form.contains(".submit()"))
+            let studentToken = try await patio.login("alumna@test.patio", client: client)
+            let untouched = try await client.fetch("/api/v1/academy/me/attendances", token: studentToken)
+            #expect((untouched["items"] as! [Any]).isEmpty, "opening the check-in link recorded attendance")
+            #expect(try await client.execute(uri: "/static/autosubmit.js", method: .get).status == .notFound)
             let token = String(link.split(separator: "=").last!)
             let done = try await student.post("/academy/checkin", form: ["t": token])
             #expect(done.status == .ok)
@@ -47,7 +53,7 @@ struct AcademyPagesTests {
             let mine = String(buffer: try await student.get("/academy/me").body)
             #expect(mine.contains("Martes") && mine.contains(">1</strong>"))
             let history = String(buffer: try await student.get("/academy/me/attendances").body)
-            #expect(history.contains("2026-11-24") && history.contains("<svg"))
+            #expect(history.contains("mar 24 nov") && history.contains("<svg") && !history.contains("2026-11-24<"))
         }
     }
 

@@ -64,7 +64,9 @@ struct OnboardingPagesTests {
             #expect(refused.status == .unprocessableContent)
 
             let admin = String(buffer: try await hr.get("/onboarding/admin").body)
-            #expect(admin.contains("nuevo@demo.patio") && admin.contains("<table>"))
+            #expect(admin.contains("nuevo@demo.patio"))
+            // Each person's progress reads as a sentence with a bar, not three bare numbers.
+            #expect(admin.contains("1 de 6 tareas hechas") && admin.contains("<progress max=\"6\" value=\"1\""))
             let bad = try await hr.post("/onboarding/admin/tasks", form: ["text": "Entregar laptop", "dueDate": "2026-12-01", "assigneeEmail": "nadie@demo.patio"])
             #expect(bad.status == .unprocessableContent)
             #expect(String(buffer: bad.body).contains("value=\"Entregar laptop\""))
@@ -93,6 +95,34 @@ struct OnboardingPagesTests {
             #expect(try await company.tasks(company.ana)[id]?["isDone"] as? Bool == true)
             let worker = try await ana.get("/onboarding/sw.js")
             #expect(worker.status == .ok && worker.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/onboarding")
+        }
+    }
+
+    @Test("offline copies belong to the signed-in account and go away on sign-out: the worker is keyed by account, every signed-in page signs out through the cleaner")
+    func offlineCopiesPerAccount() async throws {
+        try await TestPatio.with { patio, client in
+            _ = try await Company.make(patio, client)
+            let account = try #require(try await patio.components.identity.accounts.find(email: "ana@test.patio"))
+            var ana = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
+            let home = String(buffer: try await ana.get("/onboarding").body)
+            // The page registers the worker for this account, and its unsent ticks are queued under it.
+            #expect(home.contains("src=\"/static/onboarding-offline.js\" data-account=\"\(account.id.uuidString)\""))
+            let page = String(buffer: try await ana.get("/static/onboarding-offline.js").body)
+            #expect(page.contains("/onboarding/sw.js?account=") && page.contains("'patio-onboarding-' + account"))
+            let worker = String(buffer: try await ana.get("/onboarding/sw.js?account=\(account.id.uuidString)").body)
+            #expect(worker.contains("const CACHE = PREFIX + '-v2-' + ACCOUNT;") && worker.contains("key !== CACHE") && worker.contains("caches.delete(CACHE)"))
+            // Offline, a page this account never saw is the offline notice, never another copy.
+            #expect(worker.contains("status: 503") && !worker.contains("caches.match('/onboarding')"))
+            // Sign-out, from any signed-in page, deletes the copies and the worker before the form goes.
+            for path in ["/onboarding", "/", "/account"] {
+                let html = String(buffer: try await ana.get(path).body)
+                #expect(html.contains("action=\"/logout\" class=\"inline\" data-signout") && html.contains("/static/signout.js"), "\(path)")
+            }
+            let cleaner = String(buffer: try await ana.get("/static/signout.js").body)
+            #expect(cleaner.contains("caches.delete(key)") && cleaner.contains("registration.unregister()"))
+            #expect(try await ana.post("/logout", form: [:]).status == .seeOther)
+            let signedOut = String(buffer: try await ana.get("/login").body)
+            #expect(!signedOut.contains("signout.js"))
         }
     }
 

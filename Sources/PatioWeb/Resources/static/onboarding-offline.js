@@ -2,9 +2,16 @@
 // a task always goes through a queue in IndexedDB and the sync service, online or not, so there is one
 // path: the change shows at once, marked pending, and is pushed when the connection allows. A pull never
 // touches the queue, so an unpushed change cannot be lost (the original app's bug).
+//
+// Both belong to the signed-in account (its id is on this script's tag): the worker keeps that account's
+// pages apart from anyone else's who used this device, and the queue is the account's own, so one person's
+// unsent ticks are never sent as another's.
 (function () {
+  var script = document.currentScript;
+  var account = script && script.getAttribute('data-account');
+  if (!account) return;
   if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.register('/onboarding/sw.js', { scope: '/onboarding' }).catch(function () {});
+    navigator.serviceWorker.register('/onboarding/sw.js?account=' + encodeURIComponent(account), { scope: '/onboarding' }).catch(function () {});
   }
   var list = document.querySelector('[data-sync-url]');
   if (!list || !('indexedDB' in window)) return;
@@ -14,7 +21,7 @@
 
   function open() {
     return new Promise(function (resolve, reject) {
-      var request = indexedDB.open('patio-onboarding', 1);
+      var request = indexedDB.open('patio-onboarding-' + account, 1);
       request.onupgradeneeded = function () {
         request.result.createObjectStore('pending', { keyPath: 'mutationId' });
         request.result.createObjectStore('meta');

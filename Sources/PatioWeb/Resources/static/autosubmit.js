@@ -1,1 +1,0 @@
-document.querySelectorAll("form[data-autosubmit]").forEach(function (form) { form.submit(); });
