@@ -3,6 +3,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import SQLKit
 
 /// A plan businesses can buy: priced in its own currency, charged in the business's through the ledger.
 struct Plan: Codable, Sendable, Equatable {
@@ -55,6 +56,7 @@ struct SubscriptionService: Sendable {
         }
         let now = clock.now()
         let model: SubscriptionModel = try await database.write { db in
+            try await lockPlan(of: business.accountID, on: db)
             let existing = try await SubscriptionModel.query(on: db).filter(\.$businessID == business.accountID).first()
             if let existing, existing.status == "active" {
                 guard existing.cancelAtPeriodEnd else { throw AppError.conflict(code: "already_subscribed", "This business already has an active plan.") }
@@ -82,6 +84,7 @@ struct SubscriptionService: Sendable {
     func cancel(business: PaymentsProfileModel) async throws -> SubscriptionView {
         let now = clock.now()
         let model: SubscriptionModel = try await database.write { db in
+            try await lockPlan(of: business.accountID, on: db)
             guard let model = try await SubscriptionModel.query(on: db).filter(\.$businessID == business.accountID).first(), model.status == "active" else {
                 throw AppError.conflict(code: "not_subscribed", "This business has no active plan.")
             }
@@ -102,7 +105,9 @@ struct SubscriptionService: Sendable {
         let due = try await SubscriptionModel.query(on: try database.reader).filter(\.$status == "active").filter(\.$currentPeriodEnd <= now).all()
         for subscription in due {
             let id = subscription.id!
+            let businessID = subscription.businessID
             try await database.write { db in
+                try await lockPlan(of: businessID, on: db)
                 guard let model = try await SubscriptionModel.find(id, on: db), model.status == "active", model.currentPeriodEnd <= now else { return }
                 model.updatedAt = now
                 if model.cancelAtPeriodEnd {
@@ -128,6 +133,17 @@ struct SubscriptionService: Sendable {
             }
         }
         return due.count
+    }
+
+    /// Serialises every change to one business's plan. On PostgreSQL two activations of a lapsed plan would
+    /// otherwise both read "lapsed" and both charge, and two first activations would both insert; so each
+    /// write first locks the business's profile row (`SELECT … FOR UPDATE`), which exists whether or not a
+    /// subscription row does yet, and only then reads the plan. SQLite needs nothing: its single writer
+    /// (`WriteQueue`) runs one write at a time.
+    private func lockPlan(of business: UUID, on db: any Database) async throws {
+        let sql = db as! any SQLDatabase
+        guard sql.dialect.name == "postgresql" else { return }
+        try await sql.raw("SELECT id FROM payments_profiles WHERE account_id = \(bind: business) FOR UPDATE").run()
     }
 
     private func charge(business: PaymentsProfileModel, plan: Plan, transfer: UUID, at now: Date, on db: any Database) async throws {
