@@ -27,8 +27,8 @@ struct Conversion: Codable, Sendable, Equatable {
 /// Exchange rates (stored per euro, as the ECB publishes them) and conversion between any two currencies.
 ///
 /// Amounts are minor units and every supported currency has two decimals, so converting minor units is the
-/// same as converting major units. Results are rounded half-to-even ("banker's rounding"), so rounding errors
-/// do not drift in one direction over many conversions.
+/// same as converting major units. Every conversion is what a payer owes, so it is rounded up to their next
+/// minor unit (`payerAmount`): the exchange account in the middle never loses on rounding.
 struct ExchangeRates: Sendable {
     let database: PatioDatabase
     let clock: PatioClock
@@ -59,16 +59,47 @@ struct ExchangeRates: Sendable {
         let (fromRate, fromDay) = try await perEuro(from, on: db)
         let (toRate, toDay) = try await perEuro(to, on: db)
         let rate = toRate / fromRate
-        var exact = Decimal(amount) * rate
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &exact, 0, .bankers)
+        let converted = try Self.payerAmount(for: amount, payeePerEuro: fromRate, payerPerEuro: toRate)
         var shown = rate
         var rateRounded = Decimal()
         NSDecimalRound(&rateRounded, &shown, 8, .bankers)
         let days = [fromDay, toDay].filter { !$0.isEmpty }
-        return Conversion(amount: amount, from: from, converted: NSDecimalNumber(decimal: rounded).intValue, to: to,
-                          rate: Self.text(rateRounded), asOf: days.min() ?? "", rounding: "half-even")
+        return Conversion(amount: amount, from: from, converted: converted, to: to,
+                          rate: Self.text(rateRounded), asOf: days.min() ?? "", rounding: Self.rounding)
     }
+
+    /// How every conversion is rounded: up, to the payer's next whole minor unit.
+    static let rounding = "up"
+
+    /// What a payer owes, in whole minor units of their currency, for `amount` minor units the payee
+    /// receives in theirs: amount × (payer per euro) ÷ (payee per euro), rounded **up**.
+    ///
+    /// The payer's side goes into the exchange account and the payee's side comes out of it, so rounding
+    /// down (or half-to-even, down half the time) would let the exchange account pay out more than it
+    /// took in, and a stream of tiny payments could drain it. Rounded up, each payment leaves the exchange
+    /// account at least even and costs the payer less than one minor unit more than the exact value. The
+    /// quotient is checked by exact multiplication, so a rate ratio without a finite decimal (1/3) cannot
+    /// round the wrong way.
+    static func payerAmount(for amount: Int, payeePerEuro: Decimal, payerPerEuro: Decimal) throws -> Int {
+        guard amount >= 0, payeePerEuro > 0, payerPerEuro > 0 else {
+            throw AppError.validation(field: "amount", "Give a whole amount in minor units, 0 or more.")
+        }
+        let owed = Decimal(amount) * payerPerEuro
+        var quotient = owed / payeePerEuro
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &quotient, 0, .up)
+        guard rounded.isFinite, rounded < Self.largestAmount else {
+            throw AppError.validation(field: "amount", "This amount is too large to convert.")
+        }
+        var paid = NSDecimalNumber(decimal: rounded).int64Value
+        // The division above is exact to 38 digits; settle the last unit by multiplying back.
+        if Decimal(paid) * payeePerEuro < owed { paid += 1 }
+        if paid > 0, Decimal(paid - 1) * payeePerEuro >= owed { paid -= 1 }
+        return Int(paid)
+    }
+
+    /// Conversions above 10¹⁵ minor units are refused rather than rounded by floating point.
+    static let largestAmount = Decimal(1_000_000_000_000_000)
 
     static func text(_ value: Decimal) -> String {
         var copy = value

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Exchange rates and conversion")
 struct ExchangeRateAPITests {
-    @Test("conversion uses both rates through the euro and rounds half to even; aliases are accepted; a missing rate is a clear error")
+    @Test("conversion uses both rates through the euro and rounds up to the payer's next minor unit; aliases are accepted; a missing rate is a clear error")
     func conversion() async throws {
         try await TestPatio.with { patio, client in
             let admin = try await patio.token(for: "tesoreria@test.patio", roles: ["payments.admin"], client: client)
@@ -13,11 +13,12 @@ struct ExchangeRateAPITests {
                 let put = try await client.api(.put, "/api/v1/payments/admin/rates/\(code)", token: admin, body: ["perEuro": Double(rate)!, "asOf": "2026-11-20"])
                 #expect(put.status == .ok, "\(code): \(String(buffer: put.body))")
             }
-            // 1 × 2.5 = 2.5 → 2 and 3 × 2.5 = 7.5 → 8: ties go to the even neighbour.
-            let down = try await client.fetch("/api/v1/payments/fx/convert?amount=1&from=USD&to=MXN")
+            // 1 × 2.5 = 2.5 → 3 and 3 × 2.5 = 7.5 → 8: what a payer owes is never rounded down; 4 × 2.5 = 10 stays 10.
+            let one = try await client.fetch("/api/v1/payments/fx/convert?amount=1&from=USD&to=MXN")
             let up = try await client.fetch("/api/v1/payments/fx/convert?amount=3&from=USD&to=MXN")
-            #expect(down["converted"] as? Int == 2 && up["converted"] as? Int == 8)
-            #expect(up["rate"] as? String == "2.5" && up["asOf"] as? String == "2026-11-20" && up["rounding"] as? String == "half-even")
+            let exact = try await client.fetch("/api/v1/payments/fx/convert?amount=4&from=USD&to=MXN")
+            #expect(one["converted"] as? Int == 3 && up["converted"] as? Int == 8 && exact["converted"] as? Int == 10)
+            #expect(up["rate"] as? String == "2.5" && up["asOf"] as? String == "2026-11-20" && up["rounding"] as? String == "up")
             let alias = try await client.fetch("/api/v1/payments/fx/convert?amount=10000&from=PEB&to=USD")
             #expect(alias["from"] as? String == "RUB" && alias["converted"] as? Int == 100)
             let euro = try await client.fetch("/api/v1/payments/fx/convert?amount=1000&from=EUR&to=MXN")
