@@ -3,12 +3,16 @@ import Foundation
 import PatioData
 import SQLKit
 
-/// Proof that money was neither created nor lost: every transfer balanced per currency, every balance equal to
-/// the sum of its entries, no wallet below zero, and every currency summing to zero across all accounts.
+/// Proof that money was neither created nor lost: every transfer balanced per currency and still holding the
+/// legs it was made with, every balance equal to the sum of its entries, no wallet below zero, and every
+/// currency summing to zero across all accounts.
 struct AuditReport: Codable, Sendable {
     var transfers: Int
     var accounts: Int
     var unbalancedTransfers: [UUID]
+    /// Transfers whose entries no longer match the fingerprint recorded when they were made (entries
+    /// rewritten, added or removed — even when everything still sums to zero).
+    var alteredTransfers: [UUID]
     var mismatchedAccounts: [UUID]
     var negativeWallets: [UUID]
     var currencyTotals: [String: Int]
@@ -33,8 +37,33 @@ enum LedgerAudit {
         let negative = try await sql.raw("SELECT id FROM payments_accounts WHERE kind = 'wallet' AND balance < 0").all(decoding: IDRow.self).map(\.id)
         let totals = try await sql.raw("SELECT currency, CAST(SUM(balance) AS BIGINT) AS total FROM payments_accounts GROUP BY currency").all(decoding: Total.self)
         let currencyTotals = Dictionary(uniqueKeysWithValues: totals.map { ($0.currency, $0.total) })
-        return AuditReport(transfers: transfers, accounts: accounts, unbalancedTransfers: unbalanced, mismatchedAccounts: mismatched,
-                           negativeWallets: negative, currencyTotals: currencyTotals,
-                           ok: unbalanced.isEmpty && mismatched.isEmpty && negative.isEmpty && currencyTotals.values.allSatisfy { $0 == 0 })
+        let altered = try await alteredTransfers(on: sql)
+        return AuditReport(transfers: transfers, accounts: accounts, unbalancedTransfers: unbalanced, alteredTransfers: altered,
+                           mismatchedAccounts: mismatched, negativeWallets: negative, currencyTotals: currencyTotals,
+                           ok: unbalanced.isEmpty && altered.isEmpty && mismatched.isEmpty && negative.isEmpty && currencyTotals.values.allSatisfy { $0 == 0 })
+    }
+
+    /// Recomputes each transfer's fingerprint (reason, cause and legs) from its stored entries, a thousand
+    /// transfers at a time, and returns those that differ from the one recorded when it was applied.
+    private static func alteredTransfers(on sql: any SQLDatabase) async throws -> [UUID] {
+        struct TransferRow: Decodable { let id: UUID; let reason: String; let caused_by: String?; let fingerprint: String }
+        struct EntryRow: Decodable { let transfer_id: UUID; let account_id: UUID; let amount: Int }
+        var altered: [UUID] = []
+        var after: UUID?
+        while true {
+            let condition: SQLQueryString = after.map { "WHERE id > \(bind: $0)" } ?? ""
+            let batch = try await sql.raw("SELECT id, reason, caused_by, fingerprint FROM payments_transfers \(condition) ORDER BY id LIMIT 1000")
+                .all(decoding: TransferRow.self)
+            guard let last = batch.last else { return altered }
+            after = last.id
+            let entries = try await sql.select().columns("transfer_id", "account_id", "amount").from(LedgerEntryModel.schema)
+                .where("transfer_id", .in, batch.map(\.id)).all(decoding: EntryRow.self)
+            let legs = Dictionary(grouping: entries, by: \.transfer_id)
+            for transfer in batch {
+                let stored = TransferRequest(id: transfer.id, reason: transfer.reason, causedBy: transfer.caused_by,
+                                             legs: (legs[transfer.id] ?? []).map { Leg(accountId: $0.account_id, amount: $0.amount) })
+                if stored.fingerprint != transfer.fingerprint { altered.append(transfer.id) }
+            }
+        }
     }
 }
