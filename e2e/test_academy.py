@@ -1,11 +1,21 @@
 """Classly: the admin schedules a class for now, opens the sede's QR screen; the student opens the link in
-that QR and is checked in; the second try says they already are."""
+that QR, sees a button and is checked in only when she taps it; the second try says she already is."""
 import datetime
+import json
 import re
+import urllib.request
 from zoneinfo import ZoneInfo
 
 
-def test_qr_check_in_from_the_room_screen(people):
+def api_attendances(base, email):
+    login = urllib.request.Request(base + "/api/v1/auth/login", method="POST", headers={"content-type": "application/json"},
+                                   data=json.dumps({"email": email, "password": "demo-password"}).encode())
+    token = json.loads(urllib.request.urlopen(login).read())["token"]
+    mine = urllib.request.Request(base + "/api/v1/academy/me/attendances", headers={"authorization": f"Bearer {token}"})
+    return len(json.loads(urllib.request.urlopen(mine).read())["items"])
+
+
+def test_qr_check_in_from_the_room_screen(people, server):
     admin, student = people("admin"), people("student")
     admin.sign_in("maestra@demo.patio")
     # A sede of its own, so no demo class there can be the one that is open now.
@@ -52,10 +62,25 @@ def test_qr_check_in_from_the_room_screen(people):
     assert re.search(r"/academy/checkin\?t=", link)
 
     student.sign_in("alumna@demo.patio")
+    before = api_attendances(server, "alumna@demo.patio")
+    # Opening the link shows a button; nothing is recorded until the student taps it.
     student.page.goto(link)
+    student.page.wait_for_load_state("networkidle")
+    student.page.wait_for_timeout(1500)
+    button = student.page.get_by_role("button", name="Marcar mi asistencia")
+    assert button.is_visible()
+    assert "/academy/checkin?t=" in student.page.url
+    assert student.page.locator("text=Asistencia registrada").count() == 0
+    assert api_attendances(server, "alumna@demo.patio") == before, "opening the check-in link recorded attendance"
+    student.check("checkin-button")
+    button.click()
     student.page.wait_for_selector("text=Asistencia registrada", timeout=10_000)
+    assert api_attendances(server, "alumna@demo.patio") == before + 1
     student.check("checked-in")
     student.page.goto(link)
     student.page.wait_for_load_state("networkidle")
+    student.page.get_by_role("button", name="Marcar mi asistencia").click()
+    student.page.wait_for_load_state("networkidle")
     student.check("again")
     assert student.page.locator("text=Ya marcaste tu asistencia para esta clase.").count() == 1
+    assert api_attendances(server, "alumna@demo.patio") == before + 1

@@ -1,7 +1,10 @@
 """JAppical: an employee ticks a task while offline; it shows as pending, survives a reload from the
-service worker's cache, and reaches the server when the connection returns."""
+service worker's cache, and reaches the server when the connection returns. On a shared device, the pages
+kept for offline use are the signed-in account's only, and signing out leaves none behind."""
 import json
 import urllib.request
+
+from playwright.sync_api import Error as PlaywrightError
 
 
 def api_tasks(base, email):
@@ -70,3 +73,86 @@ def test_hr_gives_a_new_hire_a_photo(people, tmp_path):
     first.set_input_files(str(tiny_png(tmp_path / "photo.png")))
     hr.page.wait_for_selector(f"img.avatar[src='{upload_url.replace('/admin', '').replace('/photo', '/avatar')}']", timeout=10_000)
     hr.check("photo")
+
+
+def onboarding_sign_in(visitor, email):
+    visitor.visit("/onboarding/signin")
+    visitor.page.fill("input[name=email]", email)
+    visitor.page.click("main button[type=submit]")
+    visitor.page.wait_for_load_state("networkidle")
+    visitor.page.fill("input[name=password]", "demo-password")
+    visitor.page.click("main button[type=submit]")
+    visitor.page.wait_for_load_state("networkidle")
+
+
+def controlled_by_own_worker(visitor):
+    """Reloads until the page is served by the worker registered for the signed-in account."""
+    account = visitor.page.get_attribute("script[data-account]", "data-account")
+    visitor.page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    visitor.page.reload()
+    visitor.page.wait_for_load_state("networkidle")
+    visitor.page.wait_for_function("(account) => navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.scriptURL.includes(account)", arg=account)
+    return account
+
+
+def onboarding_caches(visitor):
+    return visitor.page.evaluate("caches.keys().then((keys) => keys.filter((key) => key.startsWith('patio-onboarding')))")
+
+
+def offline_text(visitor, path):
+    """What the device shows for `path` with no connection: the page text, or nothing if it serves nothing."""
+    try:
+        visitor.page.goto(path)
+        return visitor.page.inner_text("body")
+    except PlaywrightError:
+        return ""
+
+
+def test_signing_out_leaves_no_offline_pages_behind(people):
+    device = people("shared")
+    onboarding_sign_in(device, "nuevo@demo.patio")
+    account = controlled_by_own_worker(device)
+    device.visit("/onboarding/new-hires")
+    device.visit("/onboarding")
+    assert "Hola de nuevo, Nicolás" in device.page.inner_text("main")
+    assert onboarding_caches(device) == [f"patio-onboarding-v2-{account}"]
+    # Proof the copies serve offline while signed in.
+    device.context.set_offline(True)
+    assert "Hola de nuevo, Nicolás" in offline_text(device, "/onboarding")
+    device.context.set_offline(False)
+    device.visit("/onboarding")
+
+    device.page.click("form[data-signout] button[type=submit]")
+    device.page.wait_for_url("**/login")
+    device.check("signed-out")
+    assert onboarding_caches(device) == []
+    assert device.page.evaluate("navigator.serviceWorker.getRegistrations().then((all) => all.length)") == 0
+
+    device.context.set_offline(True)
+    for path in ["/onboarding", "/onboarding/new-hires"]:
+        shown = offline_text(device, path)
+        assert "Hola de nuevo" not in shown and "Nicolás" not in shown and "Firmar" not in shown, f"{path} offline after sign-out: {shown[:200]}"
+    device.context.set_offline(False)
+
+
+def test_offline_pages_belong_to_the_account_signed_in(people):
+    device = people("kiosk")
+    onboarding_sign_in(device, "nuevo@demo.patio")
+    first = controlled_by_own_worker(device)
+    device.visit("/onboarding/new-hires")
+    # The session ends without the sign-out button (it expired, or was revoked elsewhere); someone else signs in.
+    device.context.clear_cookies()
+    device.sign_in("rrhh@demo.patio")
+    device.visit("/onboarding")
+    second = controlled_by_own_worker(device)
+    assert second != first
+    device.page.wait_for_function("(account) => caches.keys().then((keys) => keys.filter((k) => k.startsWith('patio-onboarding')).every((k) => k.endsWith(account)))", arg=second)
+    device.visit("/onboarding/new-hires")
+
+    device.context.set_offline(True)
+    shown = offline_text(device, "/onboarding")
+    assert "Hola de nuevo, Renata" in shown and "Hola de nuevo, Nicolás" not in shown
+    device.check("offline-second-account")
+    unseen = offline_text(device, "/onboarding/admin")
+    assert "Sin conexión" in unseen and "Nicolás" not in unseen
+    device.context.set_offline(False)
