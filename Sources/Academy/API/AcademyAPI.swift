@@ -93,10 +93,10 @@ enum AcademyAPI {
             try .json(try await s.students.update(try context.uuidParameter("id"), try await JSONBody.decode(StudentService.Input.self, from: request)))
         }
         routes.post("/api/v1/academy/students/{id}/deactivate", admin) { _, context in
-            try .json(try await s.students.setActive(false, id: try context.uuidParameter("id"), actor: try context.requirePrincipal().accountID))
+            try .json(try await s.students.setActive(false, id: try context.uuidParameter("id")))
         }
         routes.post("/api/v1/academy/students/{id}/activate", admin) { _, context in
-            try .json(try await s.students.setActive(true, id: try context.uuidParameter("id"), actor: try context.requirePrincipal().accountID))
+            try .json(try await s.students.setActive(true, id: try context.uuidParameter("id")))
         }
         routes.get("/api/v1/academy/students/{id}/attendances", admin) { _, context in
             let id = try context.uuidParameter("id")

@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import PatioIdentity
 import SQLKit
 
 /// One check-in, with what it was for.
@@ -77,13 +78,14 @@ struct AttendanceService: Sendable {
     let database: PatioDatabase
     let settings: AcademySettingsService
     let enrolments: EnrolmentService
+    let directory: AccountDirectory
     let clock: PatioClock
 
     private struct Row: Decodable {
-        let id: UUID, student_id: UUID, student_name: String, schedule_id: UUID, class_id: UUID, class_name: String, level: String
+        let id: UUID, student_id: UUID, student_account_id: UUID, schedule_id: UUID, class_id: UUID, class_name: String, level: String
         let location_id: UUID, location_name: String, session_date: String, start_minute: Int, end_minute: Int, checked_in_at: Date
-        var view: AttendanceView {
-            AttendanceView(id: id, studentId: student_id, studentName: student_name, scheduleId: schedule_id, classId: class_id,
+        func view(_ names: [UUID: DirectoryEntry]) -> AttendanceView {
+            AttendanceView(id: id, studentId: student_id, studentName: names[student_account_id]?.name ?? "", scheduleId: schedule_id, classId: class_id,
                            className: class_name, level: level, locationId: location_id, locationName: location_name, sessionDate: session_date,
                            startTime: ClockTime.text(start_minute), endTime: ClockTime.text(end_minute), checkedInAt: checked_in_at)
         }
@@ -91,14 +93,16 @@ struct AttendanceService: Sendable {
 
     /// Attendances matching `condition` (over alias `t`), newest first.
     func attendances(where condition: SQLQueryString, limit: Int = 1000) async throws -> [AttendanceView] {
-        try await (database.reader as! any SQLDatabase).raw("""
-            SELECT t.id, t.student_id, a.name AS student_name, t.schedule_id, c.id AS class_id, c.name AS class_name, c.level,
+        let rows = try await (database.reader as! any SQLDatabase).raw("""
+            SELECT t.id, t.student_id, st.account_id AS student_account_id, t.schedule_id, c.id AS class_id, c.name AS class_name, c.level,
                    t.location_id, l.name AS location_name, t.session_date, s.start_minute, s.end_minute, t.checked_in_at
-            FROM academy_attendances t JOIN academy_students st ON st.id = t.student_id JOIN accounts a ON a.id = st.account_id
+            FROM academy_attendances t JOIN academy_students st ON st.id = t.student_id
             JOIN academy_schedules s ON s.id = t.schedule_id JOIN academy_classes c ON c.id = s.class_id
             JOIN academy_locations l ON l.id = t.location_id
             WHERE \(condition) ORDER BY t.checked_in_at DESC LIMIT \(literal: limit)
-            """).all(decoding: Row.self).map(\.view)
+            """).all(decoding: Row.self)
+        let names = try await directory.entries(rows.map(\.student_account_id))
+        return rows.map { $0.view(names) }
     }
 
     /// A student's history, newest first, with counts per month (academy time zone) for the chart.

@@ -60,6 +60,9 @@ struct CheckInService: Sendable {
         guard let student = try await students.find(accountID: accountID) else {
             throw AppError(.forbidden, code: "not_a_student", detail: "Only students of the academy can check in.")
         }
+        guard student.isActive else {
+            throw AppError(.forbidden, code: "student_inactive", detail: "Your place in the academy is paused. Ask at the front desk.")
+        }
         let settings = try await settings.current()
         let candidates = try await enrolments(student: student.id, location: token.locationID)
         guard !candidates.isEmpty else {

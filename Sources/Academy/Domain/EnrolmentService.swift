@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import PatioIdentity
 import SQLKit
 
 /// Payments, refunds, adjustments and enrolments. Every change to a balance goes through `CreditLedger` inside
@@ -9,6 +10,7 @@ import SQLKit
 struct EnrolmentService: Sendable {
     let database: PatioDatabase
     let settings: AcademySettingsService
+    let directory: AccountDirectory
     let clock: PatioClock
 
     static let enrolmentNotFound = AppError.notFound(code: "enrolment_not_found", "No enrolment has this id.")

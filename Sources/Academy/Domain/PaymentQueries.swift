@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import PatioCore
+import PatioIdentity
 import SQLKit
 
 /// Which payments a list or export covers. Dates are days in the academy's time zone, both inclusive.
@@ -47,12 +48,12 @@ struct PaymentFilter: Sendable {
 
 extension EnrolmentService {
     private struct PaymentRow: Decodable {
-        let id: UUID, student_id: UUID, student_name: String, enrolment_id: UUID, schedule_id: UUID, class_name: String
+        let id: UUID, student_id: UUID, student_account_id: UUID, enrolment_id: UUID, schedule_id: UUID, class_name: String
         let location_id: UUID, location_name: String, pack_id: UUID?, pack_name: String?, amount: Int, currency: String
         let classes: Int, refunded_amount: Int, refunded_classes: Int, created_at: Date, dni: String
 
-        var view: PaymentView {
-            PaymentView(id: id, studentId: student_id, studentName: student_name, enrolmentId: enrolment_id, scheduleId: schedule_id,
+        func view(_ names: [UUID: DirectoryEntry]) -> PaymentView {
+            PaymentView(id: id, studentId: student_id, studentName: names[student_account_id]?.name ?? "", enrolmentId: enrolment_id, scheduleId: schedule_id,
                         className: class_name, locationId: location_id, locationName: location_name, packId: pack_id, packName: pack_name,
                         amount: amount, currency: currency, classes: classes, refundedAmount: refunded_amount,
                         refundedClasses: refunded_classes, createdAt: created_at)
@@ -60,11 +61,11 @@ extension EnrolmentService {
     }
 
     private static let paymentSelect: SQLQueryString = """
-        SELECT p.id, p.student_id, a.name AS student_name, st.dni, p.enrolment_id, p.schedule_id, c.name AS class_name,
+        SELECT p.id, p.student_id, st.account_id AS student_account_id, st.dni, p.enrolment_id, p.schedule_id, c.name AS class_name,
                p.location_id, l.name AS location_name, p.pack_id, k.name AS pack_name, p.amount, p.currency, p.classes, p.created_at,
                CAST(COALESCE((SELECT SUM(r.amount) FROM academy_refunds r WHERE r.payment_id = p.id), 0) AS BIGINT) AS refunded_amount,
                CAST(COALESCE((SELECT SUM(r.classes) FROM academy_refunds r WHERE r.payment_id = p.id), 0) AS BIGINT) AS refunded_classes
-        FROM academy_payments p JOIN academy_students st ON st.id = p.student_id JOIN accounts a ON a.id = st.account_id
+        FROM academy_payments p JOIN academy_students st ON st.id = p.student_id
         JOIN academy_schedules s ON s.id = p.schedule_id JOIN academy_classes c ON c.id = s.class_id
         JOIN academy_locations l ON l.id = p.location_id LEFT JOIN academy_packs k ON k.id = p.pack_id
         """
@@ -74,7 +75,7 @@ extension EnrolmentService {
         guard let row = try await sql.raw(Self.paymentSelect + " WHERE p.id = \(bind: id)").first(decoding: PaymentRow.self) else {
             throw AppError.notFound(code: "payment_not_found", "No payment has this id.")
         }
-        return row.view
+        return row.view(try await directory.entries([row.student_account_id]))
     }
 
     /// Newest first, paged, with totals over everything the filter matches.
@@ -88,7 +89,9 @@ extension EnrolmentService {
         }
         let rows = try await sql.raw(Self.paymentSelect + Self.whereClause(conditions) + " ORDER BY p.created_at DESC, p.id DESC LIMIT \(literal: page.limit + 1)")
             .all(decoding: PaymentRow.self)
-        let items = rows.prefix(page.limit).map(\.view)
+        let page_ = rows.prefix(page.limit)
+        let names = try await directory.entries(page_.map(\.student_account_id))
+        let items = page_.map { $0.view(names) }
         let next = rows.count > page.limit ? items.last.map { CursorPageRequest.cursor(after: $0.createdAt, id: $0.id) } : nil
 
         struct TotalsRow: Decodable { let count: Int; let amount: Int?; let refunded: Int? }
@@ -112,10 +115,11 @@ extension EnrolmentService {
         let sql = try database.reader as! any SQLDatabase
         let rows = try await sql.raw(Self.paymentSelect + Self.whereClause(filter.conditions(calendar: settings.calendar)) + " ORDER BY p.created_at, p.id")
             .all(decoding: PaymentRow.self)
+        let names = try await directory.entries(rows.map(\.student_account_id))
         var lines = ["date,student,dni,class,sede,pack,classes,amount,refunded,currency,payment_id"]
         for row in rows {
             let fields = [
-                Timestamp.format(row.created_at), row.student_name, row.dni, row.class_name, row.location_name, row.pack_name ?? "",
+                Timestamp.format(row.created_at), names[row.student_account_id]?.name ?? "", row.dni, row.class_name, row.location_name, row.pack_name ?? "",
                 String(row.classes), Money.decimal(row.amount), Money.decimal(row.refunded_amount), row.currency, row.id.uuidString,
             ]
             lines.append(fields.map(CSV.field).joined(separator: ","))

@@ -3,9 +3,9 @@ import Foundation
 import PatioCore
 import PatioData
 import PatioIdentity
-import SQLKit
 
-/// A student as the academy admin sees them: the account's name and email plus the academy's record.
+/// A student as the academy admin sees them: the account's name and email (from the account directory)
+/// plus the academy's record. `isActive` is the academy's own flag, not the account's.
 struct StudentView: Codable, Sendable {
     var id: UUID
     var accountId: UUID
@@ -23,6 +23,7 @@ struct StudentService: Sendable {
     static let role = "academy.student"
     let database: PatioDatabase
     let accounts: AccountService
+    let directory: AccountDirectory
     let clock: PatioClock
 
     struct Input: Codable, Sendable {
@@ -70,6 +71,7 @@ struct StudentService: Sendable {
         student.phone = input.phone?.trimmingCharacters(in: .whitespaces) ?? ""
         student.birthdate = input.birthdate.flatMap { $0.isEmpty ? nil : $0 }
         student.createdAt = clock.now()
+        student.isActive = true
         do {
             try await database.write { db in
                 _ = try await accounts.insert(prepared, on: db)
@@ -81,22 +83,31 @@ struct StudentService: Sendable {
         return try await find(student.id!)
     }
 
-    /// Updates what is given; an absent or empty password keeps the current one.
+    /// Updates the academy's record (DNI, phone, birthdate). The name, email and password belong to the
+    /// student's Patio account, shared by every module: only the account itself or a platform admin
+    /// changes them, so a request that would change one is refused and nothing is written.
     func update(_ id: UUID, _ input: Input) async throws -> StudentView {
         let current = try await find(id)
+        var accountFields: [FieldError] = []
+        if let name = input.name, name.trimmingCharacters(in: .whitespaces) != current.name {
+            accountFields.append(FieldError(field: "name", message: Self.accountOwned))
+        }
+        if let email = input.email, EmailAddress.normalise(email) != current.email {
+            accountFields.append(FieldError(field: "email", message: Self.accountOwned))
+        }
+        if let password = input.password, !password.isEmpty {
+            accountFields.append(FieldError(field: "password", message: Self.accountOwned))
+        }
+        if !accountFields.isEmpty {
+            throw AppError(.forbidden, code: "account_fields_not_editable",
+                           detail: "The name, email and password are the student's Patio account: the student or a platform admin changes them.",
+                           fieldErrors: accountFields)
+        }
         var validator = Validator()
         Self.checkProfile(input, into: &validator, requireAll: false)
-        if let password = input.password, !password.isEmpty, let problem = PasswordPolicy.problem(with: password) { validator.add("password", problem) }
         try validator.validate()
         let dni = Self.normaliseDNI(input.dni)
         if let dni, dni != current.dni, try await StudentModel.query(on: database.reader).filter(\.$dni == dni).first() != nil { throw Self.dniTaken }
-        let email = input.email.map(EmailAddress.normalise).flatMap { $0 == current.email ? nil : $0 }
-        if input.name != nil || email != nil {
-            _ = try await accounts.update(id: current.accountId, name: input.name, locale: nil, email: email)
-        }
-        if let password = input.password, !password.isEmpty {
-            try await accounts.setPassword(id: current.accountId, newPassword: password, keepSession: nil)
-        }
         do {
             try await database.write { db in
                 var update = StudentModel.query(on: db).filter(\.$id == id)
@@ -112,54 +123,69 @@ struct StudentService: Sendable {
         return try await find(id)
     }
 
-    func setActive(_ active: Bool, id: UUID, actor: UUID) async throws -> StudentView {
-        let student = try await find(id)
-        _ = try await accounts.setActive(active, id: student.accountId, actor: actor)
+    static let accountOwned = "This belongs to the student's Patio account; the student changes it on their account page, or a platform admin does."
+
+    /// Marks the student active or inactive in the academy only: an inactive student cannot check in or
+    /// be enrolled, and keeps their account (other modules may use it) and their history.
+    func setActive(_ active: Bool, id: UUID) async throws -> StudentView {
+        _ = try await find(id)
+        try await database.write { db in
+            try await StudentModel.query(on: db).filter(\.$id == id).set(\.$isActive, to: active).update()
+        }
         return try await find(id)
     }
 
-    private struct Row: Decodable {
-        let id: UUID, account_id: UUID, name: String, email: String, dni: String, phone: String
-        let birthdate: String?, is_active: Bool, created_at: Date
-        var view: StudentView {
-            StudentView(id: id, accountId: account_id, name: name, email: email, dni: dni, phone: phone, birthdate: birthdate, isActive: is_active, createdAt: created_at)
-        }
-    }
-
-    private static let columns = "s.id, s.account_id, a.name, a.email, s.dni, s.phone, s.birthdate, a.is_active, s.created_at"
-
     func find(_ id: UUID) async throws -> StudentView {
-        let sql = try database.reader as! any SQLDatabase
-        guard let row = try await sql.raw("SELECT \(unsafeRaw: Self.columns) FROM academy_students s JOIN accounts a ON a.id = s.account_id WHERE s.id = \(bind: id)").first(decoding: Row.self) else {
-            throw Self.notFound
-        }
-        return row.view
+        guard let student = try await StudentModel.find(id, on: try database.reader) else { throw Self.notFound }
+        return try await views([student])[0]
     }
 
-    /// The student record of a signed-in account, if it has one.
     func find(accountID: UUID) async throws -> StudentView? {
-        let sql = try database.reader as! any SQLDatabase
-        return try await sql.raw("SELECT \(unsafeRaw: Self.columns) FROM academy_students s JOIN accounts a ON a.id = s.account_id WHERE s.account_id = \(bind: accountID)").first(decoding: Row.self)?.view
+        guard let student = try await StudentModel.query(on: try database.reader).filter(\.$accountID == accountID).first() else { return nil }
+        return try await views([student]).first
     }
 
-    /// Students by name; `query` matches name, email (ignoring case and accents) or DNI.
+    /// Students by name; `query` matches name, email (ignoring case and accents, through the account
+    /// directory) or DNI. Names live in the accounts, so the academy's students are ordered here.
     func list(query: String?, page: CursorPageRequest) async throws -> CursorPage<StudentView> {
-        let sql = try database.reader as! any SQLDatabase
-        var where_: [SQLQueryString] = []
+        var builder = StudentModel.query(on: try database.reader)
         if let query = query?.trimmingCharacters(in: .whitespaces), !query.isEmpty {
-            let folded = query.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-                .replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
-            where_.append("(a.search_text LIKE \(bind: "%\(folded)%") OR s.dni LIKE \(bind: "%\(folded.uppercased())%"))")
+            let matching = try await directory.search(query)
+            let dni = query.filter { !$0.isWhitespace }.uppercased().replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
+            builder = builder.group(.or) { group in
+                if !matching.isEmpty { group.filter(\.$accountID ~~ matching) }
+                group.filter(\.$dni ~~ (dni.isEmpty ? "\u{1F}" : dni))
+            }
         }
-        if let (name, id) = try page.textAndID() {
-            where_.append("(a.name > \(bind: name) OR (a.name = \(bind: name) AND s.id > \(bind: id)))")
-        }
-        var statement: SQLQueryString = "SELECT \(unsafeRaw: Self.columns) FROM academy_students s JOIN accounts a ON a.id = s.account_id"
-        if !where_.isEmpty { statement = statement + " WHERE " + where_.joined(separator: " AND ") }
-        statement = statement + " ORDER BY a.name, s.id LIMIT \(literal: page.limit + 1)"
-        let rows = try await sql.raw(statement).all(decoding: Row.self).map(\.view)
-        let items = Array(rows.prefix(page.limit))
-        let next = rows.count > page.limit ? items.last.map { CursorPageRequest.cursor(afterText: $0.name, id: $0.id) } : nil
+        let after = try page.textAndID()
+        let sorted = try await views(try await builder.all()).sorted { ($0.sortKey, $0.id.uuidString) < ($1.sortKey, $1.id.uuidString) }
+        let remaining = after.map { after in
+            sorted.filter { ($0.sortKey, $0.id.uuidString) > (SearchKey.fold(after.text), after.id.uuidString) }
+        } ?? sorted
+        let items = Array(remaining.prefix(page.limit))
+        let next = remaining.count > page.limit ? items.last.map { CursorPageRequest.cursor(afterText: $0.name, id: $0.id) } : nil
         return CursorPage(items: items, nextCursor: next)
     }
+
+    /// Puts the account's name and email on each record, in the order given.
+    func views(_ students: [StudentModel]) async throws -> [StudentView] {
+        let entries = try await directory.entries(students.map(\.accountID))
+        return students.compactMap { student in
+            guard let id = student.id else { return nil }
+            let entry = entries[student.accountID]
+            return StudentView(id: id, accountId: student.accountID, name: entry?.name ?? "", email: entry?.email ?? "", dni: student.dni,
+                               phone: student.phone, birthdate: student.birthdate, isActive: student.isActive, createdAt: student.createdAt)
+        }
+    }
+}
+
+/// How student names sort and compare: case and accents ignored, so "Álvaro" sits with the A's.
+enum SearchKey {
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    }
+}
+
+extension StudentView {
+    var sortKey: String { SearchKey.fold(name) }
 }

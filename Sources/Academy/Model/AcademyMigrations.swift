@@ -5,7 +5,7 @@ import SQLKit
 /// The academy's tables. History (payments, ledger, attendance) references the catalogue, which is why the
 /// catalogue is archived rather than deleted once used.
 enum AcademyMigrations {
-    static let all: [any Migration] = [CreateAcademyTables()]
+    static let all: [any Migration] = [CreateAcademyTables(), AddStudentActive()]
 
     struct CreateAcademyTables: AsyncMigration {
         func prepare(on database: any Database) async throws {
@@ -138,6 +138,19 @@ enum AcademyMigrations {
                            LocationModel.schema, AcademySettingsModel.schema] {
                 try await database.schema(schema).delete()
             }
+        }
+    }
+
+    /// Students become active or inactive in the academy alone; the account's own flag belongs to the platform.
+    /// Existing students start active.
+    struct AddStudentActive: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            let sql = database as! any SQLDatabase
+            try await sql.raw("ALTER TABLE academy_students ADD COLUMN is_active BOOLEAN NOT NULL DEFAULT TRUE").run()
+        }
+
+        func revert(on database: any Database) async throws {
+            try await (database as! any SQLDatabase).raw("ALTER TABLE academy_students DROP COLUMN is_active").run()
         }
     }
 }

@@ -11,6 +11,8 @@ final class StudentModel: Model, @unchecked Sendable {
     @Field(key: "phone") var phone: String
     @OptionalField(key: "birthdate") var birthdate: String?
     @Field(key: "created_at") var createdAt: Date
+    /// The academy's own flag: an inactive student cannot check in or be enrolled. The account stays as it is.
+    @Field(key: "is_active") var isActive: Bool
 
     init() {}
 }

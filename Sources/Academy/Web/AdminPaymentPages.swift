@@ -43,6 +43,7 @@ struct AdminPaymentPages: Sendable {
         return r.page("academy_payments", title: r.text("ac_payments", context), [
             "locations": try await s.catalogue.locations(includeArchived: true).map { ["id": $0.id.uuidString, "name": $0.name, "selected": $0.id == filter.locationID] },
             "from": filter.from ?? "", "to": filter.to ?? "", "studentId": filter.studentID?.uuidString ?? "", "query": kept,
+            "countText": "\(list.totals.count) \(r.text(list.totals.count == 1 ? "ac_payment_one" : "ac_payments_count", context))",
             "totals": list.totals, "totalText": clock.money(list.totals.amount, currency),
             "refundedText": clock.money(list.totals.refunded, currency), "netText": clock.money(list.totals.net, currency),
             "hasPayments": !list.items.isEmpty, "next": list.nextCursor as Any,

@@ -90,7 +90,7 @@ struct AdminStudentPages: Sendable {
     private func setActive(_ active: Bool, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         do {
-            _ = try await s.students.setActive(active, id: id, actor: try context.requirePrincipal().accountID)
+            _ = try await s.students.setActive(active, id: id)
             return redirect(to: "/academy/admin/students/\(id)")
         } catch let error as AppError {
             return try await detailPage(id, context, problem: error)

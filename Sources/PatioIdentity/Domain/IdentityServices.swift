@@ -6,6 +6,8 @@ import PatioData
 public struct IdentityServices: Sendable {
     public let settings: IdentitySettings
     public let accounts: AccountService
+    /// Names and emails for modules, which never read Identity's tables.
+    public let directory: AccountDirectory
     public let sessions: SessionService
     public let throttle: LoginThrottle
     public let login: LoginService
@@ -16,6 +18,7 @@ public struct IdentityServices: Sendable {
                 passkeyKey: @escaping @Sendable () async throws -> SymmetricKey) {
         self.settings = settings
         accounts = AccountService(database: database, hasher: hasher, clock: clock, knownRoles: knownRoles)
+        directory = AccountDirectory(database: database)
         sessions = SessionService(database: database, clock: clock, settings: settings)
         throttle = LoginThrottle(database: database, clock: clock, settings: settings)
         login = LoginService(database: database, hasher: hasher, sessions: sessions, throttle: throttle, accounts: accounts)

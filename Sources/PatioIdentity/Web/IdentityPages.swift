@@ -41,10 +41,7 @@ struct IdentityPageHandlers: Sendable {
     let web: WebRenderer
 
     /// Only same-site paths: never redirect a person to another host after sign-in.
-    static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "/" }
-        return next
-    }
+    static func safeNext(_ next: String?) -> String { LocalRedirect.path(next) }
 
     func loginForm(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         if context.principal != nil { return redirect(to: "/") }
@@ -56,7 +53,7 @@ struct IdentityPageHandlers: Sendable {
         let form = try await FormBody.parse(request)
         let email = form.text("email") ?? ""
         let next = Self.safeNext(form["next"])
-        let ip = ClientAddress.of(request, context: context, trustForwardedFor: services.settings.trustForwardedFor)
+        let ip = ClientAddress.of(request, context: context, proxyHops: services.settings.trustedProxyHops)
         do {
             let result = try await services.login.login(email: email, password: form["password"] ?? "", ip: ip)
             var response = redirect(to: next)

@@ -24,20 +24,40 @@ struct StudentAPITests {
         }
     }
 
-    @Test("editing without a password keeps the old one; a new password replaces it")
+    @Test("the academy edits its own record; the account's name, email and password are refused and nothing is written")
     func edit() async throws {
         try await TestPatio.with { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
-            let (id, _) = try await academy.student("rosa@test.patio", dni: "45678912")
+            let (id, _) = try await academy.student("rosa@test.patio", dni: "45678912", name: "Rosa")
             let edited = try await client.api(.put, "/api/v1/academy/students/\(id)", token: academy.admin,
-                                              body: ["name": "Rosa Quispe", "phone": "01 444 5555", "password": ""])
+                                              body: ["name": "Rosa", "email": "ROSA@test.patio", "phone": "01 444 5555", "password": ""])
             #expect(edited.status == .ok)
-            #expect(try object(edited)["name"] as? String == "Rosa Quispe")
+            #expect(try object(edited)["phone"] as? String == "01 444 5555")
+            for body in [["name": "Rosa Quispe"], ["email": "otra@test.patio"], ["password": "nueva-contraseña-1", "phone": "1"]] as [[String: Any]] {
+                let refused = try await client.api(.put, "/api/v1/academy/students/\(id)", token: academy.admin, body: body)
+                #expect(refused.status == .forbidden)
+                #expect(try problem(refused).code == "account_fields_not_editable")
+                #expect(try problem(refused).errors?.map(\.field) == Array(body.keys.filter { $0 != "phone" }))
+            }
+            let student = try await client.fetch("/api/v1/academy/students/\(id)", token: academy.admin)["student"] as! [String: Any]
+            #expect(student["name"] as? String == "Rosa" && student["email"] as? String == "rosa@test.patio" && student["phone"] as? String == "01 444 5555")
             _ = try await patio.login("rosa@test.patio", client: client)
-            _ = try await client.api(.put, "/api/v1/academy/students/\(id)", token: academy.admin, body: ["password": "nueva-contraseña-1"])
-            let old = try await client.api(.post, "/api/v1/auth/login", body: ["email": "rosa@test.patio", "password": TestPatio.password])
-            #expect(old.status == .unauthorized)
-            _ = try await patio.login("rosa@test.patio", password: "nueva-contraseña-1", client: client)
+        }
+    }
+
+    @Test("a teacher cannot take over a student who is also a platform admin: credentials and the account stay the owner's")
+    func noAccountTakeover() async throws {
+        try await TestPatio.with { patio, client in
+            let academy = try await AcademyFixture.make(patio, client)
+            let (id, _) = try await academy.student("jefa@test.patio", dni: "45678912", name: "Jefa")
+            let account = try #require(try await patio.components.identity.accounts.find(email: "jefa@test.patio"))
+            _ = try await patio.components.identity.accounts.grant(role: "admin", to: account.id)
+            let takeover = try await client.api(.put, "/api/v1/academy/students/\(id)", token: academy.admin,
+                                                body: ["email": "teacher@evil.example", "password": "the-teachers-own-1"])
+            #expect(takeover.status == .forbidden)
+            #expect(try await client.api(.post, "/api/v1/auth/login", body: ["email": "teacher@evil.example", "password": "the-teachers-own-1"]).status == .unauthorized)
+            let admin = try await patio.login("jefa@test.patio", client: client)
+            #expect(try await client.api(.get, "/api/v1/admin/accounts", token: admin).status == .ok)
         }
     }
 
@@ -63,18 +83,22 @@ struct StudentAPITests {
         }
     }
 
-    @Test("a deactivated student cannot sign in, and is active again after activation")
+    @Test("deactivating a student pauses them in the academy only: no check-in, but the account still signs in and is active again after activation")
     func deactivate() async throws {
         try await TestPatio.with { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (id, token) = try await academy.student("rosa@test.patio", dni: "45678912")
+            try await academy.pay(id, classes: 3)
             let off = try await client.api(.post, "/api/v1/academy/students/\(id)/deactivate", token: academy.admin)
             #expect(try object(off)["isActive"] as? Bool == false)
-            #expect(try await client.api(.get, "/api/v1/academy/me/classes", token: token).status == .unauthorized)
-            let login = try await client.api(.post, "/api/v1/auth/login", body: ["email": "rosa@test.patio", "password": TestPatio.password])
-            #expect(login.status == .unauthorized)
-            _ = try await client.api(.post, "/api/v1/academy/students/\(id)/activate", token: academy.admin)
+            let refused = try await academy.checkIn(token, token: try await academy.token())
+            #expect(refused.status == .forbidden)
+            #expect(try problem(refused).code == "student_inactive")
+            #expect(try await client.api(.get, "/api/v1/academy/me/classes", token: token).status == .ok)
+            #expect(try await patio.components.identity.accounts.find(email: "rosa@test.patio")?.isActive == true)
             _ = try await patio.login("rosa@test.patio", client: client)
+            _ = try await client.api(.post, "/api/v1/academy/students/\(id)/activate", token: academy.admin)
+            #expect(try await academy.checkIn(token, token: try await academy.token()).status == .created)
         }
     }
 
