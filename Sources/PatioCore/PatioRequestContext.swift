@@ -34,7 +34,7 @@ public struct PatioRequestContext: RequestContext, WebSocketRequestContext {
     }
 
     /// Enforces a route's access rule: 401 when anonymous, 403 when signed in without the role.
-    public func authorize(_ access: Access) throws {
+    public func authorize(_ access: Access, request: Request) throws {
         switch access {
         case .everyone:
             return
@@ -50,6 +50,8 @@ public struct PatioRequestContext: RequestContext, WebSocketRequestContext {
             guard roles.contains(where: principal.has(role:)) else {
                 throw AppError.forbidden("This needs one of the roles \(roles.joined(separator: ", ")).")
             }
+        case .monitoring(let monitoring):
+            try monitoring.authorize(request, peer: peerAddress)
         }
     }
 }

@@ -20,4 +20,11 @@ public enum RequestPath {
         let path = normalised(path)
         return path == "/api" || path.hasPrefix("/api/")
     }
+
+    /// Addresses programs read (the API, the contract, metrics): errors are problem documents there, never
+    /// a page or a redirect to sign-in.
+    public static func isForMachines(_ path: String) -> Bool {
+        let path = normalised(path)
+        return isAPI(path) || path.hasPrefix("/openapi") || path == "/metrics"
+    }
 }

@@ -36,7 +36,7 @@ public final class PatioRoutes {
     public func add(_ method: HTTPRequest.Method, _ path: String, _ access: Access, _ handler: @escaping Handler) {
         record(RouteDescriptor(method: method, path: path, access: access))
         router.on(RouterPath(path), method: method) { request, context in
-            try context.authorize(access)
+            try context.authorize(access, request: request)
             return try await handler(request, context)
         }
     }

@@ -21,7 +21,7 @@ extension PatioRoutes {
     ) {
         record(RouteDescriptor(method: .get, path: path, access: access))
         router.ws(RouterPath(path)) { request, context in
-            try context.authorize(access)
+            try context.authorize(access, request: request)
             // `Upgrade` is a hop-by-hop header and never reaches the router; every handshake carries a key.
             guard request.headers[.secWebSocketKey] != nil else {
                 throw AppError(.upgradeRequired, code: "websocket_required", detail: "This address is a WebSocket: connect with Upgrade: websocket.")

@@ -124,7 +124,7 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     router.add(middleware: WebSessionMiddleware(secureCookies: configuration.identity.secureCookies))
 
     let routes = PatioRoutes(router: router)
-    SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, contract: try APIContract.load())
+    SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, metricsAccess: MonitoringAccess(token: configuration.metricsToken), contract: try APIContract.load())
     try StaticAssets.load().register(on: routes)
     IdentityAPI.register(on: routes, services: components.identity)
     IdentityPages.register(on: routes, services: components.identity, web: web)

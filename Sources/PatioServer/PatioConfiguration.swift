@@ -19,6 +19,8 @@ public struct PatioConfiguration: Sendable {
     /// Whether modules' periodic jobs run while serving; tests that move the clock themselves switch them off
     /// so a job cannot act between two steps of the test.
     public var runsPeriodicJobs = true
+    /// `PATIO_METRICS_TOKEN`: a bearer token that may read `/metrics`; without it only loopback may.
+    public var metricsToken: String?
     /// `PATIO_<MODULE>_*` variables, for the modules to read and check.
     public var moduleSettings = ModuleSettings(environment: [:])
 
@@ -68,6 +70,10 @@ public struct PatioConfiguration: Sendable {
         if let cost = environment["PATIO_BCRYPT_COST"] {
             guard let value = UInt8(cost), (12...16).contains(value) else { throw ConfigurationError("PATIO_BCRYPT_COST must be 12 to 16") }
             configuration.bcryptCost = value
+        }
+        if let token = environment["PATIO_METRICS_TOKEN"], !token.isEmpty {
+            guard token.count >= 16 else { throw ConfigurationError("PATIO_METRICS_TOKEN must be at least 16 characters") }
+            configuration.metricsToken = token
         }
         configuration.moduleSettings = ModuleSettings(environment: environment)
         return configuration

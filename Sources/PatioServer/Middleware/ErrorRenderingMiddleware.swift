@@ -19,7 +19,7 @@ struct ErrorRenderingMiddleware: RouterMiddleware {
             if problem.status.code >= 500 {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             }
-            if RequestPath.isAPI(request) || RequestPath.normalised(request.uri.path).hasPrefix("/openapi") {
+            if RequestPath.isForMachines(request.uri.path) {
                 return try problem.response(from: request, context: context)
             }
             return page(for: problem, request: request, context: context)

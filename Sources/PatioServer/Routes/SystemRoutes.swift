@@ -6,7 +6,7 @@ import PatioData
 
 /// Health, readiness, metrics and the API contract.
 enum SystemRoutes {
-    static func register(on routes: PatioRoutes, database: PatioDatabase, metrics: PatioMetrics, contract: APIContract) {
+    static func register(on routes: PatioRoutes, database: PatioDatabase, metrics: PatioMetrics, metricsAccess: MonitoringAccess, contract: APIContract) {
         routes.get("/healthz", .everyone) { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
         }
@@ -19,7 +19,7 @@ enum SystemRoutes {
                 return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "database unreachable\n")))
             }
         }
-        routes.get("/metrics", .everyone) { _, _ in
+        routes.get("/metrics", .monitoring(metricsAccess)) { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         }
         routes.get("/openapi.yaml", .everyone) { _, _ in

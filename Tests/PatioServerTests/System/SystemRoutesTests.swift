@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import NIOCore
+@testable import PatioCore
 import PatioServer
 import Testing
 import Yams
@@ -43,12 +45,13 @@ struct SystemRoutesTests {
         }
     }
 
-    @Test("metrics expose request counts, latency histograms, pool sizes and the commit queue")
+    @Test("metrics expose request counts, latency histograms, pool sizes and the commit queue to the token's bearer")
     func metrics() async throws {
-        try await TestPatio.with { patio, client in
+        let token = "scraper-token-0123456789"
+        try await TestPatio.with(configure: { $0.metricsToken = token }) { patio, client in
             _ = try await client.execute(uri: "/healthz", method: .get)
             _ = try await patio.token(for: "ana@demo.patio", client: client)
-            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(token)"]).body)
             #expect(text.contains("hb_requests"))
             #expect(text.contains("http_server_request_duration_bucket"))
             #expect(text.contains("patio_db_pool_max_connections{pool=\"reader\"}"))
@@ -90,5 +93,25 @@ struct SystemRoutesTests {
             let status = try decode(VersionReply.self, try await client.api(.get, "/api/v1/apps/interpay/version?current=1.1"))
             #expect(status.status == "updateAvailable")
         }
+    }
+
+    @Test("metrics are not public: without the token 401, and without a token configured only a direct loopback caller")
+    func metricsAreNotPublic() async throws {
+        try await TestPatio.with(configure: { $0.metricsToken = "scraper-token-0123456789" }) { _, client in
+            let anonymous = try await client.execute(uri: "/metrics", method: .get)
+            #expect(anonymous.status == .unauthorized)
+            let wrong = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer scraper-token-0123456780"])
+            #expect(wrong.status == .unauthorized)
+        }
+        try await TestPatio.with { _, client in
+            // The in-process test client has no loopback socket peer: a remote caller.
+            let remote = try await client.execute(uri: "/metrics", method: .get)
+            #expect(remote.status == .forbidden)
+        }
+        var relayed = HTTPFields()
+        relayed[HTTPField.Name("X-Forwarded-For")!] = "203.0.113.7"
+        #expect(throws: AppError.self) { try MonitoringAccess(token: nil).authorize(Request(head: .init(method: .get, scheme: "http", authority: "x", path: "/metrics", headerFields: relayed), body: .init(buffer: .init())), peer: "127.0.0.1") }
+        #expect(throws: Never.self) { try MonitoringAccess(token: nil).authorize(Request(head: .init(method: .get, scheme: "http", authority: "x", path: "/metrics"), body: .init(buffer: .init())), peer: "127.0.0.1") }
+        #expect(throws: AppError.self) { try MonitoringAccess(token: nil).authorize(Request(head: .init(method: .get, scheme: "http", authority: "x", path: "/metrics"), body: .init(buffer: .init())), peer: "192.0.2.4") }
     }
 }
