@@ -10,9 +10,14 @@ public struct Principal: Sendable, Equatable {
     /// The session the request authenticated with (revocable on logout).
     public var sessionID: UUID
     public var accountCreatedAt: Date
+    /// When the person last proved who they are in this session (sign-in, or re-authentication since):
+    /// what adding a way in, such as a passkey, asks to be recent.
+    public var authenticatedAt: Date
 
-    public init(accountID: UUID, email: String, name: String, locale: PatioLocale, roles: Set<String>, sessionID: UUID, accountCreatedAt: Date) {
+    public init(accountID: UUID, email: String, name: String, locale: PatioLocale, roles: Set<String>, sessionID: UUID, accountCreatedAt: Date,
+                authenticatedAt: Date? = nil) {
         self.accountCreatedAt = accountCreatedAt
+        self.authenticatedAt = authenticatedAt ?? .distantPast
         self.accountID = accountID
         self.email = email
         self.name = name

@@ -11,6 +11,7 @@ public enum IdentityAPI {
         routes.get("/api/v1/me", .signedIn, handlers.me)
         routes.patch("/api/v1/me", .signedIn, handlers.updateMe)
         routes.post("/api/v1/me/password", .signedIn, handlers.changePassword)
+        routes.post("/api/v1/auth/reauthenticate", .signedIn, handlers.reauthenticate)
 
         let passkeys = services.passkeys
         routes.post("/api/v1/auth/passkeys/register/options", .signedIn) { _, context in
@@ -58,6 +59,7 @@ struct LoginResponse: Encodable { var token: String; var expiresAt: Date; var ac
 struct UpdateMeRequest: Decodable { var name: String?; var locale: String? }
 struct ChangePasswordRequest: Decodable { var currentPassword: String; var newPassword: String }
 struct ResetPasswordRequest: Decodable { var newPassword: String }
+struct ReauthenticateRequest: Decodable { var password: String?; var passkey: PasskeyService.AssertionInput? }
 struct RolesResponse: Encodable { var roles: [String] }
 
 /// Thin handlers: decode, call the service, encode.
@@ -69,6 +71,22 @@ struct IdentityHandlers: Sendable {
         let ip = ClientAddress.of(request, context: context, proxyHops: services.settings.trustedProxyHops)
         let result = try await services.login.login(email: body.email, password: body.password, ip: ip)
         return try .json(LoginResponse(token: result.session.token, expiresAt: result.session.expiresAt, account: result.account))
+    }
+
+    /// Proves again who the session belongs to, with the password or one of the account's passkeys.
+    func reauthenticate(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let body = try await JSONBody.decode(ReauthenticateRequest.self, from: request)
+        let principal = try context.requirePrincipal()
+        switch (body.password, body.passkey) {
+        case (let password?, nil):
+            let ip = ClientAddress.of(request, context: context, proxyHops: services.settings.trustedProxyHops)
+            try await services.login.reauthenticate(principal, password: password, ip: ip)
+        case (nil, let passkey?):
+            try await services.passkeys.reauthenticate(principal, passkey)
+        default:
+            throw AppError.validation(field: "password", "Send either your password or a passkey assertion.")
+        }
+        return .noContent
     }
 
     func logout(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

@@ -20,6 +20,9 @@ public struct IdentitySettings: Sendable {
     public var passkeyOrigin = "http://localhost:8080"
     /// Passkeys must be unlocked (Face ID, Touch ID, a PIN), not only touched: `PATIO_PASSKEY_USER_VERIFICATION`.
     public var passkeyRequiresUserVerification = true
+    /// How recent a sign-in or re-authentication must be to add a passkey to the account: a session stolen
+    /// later cannot plant a way in that outlives a password change.
+    public var reauthenticationWindow: TimeInterval = 300
     /// How long a passkey challenge may be answered.
     public var passkeyChallengeLifetime: TimeInterval = 300
 

@@ -49,6 +49,23 @@ public struct LoginService: Sendable {
     }
 }
 
+extension LoginService {
+    /// Re-authenticates `principal`'s session with the account's password, counted by the same throttle
+    /// as sign-in (a stolen session cannot guess the password any faster than a stranger).
+    /// Answers the moment the session counts as authenticated from.
+    @discardableResult
+    public func reauthenticate(_ principal: Principal, password: String, ip: String) async throws -> Date {
+        guard !password.isEmpty else { throw AppError.validation(field: "password", "Enter your password.") }
+        let attempt = try await throttle.reserve(email: principal.email, ip: ip)
+        guard let account = try await AccountModel.find(principal.accountID, on: try database.reader),
+              try await hasher.verify(password, account.passwordHash) else {
+            throw AppError(.unauthorized, code: "invalid_credentials", detail: "The password is not correct.")
+        }
+        try await throttle.succeeded(attempt)
+        return try await sessions.markAuthenticated(sessionID: principal.sessionID)
+    }
+}
+
 /// A real bcrypt hash of a random secret, made once per process.
 enum DecoyHash {
     static let value = Bcrypt.hash(SecureToken.generate(), cost: 12)

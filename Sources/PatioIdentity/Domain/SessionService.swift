@@ -43,6 +43,8 @@ public struct SessionService: Sendable {
             .column(SQLAlias(SQLColumn("id", table: SessionModel.schema), as: SQLIdentifier("session_id")))
             .column(SQLColumn("expires_at", table: SessionModel.schema))
             .column(SQLColumn("revoked_at", table: SessionModel.schema))
+            .column(SQLAlias(SQLColumn("created_at", table: SessionModel.schema), as: SQLIdentifier("session_created_at")))
+            .column(SQLColumn("authenticated_at", table: SessionModel.schema))
             .column(SQLColumn("account_id", table: SessionModel.schema))
             .column(SQLColumn("email", table: AccountModel.schema))
             .column(SQLColumn("name", table: AccountModel.schema))
@@ -69,7 +71,8 @@ public struct SessionService: Sendable {
         return Principal(
             accountID: row.account_id, email: row.email, name: row.name,
             locale: PatioLocale(rawValue: row.locale) ?? .default,
-            roles: Set(roles), sessionID: row.session_id, accountCreatedAt: row.created_at
+            roles: Set(roles), sessionID: row.session_id, accountCreatedAt: row.created_at,
+            authenticatedAt: max(row.session_created_at, row.authenticated_at ?? .distantPast)
         )
     }
 
@@ -77,6 +80,8 @@ public struct SessionService: Sendable {
         let session_id: UUID
         let expires_at: Date
         let revoked_at: Date?
+        let session_created_at: Date
+        let authenticated_at: Date?
         let account_id: UUID
         let email: String
         let name: String
@@ -86,6 +91,24 @@ public struct SessionService: Sendable {
     }
 
     private struct RoleRow: Decodable { let role: String }
+
+    /// Records that the person just proved who they are again in this session.
+    @discardableResult
+    public func markAuthenticated(sessionID: UUID) async throws -> Date {
+        let now = clock.now()
+        try await database.write { db in
+            try await SessionModel.query(on: db).filter(\.$id == sessionID).set(\.$authenticatedAt, to: now).update()
+        }
+        return now
+    }
+
+    /// Refuses with `reauthentication_required` unless the session proved who it is within the window.
+    public func requireRecentAuthentication(_ principal: Principal) throws {
+        guard clock.now().timeIntervalSince(principal.authenticatedAt) <= settings.reauthenticationWindow else {
+            throw AppError(.forbidden, code: "reauthentication_required",
+                           detail: "Confirm it is you (your password or a passkey you already have) before adding a passkey.")
+        }
+    }
 
     public func revoke(sessionID: UUID) async throws {
         let now = clock.now()

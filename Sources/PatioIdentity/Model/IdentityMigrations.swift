@@ -3,7 +3,7 @@ import SQLKit
 
 /// The identity tables, in creation order.
 public enum IdentityMigrations {
-    public static let all: [any Migration] = [CreateAccounts(), CreateRoleGrants(), CreateSessions(), CreateLoginFailures(), CreatePasskeys()]
+    public static let all: [any Migration] = [CreateAccounts(), CreateRoleGrants(), CreateSessions(), CreateLoginFailures(), CreatePasskeys(), AddSessionAuthentication()]
 
     struct CreateAccounts: AsyncMigration {
         func prepare(on database: any Database) async throws {
@@ -75,6 +75,17 @@ public enum IdentityMigrations {
 
         func revert(on database: any Database) async throws {
             try await database.schema(LoginFailureModel.schema).delete()
+        }
+    }
+
+    /// Sessions remember their last re-authentication, so adding a passkey can ask for a recent one.
+    struct AddSessionAuthentication: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            try await database.schema(SessionModel.schema).field("authenticated_at", .datetime).update()
+        }
+
+        func revert(on database: any Database) async throws {
+            try await database.schema(SessionModel.schema).deleteField("authenticated_at").update()
         }
     }
 }

@@ -11,6 +11,8 @@ public final class SessionModel: Model, @unchecked Sendable {
     @Field(key: "created_at") public var createdAt: Date
     @Field(key: "expires_at") public var expiresAt: Date
     @OptionalField(key: "revoked_at") public var revokedAt: Date?
+    /// The last re-authentication in this session; sign-in itself counts as `createdAt`.
+    @OptionalField(key: "authenticated_at") public var authenticatedAt: Date?
 
     public init() {}
 

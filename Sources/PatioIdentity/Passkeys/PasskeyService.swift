@@ -33,7 +33,9 @@ public struct PasskeyService: Sendable {
     // MARK: Registration
 
     /// `PublicKeyCredentialCreationOptions` in their JSON form, for `navigator.credentials.create`.
+    /// Needs a recent sign-in or re-authentication (`reauthentication_required` otherwise).
     public func registrationOptions(_ principal: Principal) async throws -> JSONValue {
+        try sessions.requireRecentAuthentication(principal)
         let challenge = try await issueRegistrationChallenge(session: principal.sessionID)
         let existing = try await PasskeyModel.query(on: try database.reader).filter(\.$accountID == principal.accountID).all()
         let accountID = withUnsafeBytes(of: principal.accountID.uuid, Array.init)
@@ -63,6 +65,7 @@ public struct PasskeyService: Sendable {
     }
 
     public func register(_ principal: Principal, _ input: RegistrationInput) async throws -> View {
+        try sessions.requireRecentAuthentication(principal)
         do {
             guard let clientData = input.response?.clientDataJSON.flatMap(Base64URL.decode),
                   let attestation = input.response?.attestationObject.flatMap(Base64URL.decode) else { throw PasskeyError.malformed("registration response") }
@@ -120,6 +123,21 @@ public struct PasskeyService: Sendable {
 
     /// Verifies the assertion and opens a session, like a password sign-in.
     public func login(_ input: AssertionInput) async throws -> LoginResult {
+        let accountID = try await verifyAssertion(input)
+        let session = try await sessions.issue(for: accountID)
+        return LoginResult(session: session, account: try await accounts.find(id: accountID))
+    }
+
+    /// Re-authenticates `principal`'s session with one of the account's own passkeys.
+    public func reauthenticate(_ principal: Principal, _ input: AssertionInput) async throws {
+        guard try await verifyAssertion(input) == principal.accountID else {
+            throw AppError(.unauthorized, code: "passkey_other_account", detail: "This passkey belongs to another account.")
+        }
+        try await sessions.markAuthenticated(sessionID: principal.sessionID)
+    }
+
+    /// Checks a signed challenge's assertion against the stored key and sign counter; the account it proves.
+    private func verifyAssertion(_ input: AssertionInput) async throws -> UUID {
         do {
             guard let credentialID = input.id, let clientData = input.response?.clientDataJSON.flatMap(Base64URL.decode),
                   let authenticatorData = input.response?.authenticatorData.flatMap(Base64URL.decode),
@@ -127,7 +145,7 @@ public struct PasskeyService: Sendable {
             let challenge = try WebAuthnVerifier.challenge(in: clientData)
             let verifier = self.verifier
             let expiry = try checkSigned(challenge, key: try await signingKey())
-            let accountID: UUID = try await database.write { db in
+            return try await database.write { db in
                 try await recordUsed(challenge, expiry: expiry, on: db)
                 guard let passkey = try await PasskeyModel.query(on: db).filter(\.$credentialID == credentialID).first() else {
                     throw PasskeyError(code: "passkey_unknown_credential", "This passkey is not registered with Patio.")
@@ -143,8 +161,6 @@ public struct PasskeyService: Sendable {
                 try await passkey.save(on: db)
                 return passkey.accountID
             }
-            let session = try await sessions.issue(for: accountID)
-            return LoginResult(session: session, account: try await accounts.find(id: accountID))
         } catch let error as PasskeyError {
             throw error.appError
         }

@@ -111,6 +111,7 @@ struct IdentityPageHandlers: Sendable {
         }
         if let notice { data["notice"] = notice }
         if let error { data["error"] = error }
+        data["needsReauth"] = (try? services.sessions.requireRecentAuthentication(try context.requirePrincipal())) == nil
         return web.page("account", title: Strings.text("account", context.locale), data: data, context: context, status: status)
     }
 
@@ -154,8 +155,16 @@ struct IdentityPageHandlers: Sendable {
         return redirect(to: "/account")
     }
 
+    /// A session signed in a while ago confirms the password in the same request (the account page asks for it).
     func passkeyRegistrationOptions(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        try .json(try await services.passkeys.registrationOptions(try context.requirePrincipal()))
+        try await answeringInJSON {
+            var principal = try context.requirePrincipal()
+            if let password = try await FormBody.parse(request)["reauthPassword"], !password.isEmpty {
+                let ip = ClientAddress.of(request, context: context, proxyHops: services.settings.trustedProxyHops)
+                principal.authenticatedAt = try await services.login.reauthenticate(principal, password: password, ip: ip)
+            }
+            return try .json(try await services.passkeys.registrationOptions(principal))
+        }
     }
 
     func passkeyRegister(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

@@ -107,6 +107,7 @@ struct PasskeyAPITests {
             #expect(try problem(try await passkeys.login(try passkeys.assertion(&phone, challenge: stale))).code == "passkey_challenge_expired")
 
             // A registration challenge belongs to the session that asked for it.
+            #expect(try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": TestPatio.password]).status == .noContent)
             let otherSession = try await patio.login("ana@test.patio", client: client)
             let theirs = try await passkeys.challenge("/api/v1/auth/passkeys/register/options", token: otherSession)
             let stolen = try await passkeys.register(SoftAuthenticator.p256(), token: token, challenge: theirs)
@@ -127,6 +128,54 @@ struct PasskeyAPITests {
             _ = try await client.api(.post, "/api/v1/admin/accounts/\(ana.id)/deactivate", token: admin)
             let inactive = try await passkeys.login(try passkeys.assertion(&phone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options")))
             #expect(try problem(inactive).code == "passkey_account_inactive")
+        }
+    }
+
+    @Test("a session signed in more than five minutes ago must confirm the password or a passkey before adding a passkey")
+    func addingNeedsRecentAuthentication() async throws {
+        try await TestPatio.with { patio, client in
+            let token = try await patio.token(for: "ana@test.patio", client: client)
+            let passkeys = PasskeyClient(client: client)
+            var phone = SoftAuthenticator.p256()
+            let early = try await passkeys.challenge("/api/v1/auth/passkeys/register/options", token: token)
+            patio.clock.advance(by: 301)
+            // Someone holding the session now: neither new options nor an answer to earlier ones add a passkey.
+            let refused = try await client.api(.post, "/api/v1/auth/passkeys/register/options", token: token)
+            #expect(refused.status == .forbidden)
+            #expect(try problem(refused).code == "reauthentication_required")
+            #expect(try problem(try await passkeys.register(SoftAuthenticator.p256(), token: token, challenge: early)).code == "reauthentication_required")
+            #expect((try await client.fetch("/api/v1/auth/passkeys", token: token)["items"] as! [Any]).isEmpty)
+
+            let wrong = try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": "not-the-password"])
+            #expect(wrong.status == .unauthorized)
+            let empty = try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: [String: String]())
+            #expect(empty.status == .unprocessableContent)
+            #expect(try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": TestPatio.password]).status == .noContent)
+            #expect(try await passkeys.register(phone, token: token).status == .created)
+
+            // Later, one of the account's own passkeys confirms it too; another account's does not.
+            patio.clock.advance(by: 301)
+            let viaPasskey = try await client.api(.post, "/api/v1/auth/reauthenticate", token: token,
+                                                  body: ["passkey": try passkeys.assertion(&phone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options"))])
+            #expect(viaPasskey.status == .noContent)
+            #expect(try await client.api(.post, "/api/v1/auth/passkeys/register/options", token: token).status == .ok)
+            let ben = try await patio.token(for: "ben@test.patio", client: client)
+            patio.clock.advance(by: 301)
+            let foreign = try await client.api(.post, "/api/v1/auth/reauthenticate", token: ben,
+                                               body: ["passkey": try passkeys.assertion(&phone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options"))])
+            #expect(try problem(foreign).code == "passkey_other_account")
+        }
+    }
+
+    @Test("re-authentication is throttled like sign-in: a stolen session cannot guess the password faster")
+    func reauthenticationIsThrottled() async throws {
+        try await TestPatio.with { patio, client in
+            let token = try await patio.token(for: "ana@test.patio", client: client)
+            for _ in 0..<5 {
+                #expect(try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": "guess-guess-guess"]).status == .unauthorized)
+            }
+            let blocked = try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": TestPatio.password])
+            #expect(blocked.status == .tooManyRequests)
         }
     }
 }
@@ -170,6 +219,49 @@ struct PasskeyPagesTests {
             let replay = try await visitor.post("/passkeys/login/verify", form: ["payload": text])
             let refused = try object(replay)
             #expect(replay.status == .badRequest && refused["code"] as? String == "passkey_challenge_used")
+        }
+    }
+
+    @Test("on the account page, a session signed in a while ago is asked for its password before a passkey can be added")
+    func pagesAskForThePassword() async throws {
+        try await TestPatio.with { patio, client in
+            _ = try await patio.account("ana@test.patio", name: "Ana Torres")
+            var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
+            #expect(!String(buffer: try await browser.get("/account").body).contains("name=\"reauthPassword\""))
+            patio.clock.advance(by: 301)
+            #expect(String(buffer: try await browser.get("/account").body).contains("name=\"reauthPassword\""))
+            let refused = try await browser.post("/passkeys/register/options", form: [:])
+            let refusal = try object(refused)
+            #expect(refused.status == .forbidden && refusal["code"] as? String == "reauthentication_required")
+            let wrong = try await browser.post("/passkeys/register/options", form: ["reauthPassword": "not-the-password"])
+            #expect(wrong.status == .unauthorized)
+            let confirmed = try await browser.post("/passkeys/register/options", form: ["reauthPassword": TestPatio.password])
+            let options = try object(confirmed)
+            #expect(confirmed.status == .ok && options["challenge"] as? String != nil)
+        }
+    }
+
+    @Test("passkey sign-in never sends a person to another site, however the address is disguised")
+    func passkeyNextStaysLocal() async throws {
+        try await TestPatio.with { patio, client in
+            _ = try await patio.account("ana@test.patio")
+            var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
+            var phone = SoftAuthenticator.p256()
+            let options = try object(try await browser.post("/passkeys/register/options", form: [:]))
+            let created = phone.register(challenge: Array(Data(base64URLEncoded: options["challenge"] as! String)!))
+            let b64 = { (bytes: [UInt8]) in Data(bytes).base64URLEncodedString() }
+            let payload = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "name": "Teléfono",
+                "response": ["clientDataJSON": b64(created.clientDataJSON), "attestationObject": b64(created.attestationObject)]])
+            #expect(try await browser.post("/passkeys/register/verify", form: ["payload": String(decoding: payload, as: UTF8.self)]).status == .created)
+            for next in ["/%09/evil.example", "/\t/evil.example", "/%5Cevil.example"] {
+                var visitor = try await WebSession.anonymous(client)
+                let loginOptions = try object(try await visitor.post("/passkeys/login/options", form: [:]))
+                let signed = try phone.assert(challenge: Array(Data(base64URLEncoded: loginOptions["challenge"] as! String)!))
+                let assertion = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "response": [
+                    "clientDataJSON": b64(signed.clientDataJSON), "authenticatorData": b64(signed.authenticatorData), "signature": b64(signed.signature)]])
+                let answer = try object(try await visitor.post("/passkeys/login/verify", form: ["payload": String(decoding: assertion, as: UTF8.self), "next": next]))
+                #expect(answer["next"] as? String == "/", "next \(next)")
+            }
         }
     }
 }

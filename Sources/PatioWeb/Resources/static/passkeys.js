@@ -51,7 +51,9 @@
     add.hidden = false;
     add.querySelector('button').addEventListener('click', function () {
       var csrf = add.getAttribute('data-csrf');
-      post('/passkeys/register/options', { _csrf: csrf }).then(function (options) {
+      // A session signed in a while ago confirms the password first: a stolen session cannot add a passkey.
+      var password = add.querySelector('input[name=reauthPassword]');
+      post('/passkeys/register/options', { _csrf: csrf, reauthPassword: password ? password.value : '' }).then(function (options) {
         options.challenge = bytes(options.challenge);
         options.user.id = bytes(options.user.id);
         options.excludeCredentials = options.excludeCredentials.map(function (c) { return { type: c.type, id: bytes(c.id) }; });
@@ -59,7 +61,7 @@
       }).then(function (credential) {
         var answer = credential.response;
         return post('/passkeys/register/verify', {
-          _csrf: csrf, payload: JSON.stringify({ id: credential.id, name: add.querySelector('input').value, response: {
+          _csrf: csrf, payload: JSON.stringify({ id: credential.id, name: add.querySelector('input[name=passkeyName]').value, response: {
             clientDataJSON: text(answer.clientDataJSON), attestationObject: text(answer.attestationObject),
             transports: answer.getTransports ? answer.getTransports() : [] } })
         });
