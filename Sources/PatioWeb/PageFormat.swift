@@ -9,6 +9,7 @@ public enum PageFormat {
 
     /// Minor units with the currency's symbol and the reader's grouping: `$3,577.00 MXN`, `S/ 50.00`,
     /// `−€12.00`. The code follows the amount when the symbol alone could mean several currencies ($).
+    /// The spaces inside are non-breaking, so a narrow screen never leaves `S/` at the end of a line.
     public static func money(_ minor: Int, currency: String, locale: PatioLocale) -> String {
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: localeIdentifier(locale))
@@ -18,16 +19,31 @@ public enum PageFormat {
         let amount = NSDecimalNumber(decimal: Decimal(abs(minor)) / 100)
         let number = formatter.string(from: amount) ?? String(format: "%.2f", Double(abs(minor)) / 100)
         let sign = minor < 0 ? "−" : ""
-        guard let style = symbols[currency] else { return "\(sign)\(number) \(currency)" }
-        let written = sign + style.symbol + (style.spaced ? " " : "") + number
-        return style.unique ? written : "\(written) \(currency)"
+        guard let style = symbols[currency] else { return "\(sign)\(number)\(nbsp)\(currency)" }
+        let written = sign + style.symbol + (style.spaced ? nbsp : "") + number
+        return style.unique ? written : "\(written)\(nbsp)\(currency)"
     }
+
+    /// A no-break space.
+    public static let nbsp = "\u{00A0}"
 
     private static let symbols: [String: (symbol: String, spaced: Bool, unique: Bool)] = [
         "MXN": ("$", false, false), "USD": ("$", false, false), "CAD": ("$", false, false), "SGD": ("$", false, false),
         "COP": ("$", false, false), "PEN": ("S/", true, true), "EUR": ("€", false, true), "GBP": ("£", false, true),
         "RUB": ("₽", false, true), "EGP": ("E£", false, false), "ZAR": ("R", true, false), "PKR": ("Rs", true, false),
     ]
+
+    /// A change as a signed percentage, one decimal: `+12.5 %` / `−40.4%`.
+    public static func change(_ fraction: Double, locale: PatioLocale) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: localeIdentifier(locale))
+        formatter.numberStyle = .percent
+        formatter.minimumFractionDigits = 1
+        formatter.maximumFractionDigits = 1
+        let text = (formatter.string(from: NSNumber(value: abs(fraction))) ?? String(format: "%.1f%%", abs(fraction) * 100))
+            .replacingOccurrences(of: " ", with: nbsp)
+        return (fraction < 0 ? "−" : "+") + text
+    }
 
     // MARK: Dates
 

@@ -232,7 +232,7 @@ struct PaymentsPageHandlers: Sendable {
             "report": report, "isWeek": period == .week, "totalText": format(report.total),
             "fromText": PageFormat.date(report.from, locale: context.locale), "toText": PageFormat.date(report.to, locale: context.locale),
             "averageText": format(report.average) + " " + text(period == .week ? "pay_per_day" : "pay_per_week", context),
-            "growthText": report.growth.map { String(format: "%+.1f %%", $0 * 100) } ?? "",
+            "growthText": report.growth.map { PageFormat.change($0, locale: context.locale) } ?? "",
             "timeChart": timeChart, "categoryChart": categoryChart,
         ], context)
     }

@@ -96,7 +96,7 @@ struct AcademyPagesTests {
                     #expect(!String(buffer: response.body).contains("{{"), "\(page) left a template tag")
                 }
                 let payments = String(buffer: try await teacher.get("/academy/admin/payments").body)
-                #expect(payments.contains("S/ 50.00"))
+                #expect(payments.contains("S/\u{00A0}50.00"))
                 #expect(payments.contains(language == "es" ? "Pagos" : "Payments"))
             }
             let anonymous = String(buffer: try await client.execute(uri: "/academy/classes", method: .get).body)
