@@ -10,8 +10,9 @@ enum PaymentsAPI {
     static func register(on routes: PatioRoutes, services: PaymentsServices) {
         let s = services
         let admin = Access.role(PaymentsRoles.admin)
-        routes.post("/api/v1/payments/signup", .everyone) { request, _ in
-            try .json(try await s.profiles.signup(try await JSONBody.decode(ProfileService.SignupInput.self, from: request)), status: .created)
+        routes.post("/api/v1/payments/signup", .everyone) { request, context in
+            let input = try await JSONBody.decode(ProfileService.SignupInput.self, from: request)
+            return try .json(try await s.profiles.signup(input, ip: s.clientAddress(request, context)), status: .created)
         }
         routes.get("/api/v1/payments/me/preferences", .signedIn) { _, context in
             try .json(try await s.profiles.preferences(try context.requirePrincipal()))
@@ -80,7 +81,8 @@ enum PaymentsAPI {
         }
         routes.get("/api/v1/payments/requests/by-code/{code}", customer) { request, context in
             let profile = try await s.profiles.profile(try context.requirePrincipal())
-            return try .json(try await s.requests.byCode(try context.stringParameter("code"), viewer: profile, baseURL: base(request, s)))
+            return try .json(try await s.requests.byCode(try context.stringParameter("code"), viewer: profile, ip: s.clientAddress(request, context),
+                                                         baseURL: base(request, s)))
         }
         routes.get("/api/v1/payments/requests/{id}", .signedIn) { request, context in
             let profile = try await s.profiles.profile(try context.requirePrincipal())
@@ -131,7 +133,8 @@ enum PaymentsAPI {
                 }
                 near = (parts[0], parts[1])
             }
-            return try .json(Items(items: try await s.directory.search(near: near, category: query["category"].map(String.init))))
+            let page = try CursorPageRequest(limit: query["limit"].map(String.init), cursor: query["cursor"].map(String.init))
+            return try .json(try await s.directory.search(near: near, category: query["category"].map(String.init), page: page))
         }
         routes.get("/api/v1/payments/audit", admin) { _, _ in
             try .json(try await LedgerAudit.run(on: try s.database.reader))

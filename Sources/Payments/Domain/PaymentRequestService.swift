@@ -43,6 +43,7 @@ struct PaymentRequestService: Sendable {
     let clock: PatioClock
     let timeToLive: TimeInterval
     let events: EventBus
+    let throttle: PaymentsThrottle
 
     /// The topic watchers of one request listen on.
     static func topic(_ id: UUID) -> String { "payments.request.\(id.uuidString.lowercased())" }
@@ -55,6 +56,8 @@ struct PaymentRequestService: Sendable {
     }
 
     static let notFound = AppError.notFound(code: "payment_request_not_found", "No payment request has this id or code.")
+    static let notOpened = AppError(.forbidden, code: "request_not_opened",
+                                    detail: "Only a customer who opened this request with its code can decline it. Open it with its code first.")
 
     func create(business: PaymentsProfileModel, _ input: CreateInput, baseURL: String) async throws -> PaymentRequestView {
         var validator = Validator()
@@ -91,11 +94,26 @@ struct PaymentRequestService: Sendable {
         return try await view(model, business: business, viewer: nil, baseURL: baseURL)
     }
 
-    /// The pending request behind a 6-digit code, with the caller's quote.
-    func byCode(_ code: String, viewer: PaymentsProfileModel, baseURL: String) async throws -> PaymentRequestView {
-        guard code.count == 6, code.allSatisfy(\.isNumber),
+    /// The pending request behind a 6-digit code, with the caller's quote. Opening it this way records that
+    /// this customer was shown the code (only the business's screen shows it), which is what lets them
+    /// decline it. Codes that match nothing count against the caller's account and address
+    /// (`PaymentsThrottle.codeMisses`); past the limit every look-up, right or wrong, answers 429, so the
+    /// answer never tells a sweeper which codes are live.
+    func byCode(_ code: String, viewer: PaymentsProfileModel, ip: String, baseURL: String) async throws -> PaymentRequestView {
+        // Counted as a miss first and taken back when it matches, so parallel guesses cannot overtake the count.
+        let reservation = try await throttle.reserve(PaymentsThrottle.codeMisses, account: viewer.accountID, ip: ip)
+        guard code.count == 6, code.allSatisfy({ ("0"..."9").contains($0) }),
               let model = try await PaymentRequestModel.query(on: try database.reader).filter(\.$code == code)
                 .filter(\.$status == RequestStatus.pending.rawValue).sort(\.$createdAt, .descending).first() else { throw Self.notFound }
+        let requestID = model.id!, customerID = viewer.accountID, now = clock.now()
+        try await database.write { db in
+            try await PaymentsThrottle.release(reservation, on: db)
+            try await (db as! any SQLDatabase).insert(into: RequestOpenModel.schema)
+                .columns("id", "request_id", "customer_id", "opened_at")
+                .values(SQLBind(UUID()), SQLBind(requestID), SQLBind(customerID), SQLBind(now))
+                .ignoringConflicts()
+                .run()
+        }
         try await expireIfDue(model)
         return try await view(model, business: nil, viewer: viewer, baseURL: baseURL)
     }
@@ -182,6 +200,12 @@ struct PaymentRequestService: Sendable {
         let model: PaymentRequestModel = try await database.write { db in
             guard let model = try await lockedRequest(id, on: db) else { throw Self.notFound }
             if status == .cancelled, model.businessID != actor.accountID { throw Self.notFound }
+            // Declining ends the request for the business, so only a customer who was at the counter (who
+            // opened it with the code the business shows) may do it; a request id alone is not enough.
+            if status == .declined, try await RequestOpenModel.query(on: db).filter(\.$requestID == id)
+                .filter(\.$customerID == actor.accountID).first() == nil {
+                throw Self.notOpened
+            }
             try transitionable(model, now: now)
             model.status = status.rawValue
             model.decidedAt = now

@@ -5,14 +5,18 @@ import PatioPlatform
 /// - `PATIO_PAYMENTS_REQUEST_TTL_SECONDS`: how long a payment request waits for a customer (60 to 86400,
 ///   default 600);
 /// - `PATIO_PAYMENTS_PLANS`: the plans businesses can buy, `id:Name:price:CURRENCY:days` separated by
-///   commas, price in minor units (default `monthly:Mensual:14900:MXN:30,annual:Anual:149000:MXN:365`).
+///   commas, price in minor units (default `monthly:Mensual:14900:MXN:30,annual:Anual:149000:MXN:365`);
+/// - `PATIO_PAYMENTS_SIGNUPS_PER_IP`: sign-ups allowed from one client address per hour (1 to 100000,
+///   default 10).
 struct PaymentsSettings: Sendable, Equatable {
     var requestTimeToLive: TimeInterval = 600
     var plans: [Plan] = Plan.defaults
+    var signupsPerIP = 10
 
     static func from(_ settings: ModuleSettings) throws -> PaymentsSettings {
         var result = PaymentsSettings()
         result.requestTimeToLive = TimeInterval(try settings.integer(module: "payments", "REQUEST_TTL_SECONDS", in: 60...86_400, default: 600))
+        result.signupsPerIP = try settings.integer(module: "payments", "SIGNUPS_PER_IP", in: 1...100_000, default: 10)
         if let text = settings.value(module: "payments", "PLANS") {
             result.plans = try text.split(separator: ",").map { try plan(String($0)) }
             guard Set(result.plans.map(\.id)).count == result.plans.count else {

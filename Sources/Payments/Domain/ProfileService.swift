@@ -37,6 +37,9 @@ struct ProfileService: Sendable {
     let accounts: AccountService
     let ledger: Ledger
     let clock: PatioClock
+    let throttle: PaymentsThrottle
+    /// How many sign-ups one client address may make per hour.
+    let signupRule: PaymentsThrottle.Rule
 
     static let notAPaymentsUser = AppError(.forbidden, code: "not_a_payments_user", detail: "This account has no InterPay profile.")
 
@@ -53,7 +56,11 @@ struct ProfileService: Sendable {
         var language: String?
     }
 
-    func signup(_ input: SignupInput) async throws -> ProfileView {
+    /// Opens an account with an InterPay profile and an empty wallet. `ip` is the client's address when the
+    /// sign-up comes from outside (API or page): every sign-up that passes validation counts against it —
+    /// those that find the email taken too, so nobody can test more than a few emails an hour from one
+    /// address — and the one past the limit is refused with 429 before any password is hashed.
+    func signup(_ input: SignupInput, ip: String? = nil) async throws -> ProfileView {
         let role = input.role == "business" ? PaymentsRoles.business : input.role == "customer" ? PaymentsRoles.customer : nil
         let account = NewAccount(email: input.email ?? "", name: input.name ?? "", locale: input.language, password: input.password ?? "", roles: role.map { [$0] } ?? [])
         var validator = Validator(errors: accounts.validationErrors(for: account))
@@ -68,6 +75,7 @@ struct ProfileService: Sendable {
         if let longitude = input.longitude { validator.check((-180...180).contains(longitude), "longitude", "Use -180 to 180.") }
         validator.check((input.latitude == nil) == (input.longitude == nil), "longitude", "Give both latitude and longitude, or neither.")
         try validator.validate()
+        if let ip { _ = try await throttle.reserve(signupRule, account: nil, ip: ip) }
         let prepared = try await accounts.prepare(account)
         let profile = PaymentsProfileModel()
         profile.id = UUID()

@@ -65,7 +65,7 @@ final class LedgerEntryModel: Model, @unchecked Sendable {
 }
 
 enum PaymentsMigrations {
-    static let all: [any Migration] = [CreateLedger(), CreateRates(), CreatePaymentRequests(), CreateSubscriptions()]
+    static let all: [any Migration] = [CreateLedger(), CreateRates(), CreatePaymentRequests(), CreateSubscriptions(), CreateThrottleAndOpens()]
 
     struct CreateLedger: AsyncMigration {
         func prepare(on database: any Database) async throws {

@@ -14,20 +14,22 @@ struct PaymentsSettingsTests {
     @Test("unset means ten-minute requests and the Mensual and Anual plans in MXN")
     func defaults() throws {
         let defaults = try settings([:])
-        #expect(defaults.requestTimeToLive == 600)
+        #expect(defaults.requestTimeToLive == 600 && defaults.signupsPerIP == 10)
         #expect(defaults.plans.map(\.id) == ["monthly", "annual"] && defaults.plans[0].price == 14_900 && defaults.plans[0].currency == "MXN")
     }
 
     @Test("a request lifetime and a plan list are read, currency aliases included")
     func custom() throws {
-        let custom = try settings(["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "90", "PATIO_PAYMENTS_PLANS": "pro:Pro semanal:5000:usd:7, club-anual:Club:90000:PEB:365"])
-        #expect(custom.requestTimeToLive == 90)
+        let custom = try settings(["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "90", "PATIO_PAYMENTS_PLANS": "pro:Pro semanal:5000:usd:7, club-anual:Club:90000:PEB:365",
+                                   "PATIO_PAYMENTS_SIGNUPS_PER_IP": "500"])
+        #expect(custom.requestTimeToLive == 90 && custom.signupsPerIP == 500)
         #expect(custom.plans == [Plan(id: "pro", name: "Pro semanal", price: 5_000, currency: "USD", days: 7),
                                  Plan(id: "club-anual", name: "Club", price: 90_000, currency: "RUB", days: 365)])
     }
 
     @Test("bad values are refused with the variable's name", arguments: [
         ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "10"], ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "ten"],
+        ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "0"], ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "many"],
         ["PATIO_PAYMENTS_PLANS": "pro:Pro:5000:XXX:7"], ["PATIO_PAYMENTS_PLANS": "pro:Pro:0:USD:7"], ["PATIO_PAYMENTS_PLANS": "Pro:Pro:5000:USD:7"],
         ["PATIO_PAYMENTS_PLANS": "pro:Pro:5000:USD"], ["PATIO_PAYMENTS_PLANS": "pro:Pro:5000:USD:7,pro:Otro:100:USD:30"],
     ])
