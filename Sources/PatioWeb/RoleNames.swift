@@ -30,6 +30,7 @@ public enum RoleNames {
         "courier.agent": Entry(esApp: "Mensajería", es: "Mensajero", enApp: "Courier", en: "Courier"),
         "campus.teacher": Entry(esApp: "Campus", es: "Docente", enApp: "Campus", en: "Teacher"),
         "campus.student": Entry(esApp: "Campus", es: "Estudiante", enApp: "Campus", en: "Student"),
+        "payments.admin": Entry(esApp: "Pagos", es: "Tesorería", enApp: "Payments", en: "Treasury"),
         "payments.business": Entry(esApp: "Pagos", es: "Negocio", enApp: "Payments", en: "Business"),
         "payments.customer": Entry(esApp: "Pagos", es: "Cliente", enApp: "Payments", en: "Customer"),
         "onboarding.admin": Entry(esApp: "Bienvenida", es: "Recursos humanos", enApp: "Onboarding", en: "People team"),

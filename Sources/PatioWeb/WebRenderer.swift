@@ -102,7 +102,23 @@ public struct WebRenderer: Sendable {
         case 429: strings["error_429"]!
         default: strings["error_generic"]!
         }
-        return page("error", title: heading, data: ["heading": heading, "message": message ?? "", "status": Int(status.code)], context: context, status: status)
+        let shown = message.map { Self.readable($0, locale: context.locale) }
+        return page("error", title: heading, data: ["heading": heading, "message": shown as Any, "status": Int(status.code)], context: context, status: status)
+    }
+
+    /// An error's message as the page's reader would say it: the access rule's "This needs the role
+    /// academy.student." names the role the way people do, in the page's language; other messages go
+    /// through the Spanish catalogue of the services' messages.
+    static func readable(_ message: String, locale: PatioLocale) -> String {
+        var roles: [String] = []
+        if let match = message.wholeMatch(of: /This needs the role ([a-z._]+)\./) {
+            roles = [String(match.1)]
+        } else if let match = message.wholeMatch(of: /This needs one of the roles ([a-z._, ]+)\./) {
+            roles = match.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        guard !roles.isEmpty else { return FieldMessages.detail(message, locale: locale) }
+        let names = roles.map { RoleNames.fullName($0, locale: locale) }.joined(separator: locale == .es ? " o " : " or ")
+        return locale == .es ? "Esta página es para cuentas con el rol \(names)." : "This page is for accounts with the role \(names)."
     }
 }
 

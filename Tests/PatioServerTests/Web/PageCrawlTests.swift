@@ -5,7 +5,7 @@ import PatioServer
 import Testing
 
 /// What a person must never see on a page: Swift's `nil` or `Optional(…)` printed into it, a raw
-/// `yyyy-MM-dd` date in the text, a template tag left behind.
+/// `yyyy-MM-dd` date or a role id (`academy.admin`) in the text, a template tag left behind.
 enum PageChecker {
     /// The problems of one HTML page, empty when it reads well.
     static func problems(in html: String) -> [String] {
@@ -16,6 +16,9 @@ enum PageChecker {
         for match in markup.matches(of: /Optional\(/) { found.append("prints Optional(: …\(excerpt(markup, around: match.range))…") }
         let text = visibleText(markup)
         for match in text.matches(of: /\b\d{4}-\d{2}-\d{2}\b/) { found.append("raw date in the text: …\(excerpt(text, around: match.range))…") }
+        for match in text.matches(of: /\b(?:academy|payments|onboarding|courier|campus)\.[a-z]+\b/) {
+            found.append("role id instead of its name: …\(excerpt(text, around: match.range))…")
+        }
         if markup.contains("{{") { found.append("a template tag was left in the page") }
         return found
     }
@@ -111,6 +114,7 @@ struct PageCrawlTests {
         #expect(!PageChecker.problems(in: "<td>Optional(\"Salsa\")</td>").isEmpty)
         #expect(!PageChecker.problems(in: "<td>2026-11-23</td>").isEmpty)
         #expect(!PageChecker.problems(in: "<h1>{{t.title}}</h1>").isEmpty)
+        #expect(!PageChecker.problems(in: "<span class=\"muted\">academy.admin</span>").isEmpty)
         #expect(PageChecker.problems(in: "<p>Nilo Vanilla, nilón, anil: Nil</p><input type=\"date\" value=\"2026-11-23\"><a href=\"?date=2026-11-23\">lun 23 nov</a>").isEmpty)
         #expect(PageChecker.problems(in: "<script>if (x === nil) {}</script><p>ok</p>").isEmpty)
         #expect(PageChecker.links(in: "<a href=\"/a?x=1&amp;y=2#top\">a</a><a href=\"https://example.org/\">b</a><a href=\"http://localhost/academy/checkin?t=abc\">c</a><a href=\"/logout\">d</a><a href=\"#main\">e</a>")
