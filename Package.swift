@@ -131,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "PatioCLI",
             dependencies: [
-                "PatioCore", "PatioServer", "Payments",
+                "PatioCore", "PatioPlatform", "PatioServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

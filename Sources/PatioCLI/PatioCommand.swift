@@ -4,14 +4,29 @@ import Logging
 import PatioCore
 import PatioServer
 
+/// The entry point: a module's command when the first word names an enabled module, else the built-ins.
 @main
+enum PatioMain {
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let module = ModuleCommandLine.module(for: arguments) {
+            await ModuleCommandLine.run(module, arguments: Array(arguments.dropFirst()))
+        } else {
+            await PatioCommand.main()
+        }
+    }
+}
+
 struct PatioCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "patio",
-        abstract: "Patio: one server for Classly, Controller APP, SAES, InterPay and JAppical.",
-        subcommands: [Serve.self, Migrate.self, Seed.self, UserCommand.self, PaymentsCommand.self, Backup.self, Restore.self],
-        defaultSubcommand: Serve.self
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "patio",
+            abstract: "Patio: one server for Classly, Controller APP, SAES, InterPay and JAppical.",
+            discussion: ModuleCommandLine.help,
+            subcommands: [Serve.self, Migrate.self, Seed.self, UserCommand.self, Backup.self, Restore.self],
+            defaultSubcommand: Serve.self
+        )
+    }
 }
 
 /// Options every command shares.

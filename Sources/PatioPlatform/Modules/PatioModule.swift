@@ -64,6 +64,8 @@ public protocol PatioModule: Sendable {
     /// Checks the module's `PATIO_<MODULE>_*` settings at start-up, so a bad value stops Patio with a clear
     /// message instead of surfacing later.
     func validate(settings: ModuleSettings) throws
+    /// Operator commands under `patio <id> …`.
+    func commands() -> [ModuleCommand]
 }
 
 extension PatioModule {
@@ -71,6 +73,7 @@ extension PatioModule {
     public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] { [] }
     public func validate(settings: ModuleSettings) throws {}
     public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] { [] }
+    public func commands() -> [ModuleCommand] { [] }
 }
 
 /// A module's templates folder and its strings (keys should carry the module's prefix to avoid clashes).

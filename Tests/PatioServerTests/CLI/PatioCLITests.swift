@@ -141,4 +141,18 @@ struct PaymentsCLITests {
         try "not rates".write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try PatioProcess.run(["payments", "rates", "import", file, "--data-dir", data]).status != 0)
     }
+
+    @Test("module commands come from the enabled modules: listed in help, refused with usage when incomplete, absent when the module is off")
+    func commandsFollowTheModules() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("patio-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let help = try PatioProcess.run(["--help"])
+        #expect(help.stdout.contains("patio payments audit") && help.stdout.contains("patio payments rates import FILE"))
+        let incomplete = try PatioProcess.run(["payments", "rates", "--data-dir", data])
+        #expect(incomplete.status != 0 && incomplete.stderr.contains("patio payments rates import FILE"))
+        let off = try PatioProcess.run(["payments", "audit", "--data-dir", data], environment: ["PATIO_MODULES": "academy"])
+        #expect(off.status != 0)
+        #expect(!(try PatioProcess.run(["--help"], environment: ["PATIO_MODULES": "academy"]).stdout.contains("payments audit")))
+    }
 }
