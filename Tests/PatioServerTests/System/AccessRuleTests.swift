@@ -52,4 +52,41 @@ struct AccessRuleTests {
             }
         }
     }
+
+    @Test("every module's role-guarded routes refuse every other module's roles with 403")
+    func otherModulesRolesAreRefused() async throws {
+        try await TestPatio.with { patio, client in
+            var tokens: [String: String] = [:]
+            var sessions: [String: WebSession] = [:]
+            for module in patio.components.modules.modules {
+                for role in module.roles {
+                    let email = "\(role.replacingOccurrences(of: ".", with: "-"))@test.patio"
+                    tokens[role] = try await patio.token(for: email, roles: [role], client: client)
+                    sessions[role] = try await WebSession.signIn(client, email: email, password: TestPatio.password)
+                }
+            }
+            var checked = 0
+            for module in patio.components.modules.modules {
+                let own = Set(module.roles)
+                let prefixes = ["/api/v1/\(module.id)/", "/\(module.id)/"]
+                for route in patio.routes where prefixes.contains(where: route.path.hasPrefix) {
+                    let allowed: [String]
+                    switch route.access {
+                    case .role(let role): allowed = [role]
+                    case .anyRole(let roles): allowed = roles
+                    default: continue
+                    }
+                    for (role, token) in tokens where !own.contains(role) && !allowed.contains(role) {
+                        let path = concrete(route.path)
+                        let response = route.path.hasPrefix("/api/")
+                            ? try await client.api(route.method, path, token: token, body: route.method == .get || route.method == .delete ? nil : [String: String]())
+                            : try await sessions[role]!.send(route.method, path)
+                        #expect(response.status == .forbidden, "\(route.method) \(route.path) as \(role)")
+                        checked += 1
+                    }
+                }
+            }
+            #expect(checked > 100)
+        }
+    }
 }
