@@ -11,6 +11,15 @@ public enum FieldMessages {
         return "\(label): \(text)"
     }
 
+    /// A form's field errors for its template: `message` is the whole line, label included (a refusal that
+    /// names no field is its message alone).
+    public static func rows(_ errors: [FieldError], locale: PatioLocale) -> [[String: String]] {
+        errors.map { error in
+            ["field": error.field,
+             "message": error.field.isEmpty ? detail(error.message, locale: locale) : line(field: error.field, message: error.message, locale: locale)]
+        }
+    }
+
     /// A top-level refusal (`validation_failed`'s "Some fields are not valid." and the like).
     public static func detail(_ detail: String, locale: PatioLocale) -> String {
         locale == .es ? spanish[detail] ?? detail : detail
@@ -24,6 +33,8 @@ public enum FieldMessages {
         "birthdate": "Birth date", "timeZone": "Time zone", "companyName": "Company", "assigneeEmail": "Assignee", "assigneeId": "Assignee",
         "businessName": "Business name", "role": "Role", "team": "Team", "reason": "Reason", "plan": "Plan", "level": "Level",
         "locationId": "Sede", "scheduleId": "Schedule", "studentId": "Student", "packId": "Pack", "locale": "Language",
+        "slug": "Id", "latestVersion": "Latest version", "minimumVersion": "Minimum version", "storeUrl": "Store URL", "key": "Key",
+        "value": "Value", "kind": "Type", "roles": "Roles", "currentPassword": "Current password",
     ]
 
     static let spanishLabels: [String: String] = [
@@ -34,7 +45,8 @@ public enum FieldMessages {
         "birthdate": "Fecha de nacimiento", "timeZone": "Zona horaria", "companyName": "Empresa", "assigneeEmail": "Responsable",
         "assigneeId": "Responsable", "businessName": "Nombre del negocio", "role": "Puesto", "team": "Equipo", "reason": "Motivo",
         "plan": "Plan", "level": "Nivel", "locationId": "Sede", "scheduleId": "Horario", "studentId": "Alumno", "packId": "Paquete",
-        "locale": "Idioma",
+        "locale": "Idioma", "slug": "Id", "latestVersion": "Última versión", "minimumVersion": "Versión mínima", "storeUrl": "URL de la tienda",
+        "key": "Clave", "value": "Valor", "kind": "Tipo", "roles": "Roles", "currentPassword": "Contraseña actual",
     ]
 
     static let spanish: [String: String] = [

@@ -211,7 +211,7 @@ struct IdentityPageHandlers: Sendable {
     }
 
     private func newAccountPage(_ context: PatioRequestContext, form: [String: String], errors: [FieldError], status: HTTPResponse.Status = .ok) -> Response {
-        let errorRows: [[String: String]] = errors.map { ["field": $0.field, "message": $0.message] }
+        let errorRows = FieldMessages.rows(errors, locale: context.locale)
         return web.page("admin_account_new", title: Strings.text("new_account", context.locale),
                         data: ["roles": Self.roleRows(services.accounts.knownRoles, context), "errors": errorRows, "form": form], context: context, status: status)
     }

@@ -71,7 +71,7 @@ public enum PlatformPages {
 
         @Sendable func appsPage(_ context: PatioRequestContext, errors: [FieldError], status: HTTPResponse.Status = .ok) async throws -> Response {
             let rows: [[String: String]] = try await apps.list().map { ["slug": $0.slug, "name": $0.name, "latestVersion": $0.latestVersion, "minimumVersion": $0.minimumVersion] }
-            return web.page("admin_apps", title: Strings.text("apps", context.locale), data: ["apps": rows, "errors": errors.map { ["field": $0.field, "message": $0.message] }], context: context, status: status)
+            return web.page("admin_apps", title: Strings.text("apps", context.locale), data: ["apps": rows, "errors": FieldMessages.rows(errors, locale: context.locale)], context: context, status: status)
         }
 
         @Sendable func appPage(_ context: PatioRequestContext, notice: String?, errors: [FieldError], status: HTTPResponse.Status = .ok) async throws -> Response {
@@ -82,7 +82,7 @@ public enum PlatformPages {
             }
             var data: [String: Any] = [
                 "app": ["slug": app.slug, "name": app.name, "latestVersion": app.latestVersion, "minimumVersion": app.minimumVersion, "storeUrl": app.storeUrl ?? ""],
-                "entries": entries, "hasEntries": !entries.isEmpty, "errors": errors.map { ["field": $0.field, "message": $0.message] },
+                "entries": entries, "hasEntries": !entries.isEmpty, "errors": FieldMessages.rows(errors, locale: context.locale),
             ]
             if let notice { data["notice"] = notice }
             return web.page("admin_app", title: app.name, data: data, context: context, status: status)
