@@ -45,7 +45,7 @@ struct AcademySettingsService: Sendable {
             settings.name = name
         }
         if let zone = input.timeZone {
-            validator.check(TimeZone(identifier: zone) != nil && zone.contains("/"), "timeZone", "Use an IANA time zone such as America/Lima.")
+            validator.check(TimeZoneName.isIANA(zone), "timeZone", "Use an IANA time zone such as America/Lima or UTC.")
             settings.timeZone = zone
         }
         if let currency = input.currency?.uppercased() {
