@@ -104,7 +104,7 @@ struct AdminStudentPages: Sendable {
             "enrolment": ledger.enrolment, "balance": ledger.balance,
             "entries": ledger.entries.map {
                 ["date": clock.dateTime($0.createdAt), "kindLabel": r.text("ac_kind_\($0.kind)", context), "note": clock.mentioningDays($0.note),
-                 "deltaText": $0.delta > 0 ? "+\($0.delta)" : String($0.delta)]
+                 "deltaText": $0.delta > 0 ? "+\($0.delta)" : $0.delta < 0 ? "−\(-$0.delta)" : "0"]
             },
         ], context: context)
     }
