@@ -147,7 +147,17 @@ enum RateFile {
         guard (form.base ?? "EUR").uppercased() == "EUR" else {
             throw AppError.validation(field: "base", "Rates must be given per euro (base EUR).")
         }
-        return Parsed(asOf: form.date, rates: Dictionary(uniqueKeysWithValues: form.rates.map { ((Currency.normalise($0.key) ?? $0.key.uppercased()), $0.value) }), source: "json")
+        // Two keys can name one currency (`RUB` and its alias `PEB`, `usd` and `USD`): refused, never guessed,
+        // and never a trap on the duplicate.
+        var rates: [String: Decimal] = [:]
+        for (key, value) in form.rates.sorted(by: { $0.key < $1.key }) {
+            let code = Currency.normalise(key) ?? key.uppercased()
+            guard rates[code] == nil else {
+                throw AppError.validation(field: "rates.\(code)", "\(code) is given twice (as an alias or in other letter case); give each currency once.")
+            }
+            rates[code] = value
+        }
+        return Parsed(asOf: form.date, rates: rates, source: "json")
     }
 
     private static func parseECB(_ text: String) throws -> Parsed {
