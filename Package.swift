@@ -145,10 +145,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PatioDataTests", dependencies: ["PatioData", "PatioTestSupport"], swiftSettings: swiftSettings),
+        .target(
+            name: "PatioServerTestSupport",
+            dependencies: [
+                "PatioServer", "PatioTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ],
+            path: "Tests/PatioServerTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "PatioServerTests",
             dependencies: [
-                "PatioServer", "PatioTestSupport",
+                "PatioServer", "PatioTestSupport", "PatioServerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

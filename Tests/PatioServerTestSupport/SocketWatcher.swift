@@ -6,7 +6,7 @@ import Logging
 /// A WebSocket client for live tests: connects to a running Patio, runs `afterFirst` once the first
 /// message (the current state) has arrived, and returns every text message until the server closes the
 /// socket. Gives up after `timeout`, so a server that never closes fails the test instead of hanging it.
-func watchSocket(
+public func watchSocket(
     port: Int, _ path: String, token: String, timeout: Duration = .seconds(30),
     afterFirst: @escaping @Sendable () async throws -> Void = {}
 ) async throws -> [String] {
@@ -34,7 +34,7 @@ func watchSocket(
     }
 }
 
-struct SocketTimeout: Error {}
+public struct SocketTimeout: Error {}
 
 /// Messages received so far (the client's handler and the test read it from different tasks).
 private final class Received: @unchecked Sendable {
@@ -49,6 +49,6 @@ private final class Received: @unchecked Sendable {
 }
 
 /// A message as a JSON object.
-func jsonObject(_ text: String) -> [String: Any] {
+public func jsonObject(_ text: String) -> [String: Any] {
     (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
 }

@@ -13,17 +13,17 @@ import PatioTestSupport
 import Testing
 
 /// A complete Patio on a fresh database with a clock the test controls.
-struct TestPatio: Sendable {
-    let components: PatioComponents
-    let application: PatioApplication
-    let routes: [RouteDescriptor]
-    let clock: ManualClock
-    let database: TestDatabase
+public struct TestPatio: Sendable {
+    public let components: PatioComponents
+    public let application: PatioApplication
+    public let routes: [RouteDescriptor]
+    public let clock: ManualClock
+    public let database: TestDatabase
 
-    static let password = "correct-horse-battery"
+    public static let password = "correct-horse-battery"
 
     /// Builds Patio, runs `body` against its router, and always tears the database down.
-    static func with(
+    public static func with(
         configure: (inout PatioConfiguration) -> Void = { _ in },
         modules: [any PatioModule] = availableModules,
         testing: TestingSetup = .router,
@@ -57,44 +57,44 @@ struct TestPatio: Sendable {
 
     /// Creates an account directly through the service.
     @discardableResult
-    func account(_ email: String, name: String = "Test Person", roles: [String] = [], password: String = TestPatio.password) async throws -> AccountView {
+    public func account(_ email: String, name: String = "Test Person", roles: [String] = [], password: String = TestPatio.password) async throws -> AccountView {
         try await components.identity.accounts.create(NewAccount(email: email, name: name, password: password, roles: roles))
     }
 
     /// Creates an account and signs it in through the API; returns its bearer token.
-    func token(for email: String, roles: [String] = [], client: any TestClientProtocol) async throws -> String {
+    public func token(for email: String, roles: [String] = [], client: any TestClientProtocol) async throws -> String {
         try await account(email, roles: roles)
         return try await login(email, client: client)
     }
 
-    func login(_ email: String, password: String = TestPatio.password, client: any TestClientProtocol) async throws -> String {
+    public func login(_ email: String, password: String = TestPatio.password, client: any TestClientProtocol) async throws -> String {
         let response = try await client.api(.post, "/api/v1/auth/login", body: ["email": email, "password": password])
         try #require(response.status == .ok, "login failed: \(String(buffer: response.body))")
         return try decode(LoginReply.self, response).token
     }
 }
 
-struct LoginReply: Decodable { var token: String; var expiresAt: String; var account: AccountReply }
-struct AccountReply: Decodable, Equatable { var id: UUID; var email: String; var name: String; var locale: String; var isActive: Bool; var roles: [String] }
-struct ProblemReply: Decodable { var type: String; var title: String; var status: Int; var detail: String; var code: String; var errors: [FieldError]? }
-struct AccountPageReply: Decodable { var items: [AccountReply]; var nextCursor: String? }
+public struct LoginReply: Decodable, Sendable { public var token: String; public var expiresAt: String; public var account: AccountReply }
+public struct AccountReply: Decodable, Equatable, Sendable { public var id: UUID; public var email: String; public var name: String; public var locale: String; public var isActive: Bool; public var roles: [String] }
+public struct ProblemReply: Decodable, Sendable { public var type: String; public var title: String; public var status: Int; public var detail: String; public var code: String; public var errors: [FieldError]? }
+public struct AccountPageReply: Decodable, Sendable { public var items: [AccountReply]; public var nextCursor: String? }
 
-func json(_ object: Any) -> ByteBuffer {
+public func json(_ object: Any) -> ByteBuffer {
     ByteBuffer(bytes: try! JSONSerialization.data(withJSONObject: object))
 }
 
-func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
+public func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
     try JSONDecoder().decode(type, from: Data(buffer: response.body))
 }
 
-func problem(_ response: TestResponse) throws -> ProblemReply {
+public func problem(_ response: TestResponse) throws -> ProblemReply {
     #expect(response.headers[.contentType] == "application/problem+json")
     return try decode(ProblemReply.self, response)
 }
 
 extension TestClientProtocol {
     /// A JSON API call with an optional bearer token.
-    func api(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, body: Any? = nil, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+    public func api(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, body: Any? = nil, headers extra: HTTPFields = [:]) async throws -> TestResponse {
         var headers: HTTPFields = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
         if body != nil { headers[.contentType] = "application/json" }
@@ -107,8 +107,29 @@ extension PasswordHasher {
     /// parallel, and in a debug build cost-12 hashing queued long enough to outlast HTTP timeouts. What
     /// Patio ships is checked on its own (PasswordHasherTests: cost 12) and by the CLI and browser suites,
     /// which run the real server.
-    static let fastBcryptForTests = PasswordHasher(
+    public static let fastBcryptForTests = PasswordHasher(
         hash: { password in Bcrypt.hash(password, cost: 4) },
         verify: { password, hash in Bcrypt.verify(password, hash: hash) }
     )
+}
+
+/// The JSON object of a response.
+public func object(_ response: TestResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+}
+
+extension TestClientProtocol {
+    /// POSTs JSON, requires 201, and returns the created object.
+    public func created(_ path: String, token: String, _ body: [String: Any]) async throws -> [String: Any] {
+        let response = try await api(.post, path, token: token, body: body)
+        try #require(response.status == .created, "POST \(path) answered \(response.status): \(String(buffer: response.body))")
+        return try object(response)
+    }
+
+    /// GETs JSON with a token, requires 200, returns the object.
+    public func fetch(_ path: String, token: String? = nil) async throws -> [String: Any] {
+        let response = try await api(.get, path, token: token)
+        try #require(response.status == .ok, "GET \(path) answered \(response.status): \(String(buffer: response.body))")
+        return try object(response)
+    }
 }

@@ -5,25 +5,30 @@ import NIOCore
 import Testing
 
 /// A browser-like session for page tests: keeps the session and CSRF cookies and sends forms.
-struct WebSession: Sendable {
-    let client: any TestClientProtocol
-    var cookies: [String: String]
-    var csrf: String { cookies["patio_csrf"] ?? "" }
+public struct WebSession: Sendable {
+    public let client: any TestClientProtocol
+    public var cookies: [String: String]
+    public var csrf: String { cookies["patio_csrf"] ?? "" }
 
-    static func anonymous(_ client: any TestClientProtocol) async throws -> WebSession {
+    public init(client: any TestClientProtocol, cookies: [String: String]) {
+        self.client = client
+        self.cookies = cookies
+    }
+
+    public static func anonymous(_ client: any TestClientProtocol) async throws -> WebSession {
         var session = WebSession(client: client, cookies: [:])
         _ = try await session.get("/login")
         return session
     }
 
-    static func signIn(_ client: any TestClientProtocol, email: String, password: String) async throws -> WebSession {
+    public static func signIn(_ client: any TestClientProtocol, email: String, password: String) async throws -> WebSession {
         var session = try await anonymous(client)
         let response = try await session.post("/login", form: ["email": email, "password": password, "next": "/"])
         try #require(response.status == .seeOther, "web sign-in failed with \(response.status)")
         return session
     }
 
-    mutating func absorb(_ response: TestResponse) {
+    public mutating func absorb(_ response: TestResponse) {
         for field in response.headers[values: .setCookie] {
             let pair = field.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
             guard pair.count == 2 else { continue }
@@ -31,9 +36,9 @@ struct WebSession: Sendable {
         }
     }
 
-    var cookieHeader: String { cookies.filter { !$0.value.isEmpty }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+    public var cookieHeader: String { cookies.filter { !$0.value.isEmpty }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
 
-    mutating func get(_ path: String, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+    public mutating func get(_ path: String, headers extra: HTTPFields = [:]) async throws -> TestResponse {
         var headers = extra
         if !cookies.isEmpty { headers[.cookie] = cookieHeader }
         let response = try await client.execute(uri: path, method: .get, headers: headers)
@@ -41,7 +46,7 @@ struct WebSession: Sendable {
         return response
     }
 
-    mutating func post(_ path: String, form: [String: String], includeCSRF: Bool = true) async throws -> TestResponse {
+    public mutating func post(_ path: String, form: [String: String], includeCSRF: Bool = true) async throws -> TestResponse {
         var fields = form
         if includeCSRF { fields["_csrf"] = csrf }
         let body = fields.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
@@ -53,12 +58,12 @@ struct WebSession: Sendable {
     }
 
     /// Sends any method the way a browser would for that page (forms for POST).
-    func send(_ method: HTTPRequest.Method, _ path: String) async throws -> TestResponse {
+    public func send(_ method: HTTPRequest.Method, _ path: String) async throws -> TestResponse {
         var copy = self
         return method == .post ? try await copy.post(path, form: [:]) : try await copy.get(path)
     }
 
-    static func encode(_ text: String) -> String {
+    public static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.~"))) ?? text
     }
 }

@@ -54,24 +54,3 @@ struct AcademyFixture: Sendable {
         try await client.api(.post, "/api/v1/academy/checkins", token: studentToken, body: ["token": token])
     }
 }
-
-/// The JSON object of a response.
-func object(_ response: TestResponse) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
-}
-
-extension TestClientProtocol {
-    /// POSTs JSON, requires 201, and returns the created object.
-    func created(_ path: String, token: String, _ body: [String: Any]) async throws -> [String: Any] {
-        let response = try await api(.post, path, token: token, body: body)
-        try #require(response.status == .created, "POST \(path) answered \(response.status): \(String(buffer: response.body))")
-        return try object(response)
-    }
-
-    /// GETs JSON with a token, requires 200, returns the object.
-    func fetch(_ path: String, token: String? = nil) async throws -> [String: Any] {
-        let response = try await api(.get, path, token: token)
-        try #require(response.status == .ok, "GET \(path) answered \(response.status): \(String(buffer: response.body))")
-        return try object(response)
-    }
-}
