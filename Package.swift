@@ -145,6 +145,39 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PatioDataTests", dependencies: ["PatioData", "PatioTestSupport"], swiftSettings: swiftSettings),
+        // Academy alone: its tests build Patio with no other module.
+        .testTarget(
+            name: "AcademyTests",
+            dependencies: [
+                "Academy", "PatioServerTestSupport", "PatioTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Payments alone: its tests build Patio with no other module.
+        .testTarget(
+            name: "PaymentsTests",
+            dependencies: [
+                "Payments", "PatioServerTestSupport", "PatioTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Onboarding alone: its tests build Patio with no other module.
+        .testTarget(
+            name: "OnboardingTests",
+            dependencies: [
+                "Onboarding", "PatioServerTestSupport", "PatioTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PatioServerTestSupport",
             dependencies: [

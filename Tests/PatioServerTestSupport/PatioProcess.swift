@@ -2,17 +2,17 @@ import Foundation
 import Testing
 
 /// Runs the real `patio` executable built next to the tests.
-struct PatioProcess {
-    static var executable: URL {
-        // Tests/PatioServerTests/CLI/PatioProcess.swift → package root → .build/debug/patio
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public struct PatioProcess {
+    public static var executable: URL {
+        // Tests/PatioServerTestSupport/PatioProcess.swift → package root → .build/debug/patio
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/patio")
     }
 
-    struct Output { var status: Int32; var stdout: String; var stderr: String }
+    public struct Output: Sendable { public var status: Int32; public var stdout: String; public var stderr: String }
 
     /// Runs a command to completion.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
+    public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -31,7 +31,7 @@ struct PatioProcess {
     }
 
     /// Starts `patio serve` on a free port and waits until it answers `/healthz`.
-    static func serve(dataDir: String) async throws -> (process: Process, port: Int) {
+    public static func serve(dataDir: String) async throws -> (process: Process, port: Int) {
         let port = try freePort()
         let process = Process()
         process.executableURL = executable
@@ -48,7 +48,7 @@ struct PatioProcess {
         throw CLIFailure("patio serve did not start")
     }
 
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()
@@ -62,25 +62,25 @@ struct PatioProcess {
     }
 }
 
-struct CLIFailure: Error, CustomStringConvertible {
-    let description: String
+public struct CLIFailure: Error, CustomStringConvertible {
+    public let description: String
     init(_ description: String) { self.description = description }
 }
 
 /// A minimal HTTP/1.1 client over a loopback socket (no URLSession dependency on Linux).
-enum HTTP {
-    struct Reply { var status: Int; var body: String }
+public enum HTTP {
+    public struct Reply: Sendable { public var status: Int; public var body: String }
 
-    static func get(port: Int, path: String, token: String? = nil) async throws -> Reply {
+    public static func get(port: Int, path: String, token: String? = nil) async throws -> Reply {
         try await send(port: port, method: "GET", path: path, token: token, body: nil)
     }
 
-    static func send(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:]) async throws -> Reply {
+    public static func send(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:]) async throws -> Reply {
         try await Task.detached { try sendBlocking(port: port, method: method, path: path, token: token, body: body, headers: headers) }.value
     }
 
     /// The same request on the calling thread (for load generators running on their own threads).
-    static func sendBlocking(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:]) throws -> Reply {
+    public static func sendBlocking(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:]) throws -> Reply {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw CLIFailure("socket") }
         defer { close(fd) }

@@ -23,9 +23,11 @@ public struct TestPatio: Sendable {
     public static let password = "correct-horse-battery"
 
     /// Builds Patio, runs `body` against its router, and always tears the database down.
+    /// `modules` are the modules Patio is built with: a module's own test target passes that module alone,
+    /// so a test that secretly needs another module fails there.
     public static func with(
-        configure: (inout PatioConfiguration) -> Void = { _ in },
         modules: [any PatioModule] = availableModules,
+        configure: (inout PatioConfiguration) -> Void = { _ in },
         testing: TestingSetup = .router,
         _ body: @escaping @Sendable (TestPatio, any TestClientProtocol) async throws -> Void
     ) async throws {

@@ -7,7 +7,7 @@ import Testing
 struct CatalogueAPITests {
     @Test("anyone browses classes by sede and level, with weekly schedules and the next sessions")
     func browse() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let beginner = try await client.created("/api/v1/academy/classes", token: academy.admin,
                                                     ["locationId": academy.locationID, "name": "Marinera Norteña Básico", "level": "beginner"])
@@ -30,7 +30,7 @@ struct CatalogueAPITests {
 
     @Test("schedules must end after they start and may not overlap within a class")
     func schedules() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let path = "/api/v1/academy/classes/\(academy.classID)/schedules"
             let backwards = try await client.api(.post, path, token: academy.admin, body: ["weekday": 3, "startTime": "20:00", "endTime": "19:00"])
@@ -47,7 +47,7 @@ struct CatalogueAPITests {
 
     @Test("deleting what has no history removes it; what has history is archived and stays in reports")
     func archive() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let empty = try await client.created("/api/v1/academy/locations", token: academy.admin, ["name": "Surco", "address": "Av. Primavera 1"])
             #expect(try await client.fetch("/api/v1/academy/locations/\(empty["id"]!)", token: academy.admin).isEmpty == false)
@@ -71,7 +71,7 @@ struct CatalogueAPITests {
 
     @Test("packs: validation, the public price list, archive once sold")
     func packs() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let invalid = try await client.api(.post, "/api/v1/academy/packs", token: academy.admin, body: ["name": "", "classes": 0, "price": -5, "validDays": 0])
             #expect(Set(try problem(invalid).errors!.map(\.field)) == ["name", "classes", "price", "validDays"])
@@ -88,7 +88,7 @@ struct CatalogueAPITests {
 
     @Test("admin attendance views: dates of a schedule, who came, today at a sede")
     func attendanceViews() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (roseID, rose) = try await academy.student("rosa@test.patio", dni: "45678912", name: "Rosa")
             let (luzID, _) = try await academy.student("luz@test.patio", dni: "12345678", name: "Luz")

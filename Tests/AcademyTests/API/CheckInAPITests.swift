@@ -7,7 +7,7 @@ import Testing
 struct CheckInAPITests {
     @Test("a student in class time checks in once: one class is consumed and the attendance names the class")
     func checksIn() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
             try await academy.pay(studentID, classes: 4)
@@ -35,7 +35,7 @@ struct CheckInAPITests {
 
     @Test("a forged, tampered or malformed token is refused as invalid")
     func forged() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
             try await academy.pay(studentID, classes: 4)
@@ -55,7 +55,7 @@ struct CheckInAPITests {
 
     @Test("a token is accepted in its own and the next 30-second window, then expires")
     func expiry() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (firstID, first) = try await academy.student("uno@test.patio", dni: "11111111")
             let (secondID, second) = try await academy.student("dos@test.patio", dni: "22222222")
@@ -73,7 +73,7 @@ struct CheckInAPITests {
 
     @Test("check-in is refused outside the class's window, with a token of another sede, and with no classes left")
     func refusals() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
             let (_, stranger) = try await academy.student("otra@test.patio", dni: "87654321")
@@ -114,7 +114,7 @@ struct CheckInAPITests {
 
     @Test("the window follows the academy's settings and time zone")
     func settingsWindow() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
             try await academy.pay(studentID, classes: 3)
@@ -135,7 +135,7 @@ struct CheckInAPITests {
 
     @Test("only admins get room codes; only students check in")
     func access() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (_, student) = try await academy.student("alumna@test.patio", dni: "45678912")
             #expect(try await client.api(.get, "/api/v1/academy/locations/\(academy.locationID)/checkin-code", token: student).status == .forbidden)
@@ -151,7 +151,7 @@ struct CheckInAPITests {
 struct CheckInConcurrencyTests {
     @Test("the same student scanning twice at once is checked in once and pays one class; others in the room all get in")
     func simultaneous() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             var students: [(id: String, token: String)] = []
             for index in 0..<6 {

@@ -7,7 +7,7 @@ import Testing
 struct PaymentLedgerAPITests {
     @Test("every balance is explained by the ledger: purchase, attendance, adjustment, refund")
     func ledgerArithmetic() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
             let pack = try await client.created("/api/v1/academy/packs", token: academy.admin, ["name": "Pack 8 clases", "classes": 8, "price": 24000])
@@ -44,7 +44,7 @@ struct PaymentLedgerAPITests {
 
     @Test("classes of a pack with validity expire, soonest-expiring lot is used first, and expiry is written to the ledger")
     func expiry() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
             let monthly = try await client.created("/api/v1/academy/packs", token: academy.admin, ["name": "Semanal", "classes": 4, "price": 12000, "validDays": 7])
@@ -64,7 +64,7 @@ struct PaymentLedgerAPITests {
 
     @Test("capacity is respected: a full class refuses a new student but tops up an enrolled one")
     func capacity() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client, capacity: 1)
             let (firstID, _) = try await academy.student("uno@test.patio", dni: "11111111")
             let (secondID, _) = try await academy.student("dos@test.patio", dni: "22222222")
@@ -82,7 +82,7 @@ struct PaymentLedgerAPITests {
 
     @Test("unenrolling is refused while classes are left and succeeds once none are; the place is freed")
     func unenrol() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client, capacity: 1)
             let (studentID, _) = try await academy.student("uno@test.patio", dni: "11111111")
             let (otherID, _) = try await academy.student("dos@test.patio", dni: "22222222")
@@ -103,7 +103,7 @@ struct PaymentLedgerAPITests {
 
     @Test("payments list filters by student, sede and dates with totals net of refunds, and exports CSV")
     func listAndExport() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (firstID, _) = try await academy.student("uno@test.patio", dni: "11111111", name: "=HYPERLINK(\"x\")")
             let (secondID, _) = try await academy.student("dos@test.patio", dni: "22222222")

@@ -7,7 +7,7 @@ import Testing
 struct StudentAPITests {
     @Test("a duplicate email or DNI is refused with a code saying which; bad fields are all reported at once")
     func duplicates() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             _ = try await academy.student("rosa@test.patio", dni: "45678912")
             let base: [String: Any] = ["name": "Otra", "phone": "999", "password": TestPatio.password]
@@ -26,7 +26,7 @@ struct StudentAPITests {
 
     @Test("the academy edits its own record; the account's name, email and password are refused and nothing is written")
     func edit() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (id, _) = try await academy.student("rosa@test.patio", dni: "45678912", name: "Rosa")
             let edited = try await client.api(.put, "/api/v1/academy/students/\(id)", token: academy.admin,
@@ -47,7 +47,7 @@ struct StudentAPITests {
 
     @Test("a teacher cannot take over a student who is also a platform admin: credentials and the account stay the owner's")
     func noAccountTakeover() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (id, _) = try await academy.student("jefa@test.patio", dni: "45678912", name: "Jefa")
             let account = try #require(try await patio.components.identity.accounts.find(email: "jefa@test.patio"))
@@ -63,7 +63,7 @@ struct StudentAPITests {
 
     @Test("search ignores case and accents and matches name, email or DNI")
     func search() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             _ = try await academy.student("jose@test.patio", dni: "45678912", name: "José Peña")
             _ = try await academy.student("maria@test.patio", dni: "12345678", name: "María Ñahui")
@@ -85,7 +85,7 @@ struct StudentAPITests {
 
     @Test("deactivating a student pauses them in the academy only: no check-in, but the account still signs in and is active again after activation")
     func deactivate() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (id, token) = try await academy.student("rosa@test.patio", dni: "45678912")
             try await academy.pay(id, classes: 3)
@@ -104,7 +104,7 @@ struct StudentAPITests {
 
     @Test("a student reads only their own classes and history and no admin route")
     func privacy() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (roseID, rose) = try await academy.student("rosa@test.patio", dni: "45678912")
             let (luzID, luz) = try await academy.student("luz@test.patio", dni: "12345678")

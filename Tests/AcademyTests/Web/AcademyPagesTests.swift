@@ -8,7 +8,7 @@ import Testing
 struct AcademyPagesTests {
     @Test("the teacher builds a class on the web, the room screen shows a QR with the check-in link, and the student checks in once")
     func checkInFlow() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             patio.clock.set(AcademyFixture.classTime)
             try await patio.account("maestra@test.patio", roles: ["academy.admin"])
             var teacher = try await WebSession.signIn(client, email: "maestra@test.patio", password: TestPatio.password)
@@ -59,7 +59,7 @@ struct AcademyPagesTests {
 
     @Test("a refused student form is shown again with its message and what was typed, and no admin page opens for a student")
     func forms() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             _ = try await academy.student("rosa@test.patio", dni: "45678912")
             var teacher = try await WebSession.signIn(client, email: "maestra@test.patio", password: TestPatio.password)
@@ -78,7 +78,7 @@ struct AcademyPagesTests {
 
     @Test("every academy page renders for the teacher in Spanish and English, with empty states")
     func everyPage() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (studentID, _) = try await academy.student("rosa@test.patio", dni: "45678912")
             let receipt = try await academy.pay(studentID, classes: 2)
@@ -106,7 +106,7 @@ struct AcademyPagesTests {
 
     @Test("the demo seed loads sedes, classes, packs and a student with a pack and past attendance, once")
     func demo() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             try await DemoSeed.run(patio.components)
             try await DemoSeed.run(patio.components)
             let student = try await patio.login("alumna@demo.patio", password: DemoSeed.password, client: client)

@@ -21,7 +21,7 @@ struct OnboardingAPITests {
 
     @Test("this month is the company's month: at 21:00 on 30 November in Mexico City it is already December in Tokyo")
     func thisMonthInCompanyTimeZone() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             patio.clock.set(Timestamp.parse("2026-12-01T03:00:00.000Z")!)
             for (name, start) in [("Octubre", "2026-10-31"), ("Primero", "2026-11-01"), ("Último", "2026-11-30"), ("Diciembre", "2026-12-01")] {
@@ -39,7 +39,7 @@ struct OnboardingAPITests {
 
     @Test("new hires sort by start date either way; bad dates, sorts and months are refused by field")
     func sortingAndValidation() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             for (name, start) in [("B", "2026-11-10"), ("A", "2026-09-01"), ("C", "2027-01-15")] { _ = try await hire(company, name, start: start) }
             #expect(try await names(company, "") == ["A", "B", "C"])
@@ -57,7 +57,7 @@ struct OnboardingAPITests {
 
     @Test("tasks belong to their assignee: only they (or HR) tick them, and each employee lists only their own")
     func taskOwnership() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let later = try await company.task("Después", due: "2026-12-10", for: company.anaID)
             let sooner = try await company.task("Antes", due: "2026-12-02", for: company.anaID)
@@ -91,7 +91,7 @@ struct OnboardingAPITests {
 
     @Test("welcome messages reach the new hire's own account; other employees cannot read them, HR can")
     func welcomeMessages() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let nuevo = try await hire(company, "Nicolás Vega", start: "2026-12-01", email: "Nuevo@Test.patio")
             let sent = try await client.created("/api/v1/onboarding/new-hires/\(nuevo)/messages", token: company.ben, ["text": "¡Bienvenido al equipo!"])
@@ -119,7 +119,7 @@ struct OnboardingAPITests {
 
     @Test("a new hire's photo: PNG, JPEG or WebP up to 2 MiB, recognised by its bytes, served with an ETag, removable back to initials")
     func avatar() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let id = try await hire(company, "Lucía Fernández", start: "2026-12-01")
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 500)
@@ -150,7 +150,7 @@ struct OnboardingAPITests {
 
     @Test("progress counts each employee's done, total and overdue tasks by the company's today")
     func progress() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             patio.clock.set(Timestamp.parse("2026-12-10T18:00:00.000Z")!)   // 12:00 on 10 December in Mexico City
             let done = try await company.task("Hecha", due: "2026-12-01", for: company.anaID)
@@ -167,7 +167,7 @@ struct OnboardingAPITests {
 
     @Test("the demo seed makes HR, an employee with tasks due today, tomorrow and later, and this month's new hires, once")
     func demo() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let module = patio.components.modules.modules.first { $0.id == "onboarding" }!
             try await module.seedDemo(environment: patio.components.environment)
             try await module.seedDemo(environment: patio.components.environment)

@@ -11,7 +11,7 @@ import Testing
 struct SyncAPITests {
     @Test("a full pull from empty, page by page, is exactly the employee's tasks and nobody else's")
     func fullPull() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             var mine: Set<UUID> = []
             for index in 0..<7 { mine.insert(try await company.task("Tarea \(index)", for: company.anaID)) }
@@ -28,7 +28,7 @@ struct SyncAPITests {
 
     @Test("resuming from any cursor misses nothing and repeats nothing: edits, deletes (tombstones) and reassignments")
     func resumeFromEveryCursor() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             var ids: [UUID] = []
             for index in 0..<6 { ids.append(try await company.task("Tarea \(index)", for: company.anaID)) }
@@ -66,7 +66,7 @@ struct SyncAPITests {
 
     @Test("a retried push changes nothing and answers duplicate with the first result")
     func retriedPush() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let id = try await company.task("Firmar contrato", for: company.anaID)
             let batch = [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)])]
@@ -85,7 +85,7 @@ struct SyncAPITests {
 
     @Test("mutation ids: decreasing within a push is refused; one older than the last applied is out of order, not silently dropped")
     func mutationOrder() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let id = try await company.task("Curso", for: company.anaID)
             let decreasing = try await company.pushResponse(company.ana, [
@@ -109,7 +109,7 @@ struct SyncAPITests {
 
     @Test("field merge: a field only the device changed is taken; a field both changed is a conflict with the server's row")
     func fieldMerge() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let id = try await company.task("Reunión", for: company.anaID)
             // HR renames the task after Ana's device last pulled (base version 1).
@@ -133,7 +133,7 @@ struct SyncAPITests {
 
     @Test("pushes racing HR's edits on the same tasks lose nothing: every task ends with HR's text and the device's tick")
     func pushRacesAdminEdit() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             var ids: [UUID] = []
             for index in 0..<12 { ids.append(try await company.task("Tarea \(index)", for: company.anaID)) }
@@ -162,7 +162,7 @@ struct SyncAPITests {
 
     @Test("access: an employee never pulls or changes another's tasks; accounts outside onboarding are refused")
     func scoping() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let anas = try await company.task("Solo de Ana", for: company.anaID)
             #expect(try await company.pullAll(company.ben).changes.isEmpty)
@@ -185,7 +185,7 @@ struct SyncAPITests {
 
     @Test("the original app's failure: a change made offline survives a later pull and reaches the server")
     func offlineChangeSurvivesPull() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let id = try await company.task("Completar el curso", for: company.anaID)
             var phone = OfflineReplica()
@@ -203,7 +203,7 @@ struct SyncAPITests {
 
     @Test("clear errors: unknown collection, foreign or broken cursor, bad limit, too many mutations, oversized push, bad client id")
     func errors() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let unknown = try await client.api(.get, "/api/v1/sync/courier.parcels", token: company.ana)
             #expect(unknown.status == .notFound)
@@ -231,7 +231,7 @@ struct SyncAPITests {
 
     @Test("a cursor crafted as `v1:5` (no collection) is refused with 400 and the server keeps answering; it used to stop the process")
     func craftedCursorDoesNotStopTheServer() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             for crafted in ["djE6NQ", FuzzInputs.base64URL(Array("v1:".utf8)), FuzzInputs.base64URL(Array("v1::".utf8)),
                             FuzzInputs.base64URL(Array("v1:onboarding.tasks:1e300".utf8)), FuzzInputs.base64URL(Array("v1:onboarding.tasks:-1".utf8))] {
@@ -245,7 +245,7 @@ struct SyncAPITests {
 
     @Test("made-up devices cannot grow the server's memory: each keeps its last 200 answers, an account its 20 latest devices")
     func clientLogIsBounded() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let id = try await company.task("Curso", for: company.anaID)
             var version = 1

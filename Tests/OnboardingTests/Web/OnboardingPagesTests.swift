@@ -9,7 +9,7 @@ import Testing
 struct OnboardingPagesTests {
     @Test("two-step sign-in asks for the password after any email, known or not, and then signs in")
     func twoStepSignIn() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             _ = try await patio.account("ana@test.patio", name: "Ana Torres", roles: ["onboarding.employee"])
             var browser = try await WebSession.anonymous(client)
             #expect(try await browser.get("/onboarding/signin").status == .ok)
@@ -26,7 +26,7 @@ struct OnboardingPagesTests {
 
     @Test("the employee's dashboard: greeting, due labels, this month's new hires; ticking everything says nice work, with undo")
     func dashboard() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let module = patio.components.modules.modules.first { $0.id == "onboarding" }!
             try await module.seedDemo(environment: patio.components.environment)
             var employee = try await WebSession.signIn(client, email: "nuevo@demo.patio", password: "demo-password")
@@ -49,7 +49,7 @@ struct OnboardingPagesTests {
 
     @Test("new hires sort either way and take welcome messages; HR adds tasks and new hires and sees progress")
     func newHiresAndHR() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let module = patio.components.modules.modules.first { $0.id == "onboarding" }!
             try await module.seedDemo(environment: patio.components.environment)
             var hr = try await WebSession.signIn(client, email: "rrhh@demo.patio", password: "demo-password")
@@ -79,7 +79,7 @@ struct OnboardingPagesTests {
 
     @Test("the dashboard's offline queue pushes through a cookie-and-CSRF route with the sync rules; the worker may control /onboarding")
     func offlineQueueRoute() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let id = try await company.task("Firmar contrato", for: company.anaID)
             var ana = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
@@ -100,7 +100,7 @@ struct OnboardingPagesTests {
 
     @Test("offline copies belong to the signed-in account and go away on sign-out: the worker is keyed by account, every signed-in page signs out through the cleaner")
     func offlineCopiesPerAccount() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             _ = try await Company.make(patio, client)
             let account = try #require(try await patio.components.identity.accounts.find(email: "ana@test.patio"))
             var ana = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
@@ -128,7 +128,7 @@ struct OnboardingPagesTests {
 
     @Test("HR uploads a new hire's photo from the page (CSRF token in a header), sees it, and removes it")
     func photoUpload() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let hire = try await client.created("/api/v1/onboarding/new-hires", token: company.hr, ["name": "Lucía Fernández", "startDate": "2026-12-01"])
             let id = hire["id"] as! String

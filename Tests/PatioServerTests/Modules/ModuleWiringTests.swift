@@ -73,7 +73,7 @@ struct ModuleWiringTests {
 
     @Test("PATIO_MODULES switches a module off: no tables, no routes, no roles")
     func switchedOff() async throws {
-        try await TestPatio.with(configure: { $0.enabledModules = ["academy"] }, modules: [GardenModule()]) { patio, client in
+        try await TestPatio.with(modules: [GardenModule()], configure: { $0.enabledModules = ["academy"] }) { patio, client in
             #expect(!patio.routes.contains { $0.path.hasPrefix("/api/v1/garden") })
             #expect(try await client.api(.get, "/api/v1/garden/plants").status == .notFound)
             #expect(!patio.components.identity.accounts.knownRoles.contains("garden.visitor"))

@@ -7,7 +7,7 @@ import Testing
 struct ExchangeRateAPITests {
     @Test("conversion uses both rates through the euro and rounds up to the payer's next minor unit; aliases are accepted; a missing rate is a clear error")
     func conversion() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let admin = try await patio.token(for: "tesoreria@test.patio", roles: ["payments.admin"], client: client)
             for (code, rate) in [("USD", "1"), ("MXN", "2.5"), ("RUB", "100")] {
                 let put = try await client.api(.put, "/api/v1/payments/admin/rates/\(code)", token: admin, body: ["perEuro": Double(rate)!, "asOf": "2026-11-20"])

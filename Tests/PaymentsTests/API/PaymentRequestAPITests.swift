@@ -9,7 +9,7 @@ import Testing
 struct PaymentRequestAPITests {
     @Test("the customer finds the request by its code with a quote in their currency, accepts it, and both wallets move atomically")
     func acceptFlow() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let request = try await shop.request()
             #expect(request["status"] as? String == "pending" && (request["code"] as? String)?.count == 6)
@@ -34,7 +34,7 @@ struct PaymentRequestAPITests {
 
     @Test("accept is idempotent: a retry returns the first result, the key on another request is 422, twenty concurrent retries pay once")
     func idempotency() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let first = try await shop.request(amount: 16_000)
             let key = UUID().uuidString
@@ -62,7 +62,7 @@ struct PaymentRequestAPITests {
 
     @Test("the state machine: insufficient funds leaves it pending; declined, cancelled and expired requests cannot move again")
     func stateMachine() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client, funds: 1_000)
             let big = try await shop.request(amount: 32_000)
             let poor = try await shop.accept(big["id"]!)
@@ -94,7 +94,7 @@ struct PaymentRequestAPITests {
 
     @Test("only businesses create requests, only their own business cancels, and requests are validated")
     func access() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             #expect(try await client.api(.post, "/api/v1/payments/requests", token: shop.customer, body: ["amount": 100, "description": "x"]).status == .forbidden)
             let invalid = try await client.api(.post, "/api/v1/payments/requests", token: shop.business, body: ["amount": 0, "currency": "USD", "description": ""])
@@ -115,7 +115,7 @@ struct PaymentRequestAPITests {
 struct SalesAnalyticsAPITests {
     @Test("week view: totals, count, average per day, buckets by day, shares by category and growth against the week before")
     func week() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             func sell(_ amount: Int, _ category: String, at time: String) async throws {
                 patio.clock.set(Timestamp.parse(time)!)
@@ -153,7 +153,7 @@ struct SalesAnalyticsAPITests {
 struct SubscriptionAPITests {
     @Test("activating charges the wallet; cancelling keeps the plan to the period's end; renewal charges again or lapses with a reason")
     func lifecycle() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let business = try await patio.components.identity.accounts.find(email: "negocio@test.patio")!
             _ = try await client.created("/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": business.id.uuidString, "amount": 20_000])
@@ -201,7 +201,7 @@ struct SubscriptionAPITests {
 
     @Test("the directory lists premium businesses first, then by distance, and filters by category")
     func directory() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             for (name, email, lat, lon) in [("Cerca", "cerca@test.patio", 19.4330, -99.1330), ("Lejos", "lejos@test.patio", 20.6597, -103.3496)] {
                 _ = try await client.created("/api/v1/payments/signup", token: "", ["name": name, "email": email, "password": TestPatio.password, "role": "business",

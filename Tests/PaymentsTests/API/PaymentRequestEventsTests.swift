@@ -15,7 +15,7 @@ struct PaymentRequestEventsTests {
 
     @Test("the business's socket gets the request, then the customer's payment, then the server closes it")
     func businessHearsPayment() async throws {
-        try await TestPatio.with(configure: Self.live, testing: .live) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: Self.live, testing: .live) { patio, client in
             let shop = try await Shop.make(patio, client)
             let id = try await shop.request()["id"] as! String
             let messages = try await watchSocket(port: client.port!, "/api/v1/payments/requests/\(id)/events", token: shop.business) {
@@ -33,7 +33,7 @@ struct PaymentRequestEventsTests {
 
     @Test("a customer watching hears the business cancel; a screen watching hears the request expire")
     func cancelAndExpiry() async throws {
-        try await TestPatio.with(configure: Self.live, testing: .live) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: Self.live, testing: .live) { patio, client in
             let shop = try await Shop.make(patio, client)
             let cancelled = try await shop.request()["id"] as! String
             let seenByCustomer = try await watchSocket(port: client.port!, "/api/v1/payments/requests/\(cancelled)/events", token: shop.customer) {
@@ -56,7 +56,7 @@ struct PaymentRequestEventsTests {
 
     @Test("while Patio serves, the expiry job alone tells a watching screen that its request expired")
     func expiryJob() async throws {
-        try await TestPatio.with(configure: { $0.port = 0; $0.runsPeriodicJobs = true }, testing: .live) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.port = 0; $0.runsPeriodicJobs = true }, testing: .live) { patio, client in
             let shop = try await Shop.make(patio, client)
             let id = try await shop.request()["id"] as! String
             let messages = try await watchSocket(port: client.port!, "/api/v1/payments/requests/\(id)/events", token: shop.business) {
@@ -69,7 +69,7 @@ struct PaymentRequestEventsTests {
 
     @Test("watching a request that is already final sends it once and closes")
     func finalRequestClosesAtOnce() async throws {
-        try await TestPatio.with(configure: Self.live, testing: .live) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: Self.live, testing: .live) { patio, client in
             let shop = try await Shop.make(patio, client)
             let id = try await shop.request()["id"] as! String
             let paid = try await shop.accept(id)
@@ -81,7 +81,7 @@ struct PaymentRequestEventsTests {
 
     @Test("the upgrade is refused like any request: anonymous 401, not a WebSocket 426, a cookie session from another site's page 403, someone else's request 404")
     func refusedUpgrades() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let id = try await shop.request()["id"] as! String
             let path = "/api/v1/payments/requests/\(id)/events"
@@ -113,7 +113,7 @@ struct PaymentRequestEventsTests {
     @Test("with PostgreSQL, a payment made on one Patio instance reaches a socket connected to another (LISTEN/NOTIFY)",
           .enabled(if: TestDatabase.isPostgres, "two instances share a database only on PostgreSQL; SQLite is one process"))
     func crossInstance() async throws {
-        try await TestPatio.with(configure: Self.live, testing: .live) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: Self.live, testing: .live) { patio, client in
             let shop = try await Shop.make(patio, client)
             let id = try await shop.request()["id"] as! String
             var logger = Logger(label: "second-instance")

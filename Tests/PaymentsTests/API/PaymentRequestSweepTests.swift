@@ -21,7 +21,7 @@ struct PaymentRequestSweepTests {
 
     @Test("per account: codes that open a request never count; the 11th code matching nothing within 15 minutes answers 429 with Retry-After, even a live code, until the window passes")
     func perAccount() async throws {
-        try await TestPatio.with(configure: Self.behindProxy) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: Self.behindProxy) { patio, client in
             let shop = try await Shop.make(patio, client)
             let live = try await shop.request()
             let code = live["code"] as! String
@@ -53,7 +53,7 @@ struct PaymentRequestSweepTests {
 
     @Test("per address: misses from several accounts at one IP add up to 30; the same account from another IP still looks codes up")
     func perAddress() async throws {
-        try await TestPatio.with(configure: Self.behindProxy) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: Self.behindProxy) { patio, client in
             let shop = try await Shop.make(patio, client)
             let code = try await shop.request()["code"] as! String
             var tokens: [String] = []
@@ -74,7 +74,7 @@ struct PaymentRequestSweepTests {
 
     @Test("only a customer who opened a request with its code may decline it; anyone else gets 403 request_not_opened and the request stays pending")
     func declineNeedsTheCode() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let request = try await shop.request()
             let id = request["id"] as! String
@@ -103,7 +103,7 @@ struct PaymentRequestSweepTests {
 
     @Test("the pay page opens the request by its code, so declining from it works; a decline form posted without opening it says why")
     func declineFromThePage() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let first = try await shop.request(), second = try await shop.request(amount: 1_000)
             var customer = try await WebSession.signIn(client, email: "cliente@test.patio", password: TestPatio.password)

@@ -73,7 +73,7 @@ func checkLedger(_ database: any SQLDatabase) async throws {
 struct PaymentsLoadTests {
     @Test("200 concurrent accepts at random requests from 50 wallets, with duplicates: each request paid once, the audit passes")
     func concurrentAccepts() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let market = try await Market.open(patio.components)
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for attempt in market.attempts() {

@@ -17,7 +17,7 @@ struct SignupThrottleTests {
 
     @Test("ten sign-ups an hour per address, taken emails included; the 11th answers 429 with Retry-After and creates nothing; invalid forms do not count; other addresses are unaffected; an hour later it works again")
     func perAddress() async throws {
-        try await TestPatio.with(configure: Self.behindProxy) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: Self.behindProxy) { patio, client in
             let ip = "198.51.100.20"
             for _ in 0..<3 { #expect(try await signUp(client, "not-an-email", ip: ip).status == .unprocessableContent) }
             for index in 0..<8 { #expect(try await signUp(client, "persona\(index)@test.patio", ip: ip).status == .created) }
@@ -46,7 +46,7 @@ struct SignupThrottleTests {
     @Test("PATIO_PAYMENTS_SIGNUPS_PER_IP sets the hourly allowance; the sign-up page is refused past it too, with Retry-After and the form kept")
     func configuredAndPage() async throws {
         let settings = ModuleSettings(environment: ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "2"])
-        try await TestPatio.with(configure: { $0.moduleSettings = settings }) { _, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.moduleSettings = settings }) { _, client in
             func signUp(_ email: String) async throws -> TestResponse {
                 try await client.api(.post, "/api/v1/payments/signup", body: ["name": "Persona", "email": email, "password": TestPatio.password, "role": "customer", "currency": "MXN"])
             }
@@ -66,7 +66,7 @@ struct SignupThrottleTests {
 struct BusinessDirectoryPagingTests {
     @Test("limit and cursor walk the whole directory in its order (premium, distance, name) without repeats; bad limits and cursors are refused")
     func pages() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             for (index, name) in ["Ámbar", "Barro", "Cacao", "Dulce", "Encaje"].enumerated() {
                 _ = try await client.created("/api/v1/payments/signup", token: "", [

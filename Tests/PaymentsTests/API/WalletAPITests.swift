@@ -8,7 +8,7 @@ import Testing
 struct WalletAPITests {
     @Test("sign-up validates every field, accepts the original app's currency aliases, and opens an empty wallet")
     func signup() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let invalid = try await client.api(.post, "/api/v1/payments/signup", body: ["name": "", "email": "x", "password": "short", "role": "boss", "currency": "XXX", "latitude": 91])
             #expect(Set(try problem(invalid).errors!.map(\.field)) == ["name", "email", "password", "role", "currency", "latitude", "longitude"])
             let business = try await client.api(.post, "/api/v1/payments/signup", body: ["name": "Tienda", "email": "tienda@test.patio", "password": TestPatio.password, "role": "business", "currency": "MXN"])
@@ -25,7 +25,7 @@ struct WalletAPITests {
 
     @Test("admins deposit into a wallet; movements list it; customers can neither deposit nor audit nor see another wallet")
     func deposits() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let ana = try await client.created("/api/v1/payments/signup", token: "", ["name": "Ana", "email": "ana@test.patio", "password": TestPatio.password, "role": "customer", "currency": "USD"])
             _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Ben", "email": "ben@test.patio", "password": TestPatio.password, "role": "customer", "currency": "USD"])
             let admin = try await patio.token(for: "tesoreria@test.patio", roles: ["payments.admin"], client: client)
@@ -53,7 +53,7 @@ struct WalletAPITests {
 
     @Test("in demo mode a customer adds test funds, labelled as such")
     func testFunds() async throws {
-        try await TestPatio.with(configure: { $0.demoMode = true }) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.demoMode = true }) { patio, client in
             _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Ana", "email": "ana@test.patio", "password": TestPatio.password, "role": "customer", "currency": "EUR"])
             let token = try await patio.login("ana@test.patio", client: client)
             _ = try await client.created("/api/v1/payments/test-funds", token: token, ["amount": 5_000])
@@ -65,7 +65,7 @@ struct WalletAPITests {
 
     @Test("preferences persist: preferred currency (aliases accepted), language, dark theme, passkey switch")
     func preferences() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Ana", "email": "ana@test.patio", "password": TestPatio.password, "role": "customer", "currency": "USD"])
             let token = try await patio.login("ana@test.patio", client: client)
             let saved = try await client.api(.put, "/api/v1/payments/me/preferences", token: token, body: ["preferredCurrency": "EGG", "language": "en", "darkTheme": true])
@@ -83,7 +83,7 @@ struct WalletAPITests {
 struct PaymentsDemoTests {
     @Test("the demo shop has months of paid sales in five categories, the demo customer has funds left, and the ledger audits clean; seeding twice adds nothing")
     func demo() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             try await DemoSeed.run(patio.components)
             try await DemoSeed.run(patio.components)
             let shop = try await patio.login("negocio@demo.patio", password: DemoSeed.password, client: client)

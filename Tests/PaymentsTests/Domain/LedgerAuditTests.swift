@@ -33,7 +33,7 @@ struct LedgerAuditTests {
 
     @Test("a balance changed without an entry, or an entry changed without its balance, makes the audit answer ok: false and name them")
     func balanceAndEntry() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let (shop, wallet, transfer) = try await paidShop(patio, client)
             let walletID = UUID(uuidString: wallet)!, transferID = UUID(uuidString: transfer)!
             #expect(try await audit(shop)["ok"] as? Bool == true)
@@ -58,7 +58,7 @@ struct LedgerAuditTests {
 
     @Test("a payment rewritten so that it still balances, balances included, is caught: its entries no longer match the legs it was made with")
     func forgedButBalanced() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let (shop, wallet, transfer) = try await paidShop(patio, client)
             let walletID = UUID(uuidString: wallet)!, transferID = UUID(uuidString: transfer)!
             // The customer's 20.00 USD become 10.00 on both USD legs, and both balances follow.

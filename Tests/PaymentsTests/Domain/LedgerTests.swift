@@ -25,7 +25,7 @@ private func balance(_ account: UUID, _ patio: TestPatio) async throws -> Int {
 struct LedgerTests {
     @Test("a replayed transfer returns the first result and moves money once; the same id for another transfer is refused")
     func idempotency() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let (ledger, ana, ben) = try await wallets(patio, client)
             let request = TransferRequest(id: UUID(), reason: "payment", causedBy: "request:1", legs: [Leg(accountId: ana, amount: -2_500), Leg(accountId: ben, amount: 2_500)])
             let first = try await ledger.transfer(request)
@@ -43,7 +43,7 @@ struct LedgerTests {
 
     @Test("twenty concurrent requests with one idempotency key make exactly one transfer")
     func concurrentDuplicates() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let (ledger, ana, ben) = try await wallets(patio, client)
             let request = TransferRequest(id: UUID(), reason: "payment", legs: [Leg(accountId: ana, amount: -1_000), Leg(accountId: ben, amount: 1_000)])
             let replays = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -60,7 +60,7 @@ struct LedgerTests {
 
     @Test("a wallet never goes below zero, unbalanced transfers are refused, and nothing is written when refused")
     func refusals() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let (ledger, ana, ben) = try await wallets(patio, client)
             for (legs, code) in [([Leg(accountId: ana, amount: -10_001), Leg(accountId: ben, amount: 10_001)], "insufficient_funds"),
                                  ([Leg(accountId: ana, amount: -100), Leg(accountId: ben, amount: 99)], "transfer_unbalanced")] {
@@ -80,7 +80,7 @@ struct LedgerTests {
 
     @Test("concurrent spending from one wallet never overdraws it")
     func concurrentSpending() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let (ledger, ana, ben) = try await wallets(patio, client)
             let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<15 {

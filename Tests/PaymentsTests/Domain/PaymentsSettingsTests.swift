@@ -44,10 +44,10 @@ struct PaymentsSettingsTests {
     @Test("a bad setting stops Patio at start-up; good ones reach requests and plans")
     func appliedAtStartUp() async throws {
         await #expect(throws: ConfigurationError.self) {
-            try await TestPatio.with(configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "5"]) }) { _, _ in }
+            try await TestPatio.with(modules: moduleUnderTest, configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "5"]) }) { _, _ in }
         }
         let configured = ModuleSettings(environment: ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "120", "PATIO_PAYMENTS_PLANS": "pro:Pro:5000:MXN:7"])
-        try await TestPatio.with(configure: { $0.moduleSettings = configured }) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.moduleSettings = configured }) { patio, client in
             let shop = try await Shop.make(patio, client)
             let request = try await shop.request()
             let expiresAt = try #require(Timestamp.parse(request["expiresAt"] as? String ?? ""))

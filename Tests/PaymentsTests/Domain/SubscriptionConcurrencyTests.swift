@@ -26,7 +26,7 @@ struct SubscriptionConcurrencyTests {
 
     @Test("eight activations of a lapsed plan at once: one charges 149.00 MXN, seven answer 409 already_subscribed")
     func lapsedPlan() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let business = try await patio.components.identity.accounts.find(email: "negocio@test.patio")!
             _ = try await client.created("/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": business.id.uuidString, "amount": 14_900])
@@ -51,7 +51,7 @@ struct SubscriptionConcurrencyTests {
 
     @Test("eight first activations at once: one charges, seven answer 409 already_subscribed, none fails")
     func firstPlan() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let business = try await patio.components.identity.accounts.find(email: "negocio@test.patio")!
             _ = try await client.created("/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": business.id.uuidString, "amount": 100_000])

@@ -7,7 +7,7 @@ import Testing
 struct PaymentsPagesTests {
     @Test("sign up on the web, charge with a QR, pay by code once even when Pay is pressed twice")
     func chargeAndPay() async throws {
-        try await TestPatio.with(configure: { $0.demoMode = true }) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.demoMode = true }) { patio, client in
             var shop = try await WebSession.anonymous(client)
             let refused = try await shop.post("/payments/signup", form: ["role": "business", "name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password, "currency": "MXN"])
             #expect(refused.status == .unprocessableContent)

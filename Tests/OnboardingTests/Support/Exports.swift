@@ -1,0 +1,7 @@
+import Onboarding
+import PatioPlatform
+@_exported import PatioServerTestSupport
+@_exported import PatioTestSupport
+
+/// This target builds Patio with Onboarding alone: a test that secretly needs another module fails here.
+let moduleUnderTest: [any PatioModule] = [OnboardingModule()]
