@@ -3,6 +3,21 @@ import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+/// A module's own test target (`<Module>Tests`): its tests build Patio with that module alone, so a test
+/// that secretly needs another module fails there.
+func moduleTestTarget(_ module: String) -> Target {
+    .testTarget(
+        name: "\(module)Tests",
+        dependencies: [
+            .target(name: module), "PatioServerTestSupport", "PatioTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ],
+        swiftSettings: swiftSettings
+    )
+}
+
 let package = Package(
     name: "Patio",
     platforms: [.macOS(.v14)],
@@ -145,39 +160,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PatioDataTests", dependencies: ["PatioData", "PatioTestSupport"], swiftSettings: swiftSettings),
-        // Academy alone: its tests build Patio with no other module.
-        .testTarget(
-            name: "AcademyTests",
-            dependencies: [
-                "Academy", "PatioServerTestSupport", "PatioTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // Payments alone: its tests build Patio with no other module.
-        .testTarget(
-            name: "PaymentsTests",
-            dependencies: [
-                "Payments", "PatioServerTestSupport", "PatioTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // Onboarding alone: its tests build Patio with no other module.
-        .testTarget(
-            name: "OnboardingTests",
-            dependencies: [
-                "Onboarding", "PatioServerTestSupport", "PatioTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+        moduleTestTarget("Academy"),
+        moduleTestTarget("Payments"),
+        moduleTestTarget("Onboarding"),
         .target(
             name: "PatioServerTestSupport",
             dependencies: [
