@@ -182,20 +182,33 @@ struct PasskeyAPITests {
 
 @Suite("Passkeys on the pages")
 struct PasskeyPagesTests {
+    static func b64(_ bytes: [UInt8]) -> String { Data(bytes).base64URLEncodedString() }
+
+    /// Adds `phone` as a passkey from the account page, as passkeys.js does.
+    static func register(_ phone: SoftAuthenticator, name: String, on browser: inout WebSession) async throws -> TestResponse {
+        let options = try object(try await browser.post("/passkeys/register/options", form: [:]))
+        let created = phone.register(challenge: Array(Data(base64URLEncoded: options["challenge"] as! String)!))
+        let payload = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "name": name,
+            "response": ["clientDataJSON": b64(created.clientDataJSON), "attestationObject": b64(created.attestationObject)]])
+        return try await browser.post("/passkeys/register/verify", form: ["payload": String(decoding: payload, as: UTF8.self)])
+    }
+
+    /// The sign-in page's answer for `phone`, as passkeys.js posts it.
+    static func assertion(_ phone: inout SoftAuthenticator, on visitor: inout WebSession) async throws -> String {
+        let options = try object(try await visitor.post("/passkeys/login/options", form: [:]))
+        let signed = try phone.assert(challenge: Array(Data(base64URLEncoded: options["challenge"] as! String)!))
+        let assertion = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "response": [
+            "clientDataJSON": b64(signed.clientDataJSON), "authenticatorData": b64(signed.authenticatorData), "signature": b64(signed.signature)]])
+        return String(decoding: assertion, as: UTF8.self)
+    }
+
     @Test("the account page adds, lists and renames passkeys; the sign-in page's passkey sets the session cookie; refusals come back as JSON")
     func pages() async throws {
         try await TestPatio.with { patio, client in
             _ = try await patio.account("ana@test.patio", name: "Ana Torres")
             var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
-            let b64 = { (bytes: [UInt8]) in Data(bytes).base64URLEncodedString() }
             var phone = SoftAuthenticator.p256()
-            let options = try object(try await browser.post("/passkeys/register/options", form: [:]))
-            let challenge = Array(Data(base64URLEncoded: options["challenge"] as! String)!)
-            let created = phone.register(challenge: challenge)
-            let payload = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "name": "Teléfono",
-                "response": ["clientDataJSON": b64(created.clientDataJSON), "attestationObject": b64(created.attestationObject)]])
-            let registered = try await browser.post("/passkeys/register/verify", form: ["payload": String(decoding: payload, as: UTF8.self)])
-            #expect(registered.status == .created)
+            #expect(try await Self.register(phone, name: "Teléfono", on: &browser).status == .created)
             let account = String(buffer: try await browser.get("/account").body)
             #expect(account.contains("value=\"Teléfono\"") && account.contains("data-passkey-register"))
             let id = try #require(account.firstMatch(of: /action="\/account\/passkeys\/([0-9A-F-]{36})\/rename"/)?.1)
@@ -206,11 +219,7 @@ struct PasskeyPagesTests {
             var visitor = try await WebSession.anonymous(client)
             let login = String(buffer: try await visitor.get("/login").body)
             #expect(login.contains("data-passkey-login") && login.contains("/static/passkeys.js"))
-            let loginOptions = try object(try await visitor.post("/passkeys/login/options", form: [:]))
-            let signed = try phone.assert(challenge: Array(Data(base64URLEncoded: loginOptions["challenge"] as! String)!))
-            let assertion = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "response": [
-                "clientDataJSON": b64(signed.clientDataJSON), "authenticatorData": b64(signed.authenticatorData), "signature": b64(signed.signature)]])
-            let text = String(decoding: assertion, as: UTF8.self)
+            let text = try await Self.assertion(&phone, on: &visitor)
             let answer = try await visitor.post("/passkeys/login/verify", form: ["payload": text, "next": "//evil.example"])
             let answered = try object(answer)
             #expect(answer.status == .ok && answered["next"] as? String == "/")
@@ -247,19 +256,11 @@ struct PasskeyPagesTests {
             _ = try await patio.account("ana@test.patio")
             var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
             var phone = SoftAuthenticator.p256()
-            let options = try object(try await browser.post("/passkeys/register/options", form: [:]))
-            let created = phone.register(challenge: Array(Data(base64URLEncoded: options["challenge"] as! String)!))
-            let b64 = { (bytes: [UInt8]) in Data(bytes).base64URLEncodedString() }
-            let payload = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "name": "Teléfono",
-                "response": ["clientDataJSON": b64(created.clientDataJSON), "attestationObject": b64(created.attestationObject)]])
-            #expect(try await browser.post("/passkeys/register/verify", form: ["payload": String(decoding: payload, as: UTF8.self)]).status == .created)
+            #expect(try await Self.register(phone, name: "Teléfono", on: &browser).status == .created)
             for next in ["/%09/evil.example", "/\t/evil.example", "/%5Cevil.example"] {
                 var visitor = try await WebSession.anonymous(client)
-                let loginOptions = try object(try await visitor.post("/passkeys/login/options", form: [:]))
-                let signed = try phone.assert(challenge: Array(Data(base64URLEncoded: loginOptions["challenge"] as! String)!))
-                let assertion = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "response": [
-                    "clientDataJSON": b64(signed.clientDataJSON), "authenticatorData": b64(signed.authenticatorData), "signature": b64(signed.signature)]])
-                let answer = try object(try await visitor.post("/passkeys/login/verify", form: ["payload": String(decoding: assertion, as: UTF8.self), "next": next]))
+                let payload = try await Self.assertion(&phone, on: &visitor)
+                let answer = try object(try await visitor.post("/passkeys/login/verify", form: ["payload": payload, "next": next]))
                 #expect(answer["next"] as? String == "/", "next \(next)")
             }
         }
