@@ -145,13 +145,7 @@ enum CSV {
 enum Money {
     static func decimal(_ minor: Int) -> String {
         let sign = minor < 0 ? "-" : ""
-        let value = abs(minor)
-        return "\(sign)\(value / 100).\(String(format: "%02d", value % 100))"
-    }
-
-    /// "S/ 120.00" style for pages.
-    static func display(_ minor: Int, currency: String) -> String {
-        let symbol = ["PEN": "S/", "USD": "US$", "EUR": "€", "MXN": "MX$"][currency] ?? currency
-        return "\(symbol) \(decimal(minor))"
+        let value = minor.magnitude
+        return "\(sign)\(value / 100).\(String(format: "%02d", Int(value % 100)))"
     }
 }
