@@ -3,12 +3,17 @@ import HTTPTypes
 import Hummingbird
 
 /// One field that failed validation, reported back to the client so it can point at the input.
+///
+/// `message` is the English sentence people read through the API; `code` names the rule (`dni_format`,
+/// `name_length`) so clients and the pages can say it in their own words. The same rule keeps the same code.
 public struct FieldError: Codable, Sendable, Equatable {
     public var field: String
     public var message: String
-    public init(field: String, message: String) {
+    public var code: String?
+    public init(field: String, message: String, code: String? = nil) {
         self.field = field
         self.message = message
+        self.code = code
     }
 }
 
@@ -50,8 +55,8 @@ extension AppError {
         AppError(.unprocessableContent, code: "validation_failed", detail: "Some fields are not valid.", fieldErrors: errors)
     }
 
-    public static func validation(field: String, _ message: String) -> AppError {
-        .validation([FieldError(field: field, message: message)])
+    public static func validation(field: String, _ message: String, code: String? = nil) -> AppError {
+        .validation([FieldError(field: field, message: message, code: code)])
     }
 
     public static func badRequest(code: String, _ detail: String) -> AppError {

@@ -8,12 +8,13 @@ public struct Validator: Sendable {
         self.errors = errors
     }
 
-    public mutating func add(_ field: String, _ message: String) {
-        errors.append(FieldError(field: field, message: message))
+    /// `code` names the rule that failed (`name_length`), the key pages translate `message` by.
+    public mutating func add(_ field: String, _ message: String, code: String? = nil) {
+        errors.append(FieldError(field: field, message: message, code: code))
     }
 
-    public mutating func check(_ condition: Bool, _ field: String, _ message: String) {
-        if !condition { add(field, message) }
+    public mutating func check(_ condition: Bool, _ field: String, _ message: String, code: String? = nil) {
+        if !condition { add(field, message, code: code) }
     }
 
     /// Throws `validation_failed` with every collected error, if any.
@@ -42,10 +43,10 @@ public enum PasswordPolicy {
     public static let minimumLength = 10
     public static let maximumLength = 72 // bcrypt reads at most 72 bytes
 
-    /// Returns a message when the password is not acceptable.
-    public static func problem(with password: String) -> String? {
-        if password.count < minimumLength { return "Use at least \(minimumLength) characters." }
-        if password.utf8.count > maximumLength { return "Use at most \(maximumLength) bytes." }
+    /// Returns the rule's code and message when the password is not acceptable.
+    public static func problem(with password: String) -> (code: String, message: String)? {
+        if password.count < minimumLength { return ("password_too_short", "Use at least \(minimumLength) characters.") }
+        if password.utf8.count > maximumLength { return ("password_too_long", "Use at most \(maximumLength) bytes.") }
         return nil
     }
 }

@@ -1,6 +1,10 @@
 import PatioCore
 
 /// The words of the platform pages in every language Patio speaks. Keys are shared by all templates.
+///
+/// Besides the pages' words, the platform's own refusals (accounts, sign-in, passkeys, client apps) as
+/// FieldMessages looks them up: `field.<name>`, `error.<code>`, `problem.<code>`. Each module keeps its
+/// own in its strings; nothing here belongs to a module.
 public enum Strings {
     public static func table(_ locale: PatioLocale) -> [String: String] {
         locale == .es ? spanish : english
@@ -33,6 +37,10 @@ public enum Strings {
         "error_generic": "Something went wrong", "go_home": "Go to the home page",
         "locale_es": "Español", "locale_en": "English", "your_language": "Language of pages",
         "no_roles": "This account has no roles yet.", "all_roles_granted": "This account already has every role.",
+        "field.email": "Email", "field.password": "Password", "field.name": "Name", "field.newPassword": "New password",
+        "field.currentPassword": "Current password", "field.locale": "Language", "field.roles": "Roles", "field.slug": "Id",
+        "field.latestVersion": "Latest version", "field.minimumVersion": "Minimum version", "field.storeUrl": "Store URL",
+        "field.key": "Key", "field.value": "Value", "field.kind": "Type",
     ]
 
     static let spanish: [String: String] = [
@@ -58,5 +66,21 @@ public enum Strings {
         "error_generic": "Algo salió mal", "go_home": "Ir al inicio",
         "locale_es": "Español", "locale_en": "English", "your_language": "Idioma de las páginas",
         "no_roles": "Esta cuenta aún no tiene roles.", "all_roles_granted": "Esta cuenta ya tiene todos los roles.",
+        "field.email": "Correo", "field.password": "Contraseña", "field.name": "Nombre", "field.newPassword": "Nueva contraseña",
+        "field.currentPassword": "Contraseña actual", "field.locale": "Idioma", "field.roles": "Roles", "field.slug": "Id",
+        "field.latestVersion": "Última versión", "field.minimumVersion": "Versión mínima", "field.storeUrl": "URL de la tienda",
+        "field.key": "Clave", "field.value": "Valor", "field.kind": "Tipo",
+        "error.email_format": "Escribe un correo válido.", "error.name_length": "Escribe un nombre de 1 a 120 caracteres.",
+        "error.password_too_short": "Usa al menos 10 caracteres.", "error.password_too_long": "Usa como máximo 72 bytes.",
+        "error.locale_choice": "Usa es o en.", "error.unknown_role": "Ese rol no existe.", "error.email_required": "Escribe tu correo.",
+        "error.password_required": "Escribe tu contraseña.", "error.passkey_name_length": "Nombra la llave de acceso con 1 a 60 caracteres.",
+        "error.current_password_wrong": "La contraseña actual no es correcta.", "error.whole_number": "Indica un número entero.",
+        "problem.validation_failed": "Algunos campos no son válidos.", "problem.email_taken": "Ya existe una cuenta con este correo.",
+        "problem.invalid_credentials": "El correo o la contraseña no es correcto.",
+        "problem.cannot_deactivate_self": "No puedes desactivar tu propia cuenta.",
+        "problem.cannot_revoke_own_admin": "No puedes quitarte tu propio rol de administración.",
+        "problem.app_exists": "Ya existe una app con este id.", "problem.wrong_password": "La contraseña no es correcta.",
+        "problem.account_not_found": "Ninguna cuenta tiene este identificador.",
+        "problem.too_many_attempts": "Demasiados intentos. Inténtalo de nuevo en {seconds} segundos.",
     ]
 }

@@ -74,27 +74,10 @@ public struct WebRenderer: Sendable {
         )
     }
 
-    /// A page that may show a refused form again: `problem`'s message (translated by `message`) and field
-    /// errors, the values typed in, and an optional notice. A refusal answers with its status (422 for
-    /// validation), so tests and tools see the form was not accepted.
-    public func formPage(
-        _ template: String, title: String, data: [String: Any], context: PatioRequestContext,
-        problem: AppError?, values: [String: String], notice: String?, accent: String,
-        message: (AppError) -> String = { $0.detail }
-    ) -> Response {
-        var data = data
-        if data["values"] == nil { data["values"] = values }
-        if let problem {
-            data["message"] = FieldMessages.detail(message(problem), locale: context.locale)
-            data["errors"] = problem.fieldErrors.map { ["field": $0.field, "message": FieldMessages.line(field: $0.field, message: $0.message, locale: context.locale)] }
-        }
-        if let notice { data["notice"] = notice }
-        let status: HTTPResponse.Status = problem.map { $0.status.code >= 500 ? $0.status : .unprocessableContent } ?? .ok
-        return page(template, title: title, data: data, context: context, status: status, accent: accent)
-    }
-
     /// A designed error page (404, 403, 500…) in the request's language.
-    public func errorPage(status: HTTPResponse.Status, message: String?, context: PatioRequestContext) -> Response {
+    /// `code` is the refusal's problem code: its `problem.<code>` words, when a module or the platform has
+    /// them, are shown instead of the English `message`.
+    public func errorPage(status: HTTPResponse.Status, message: String?, code: String? = nil, retryAfter: String? = nil, context: PatioRequestContext) -> Response {
         let strings = Strings.table(context.locale)
         let heading: String = switch status.code {
         case 404: strings["error_404"]!
@@ -102,13 +85,14 @@ public struct WebRenderer: Sendable {
         case 429: strings["error_429"]!
         default: strings["error_generic"]!
         }
-        let shown = message.map { Self.readable($0, locale: context.locale) }
+        let words = self.strings(context.locale)
+        let shown = message.map { Self.readable(FieldMessages.detail(code: code, detail: $0, retryAfter: retryAfter, strings: words), locale: context.locale) }
         return page("error", title: heading, data: ["heading": heading, "message": shown as Any, "status": Int(status.code)], context: context, status: status)
     }
 
     /// An error's message as the page's reader would say it: the access rule's "This needs the role
-    /// academy.student." names the role the way people do, in the page's language; other messages go
-    /// through the Spanish catalogue of the services' messages.
+    /// academy.student." names the role the way people do, in the page's language; other messages are
+    /// shown as they are (already looked up by their problem code).
     static func readable(_ message: String, locale: PatioLocale) -> String {
         var roles: [String] = []
         if let match = message.wholeMatch(of: /This needs the role ([a-z._]+)\./) {
@@ -116,7 +100,7 @@ public struct WebRenderer: Sendable {
         } else if let match = message.wholeMatch(of: /This needs one of the roles ([a-z._, ]+)\./) {
             roles = match.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        guard !roles.isEmpty else { return FieldMessages.detail(message, locale: locale) }
+        guard !roles.isEmpty else { return message }
         let names = roles.map { RoleNames.fullName($0, locale: locale) }.joined(separator: locale == .es ? " o " : " or ")
         return locale == .es ? "Esta página es para cuentas con el rol \(names)." : "This page is for accounts with the role \(names)."
     }

@@ -166,10 +166,10 @@ enum AcademyAPI {
         var location: UUID?
         if let text = query["locationId"], !text.isEmpty {
             location = UUID(uuidString: String(text))
-            validator.check(location != nil, "locationId", "Not a sede id.")
+            validator.check(location != nil, "locationId", "Not a sede id.", code: "location_id_format")
         }
         let level = query["level"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-        if let level { validator.check(ClassLevel(rawValue: level) != nil, "level", "Use beginner, intermediate, advanced or all.") }
+        if let level { validator.check(ClassLevel(rawValue: level) != nil, "level", "Use beginner, intermediate, advanced or all.", code: "level_choice") }
         try validator.validate()
         return (location, level)
     }

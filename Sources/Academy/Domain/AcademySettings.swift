@@ -41,23 +41,23 @@ struct AcademySettingsService: Sendable {
         var settings = try await current()
         var validator = Validator()
         if let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines) {
-            validator.check(!name.isEmpty && name.count <= 120, "name", "Enter a name of 1 to 120 characters.")
+            validator.check(!name.isEmpty && name.count <= 120, "name", "Enter a name of 1 to 120 characters.", code: "name_length")
             settings.name = name
         }
         if let zone = input.timeZone {
-            validator.check(TimeZoneName.isIANA(zone), "timeZone", "Use an IANA time zone such as America/Lima or UTC.")
+            validator.check(TimeZoneName.isIANA(zone), "timeZone", "Use an IANA time zone such as America/Lima or UTC.", code: "time_zone")
             settings.timeZone = zone
         }
         if let currency = input.currency?.uppercased() {
-            validator.check(currency.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "currency", "Use a three-letter ISO 4217 code such as PEN.")
+            validator.check(currency.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "currency", "Use a three-letter ISO 4217 code such as PEN.", code: "currency_format")
             settings.currency = currency
         }
         if let opens = input.checkInOpensMinutesBefore {
-            validator.check((0...240).contains(opens), "checkInOpensMinutesBefore", "Use 0 to 240 minutes.")
+            validator.check((0...240).contains(opens), "checkInOpensMinutesBefore", "Use 0 to 240 minutes.", code: "opens_range")
             settings.checkInOpensMinutesBefore = opens
         }
         if let closes = input.checkInClosesMinutesAfterEnd {
-            validator.check((-240...240).contains(closes), "checkInClosesMinutesAfterEnd", "Use -240 to 240 minutes.")
+            validator.check((-240...240).contains(closes), "checkInClosesMinutesAfterEnd", "Use -240 to 240 minutes.", code: "closes_range")
             settings.checkInClosesMinutesAfterEnd = closes
         }
         try validator.validate()

@@ -147,7 +147,7 @@ struct AttendanceService: Sendable {
 
     /// Who attended a schedule on a date, in check-in order.
     func session(schedule: UUID, date: String) async throws -> [AttendanceView] {
-        guard LocalDate(date) != nil else { throw AppError.validation(field: "date", "Use yyyy-MM-dd.") }
+        guard LocalDate(date) != nil else { throw AppError.validation(field: "date", "Use yyyy-MM-dd.", code: "date_format") }
         guard try await ScheduleModel.find(schedule, on: database.reader) != nil else { throw CatalogueService.scheduleNotFound }
         return try await attendances(where: "t.schedule_id = \(bind: schedule) AND t.session_date = \(bind: date)").reversed()
     }

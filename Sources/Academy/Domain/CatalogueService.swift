@@ -52,8 +52,8 @@ struct CatalogueService: Sendable {
         let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines)
         let address = input.address?.trimmingCharacters(in: .whitespacesAndNewlines)
         var validator = Validator()
-        if requireAll || name != nil { validator.check((1...120).contains(name?.count ?? 0), "name", "Enter a name of 1 to 120 characters.") }
-        if requireAll || address != nil { validator.check((1...200).contains(address?.count ?? 0), "address", "Enter an address of 1 to 200 characters.") }
+        if requireAll || name != nil { validator.check((1...120).contains(name?.count ?? 0), "name", "Enter a name of 1 to 120 characters.", code: "name_length") }
+        if requireAll || address != nil { validator.check((1...200).contains(address?.count ?? 0), "address", "Enter an address of 1 to 200 characters.", code: "address_length") }
         try validator.validate()
         return (name, address)
     }
@@ -88,7 +88,7 @@ struct CatalogueService: Sendable {
 
     func createClass(_ input: ClassInput) async throws -> ClassView {
         var validator = Validator()
-        validator.check(input.locationId != nil, "locationId", "Choose the sede.")
+        validator.check(input.locationId != nil, "locationId", "Choose the sede.", code: "location_required")
         Self.check(input, into: &validator, requireAll: true)
         try validator.validate()
         let model = DanceClassModel()
@@ -111,19 +111,19 @@ struct CatalogueService: Sendable {
 
     private static func check(_ input: ClassInput, into validator: inout Validator, requireAll: Bool) {
         let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if requireAll || name != nil { validator.check((1...120).contains(name?.count ?? 0), "name", "Enter a name of 1 to 120 characters.") }
-        if let description = input.description { validator.check(description.count <= 2000, "description", "Use at most 2000 characters.") }
+        if requireAll || name != nil { validator.check((1...120).contains(name?.count ?? 0), "name", "Enter a name of 1 to 120 characters.", code: "name_length") }
+        if let description = input.description { validator.check(description.count <= 2000, "description", "Use at most 2000 characters.", code: "description_length") }
         if requireAll || input.level != nil {
-            validator.check(input.level.flatMap(ClassLevel.init(rawValue:)) != nil, "level", "Use beginner, intermediate, advanced or all.")
+            validator.check(input.level.flatMap(ClassLevel.init(rawValue:)) != nil, "level", "Use beginner, intermediate, advanced or all.", code: "level_choice")
         }
-        if let capacity = input.capacity { validator.check((1...1000).contains(capacity), "capacity", "Use a capacity from 1 to 1000, or leave it empty.") }
+        if let capacity = input.capacity { validator.check((1...1000).contains(capacity), "capacity", "Use a capacity from 1 to 1000, or leave it empty.", code: "capacity_range") }
     }
 
     /// Updates the fields given. `capacity` can be cleared with `clearCapacity`.
     func updateClass(_ id: UUID, _ input: ClassInput, clearCapacity: Bool = false) async throws -> ClassView {
         var validator = Validator()
         Self.check(input, into: &validator, requireAll: false)
-        validator.check(input.locationId == nil, "locationId", "A class cannot move to another sede; create it there instead.")
+        validator.check(input.locationId == nil, "locationId", "A class cannot move to another sede; create it there instead.", code: "location_fixed")
         try validator.validate()
         try await database.write { db in
             guard let model = try await DanceClassModel.find(id, on: db) else { throw Self.classNotFound }
@@ -209,11 +209,11 @@ struct CatalogueService: Sendable {
 
     func addSchedule(classID: UUID, _ input: ScheduleInput) async throws -> ScheduleView {
         var validator = Validator()
-        validator.check((1...7).contains(input.weekday ?? 0), "weekday", "Use 1 (Monday) to 7 (Sunday).")
+        validator.check((1...7).contains(input.weekday ?? 0), "weekday", "Use 1 (Monday) to 7 (Sunday).", code: "weekday_range")
         let start = input.startTime.flatMap(ClockTime.minutes), end = input.endTime.flatMap(ClockTime.minutes)
-        validator.check(start != nil, "startTime", "Use HH:mm, such as 19:00.")
-        validator.check(end != nil, "endTime", "Use HH:mm, such as 20:30.")
-        if let start, let end { validator.check(end > start, "endTime", "The class must end after it starts.") }
+        validator.check(start != nil, "startTime", "Use HH:mm, such as 19:00.", code: "time_format")
+        validator.check(end != nil, "endTime", "Use HH:mm, such as 20:30.", code: "time_format")
+        if let start, let end { validator.check(end > start, "endTime", "The class must end after it starts.", code: "end_before_start") }
         try validator.validate()
         let model = ScheduleModel()
         model.id = UUID()
@@ -314,10 +314,10 @@ struct CatalogueService: Sendable {
     private static func apply(_ input: PackInput, to model: PackModel, requireAll: Bool) throws {
         var validator = Validator()
         let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if requireAll || name != nil { validator.check((1...80).contains(name?.count ?? 0), "name", "Enter a name of 1 to 80 characters.") }
-        if requireAll || input.classes != nil { validator.check((1...500).contains(input.classes ?? 0), "classes", "Use 1 to 500 classes.") }
-        if requireAll || input.price != nil { validator.check((0...100_000_000).contains(input.price ?? -1), "price", "Give the price in minor units (cents), 0 or more.") }
-        if let days = input.validDays { validator.check((1...3650).contains(days), "validDays", "Use 1 to 3650 days, or leave it empty for no expiry.") }
+        if requireAll || name != nil { validator.check((1...80).contains(name?.count ?? 0), "name", "Enter a name of 1 to 80 characters.", code: "pack_name_length") }
+        if requireAll || input.classes != nil { validator.check((1...500).contains(input.classes ?? 0), "classes", "Use 1 to 500 classes.", code: "classes_range") }
+        if requireAll || input.price != nil { validator.check((0...100_000_000).contains(input.price ?? -1), "price", "Give the price in minor units (cents), 0 or more.", code: "price_range") }
+        if let days = input.validDays { validator.check((1...3650).contains(days), "validDays", "Use 1 to 3650 days, or leave it empty for no expiry.", code: "valid_days_range") }
         try validator.validate()
         if let name { model.name = name }
         if let classes = input.classes { model.classes = classes }

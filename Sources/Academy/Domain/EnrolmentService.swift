@@ -27,14 +27,14 @@ struct EnrolmentService: Sendable {
     /// With a pack, `classes` and `amount` default to the pack's.
     func recordPayment(_ input: PaymentInput, actor: UUID?) async throws -> PaymentReceipt {
         var validator = Validator()
-        validator.check(input.studentId != nil, "studentId", "Choose the student.")
-        validator.check(input.scheduleId != nil, "scheduleId", "Choose the class schedule.")
+        validator.check(input.studentId != nil, "studentId", "Choose the student.", code: "student_required")
+        validator.check(input.scheduleId != nil, "scheduleId", "Choose the class schedule.", code: "schedule_required")
         if input.packId == nil {
-            validator.check(input.classes != nil, "classes", "Give the number of classes paid for, or choose a pack.")
-            validator.check(input.amount != nil, "amount", "Give the amount paid in minor units (cents), or choose a pack.")
+            validator.check(input.classes != nil, "classes", "Give the number of classes paid for, or choose a pack.", code: "classes_or_pack")
+            validator.check(input.amount != nil, "amount", "Give the amount paid in minor units (cents), or choose a pack.", code: "amount_or_pack")
         }
-        if let classes = input.classes { validator.check((1...500).contains(classes), "classes", "Use 1 to 500 classes.") }
-        if let amount = input.amount { validator.check((0...100_000_000).contains(amount), "amount", "Give the amount in minor units (cents), 0 or more.") }
+        if let classes = input.classes { validator.check((1...500).contains(classes), "classes", "Use 1 to 500 classes.", code: "classes_range") }
+        if let amount = input.amount { validator.check((0...100_000_000).contains(amount), "amount", "Give the amount in minor units (cents), 0 or more.", code: "amount_range") }
         try validator.validate()
         let settings = try await settings.current()
         let now = clock.now()
@@ -137,8 +137,8 @@ struct EnrolmentService: Sendable {
     func adjust(_ id: UUID, _ input: AdjustmentInput, actor: UUID?) async throws -> EnrolmentView {
         var validator = Validator()
         let reason = input.reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        validator.check(input.classes != nil && input.classes != 0 && (-500...500).contains(input.classes!), "classes", "Give a non-zero number of classes from -500 to 500.")
-        validator.check((1...200).contains(reason.count), "reason", "Say why, in 1 to 200 characters.")
+        validator.check(input.classes != nil && input.classes != 0 && (-500...500).contains(input.classes!), "classes", "Give a non-zero number of classes from -500 to 500.", code: "adjustment_range")
+        validator.check((1...200).contains(reason.count), "reason", "Say why, in 1 to 200 characters.", code: "reason_length")
         try validator.validate()
         let now = clock.now()
         try await database.write { db in
@@ -165,10 +165,10 @@ struct EnrolmentService: Sendable {
         var validator = Validator()
         let reason = input.reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let amount = input.amount ?? 0, classes = input.classes ?? 0
-        validator.check(amount >= 0, "amount", "Use 0 or more.")
-        validator.check(classes >= 0, "classes", "Use 0 or more.")
-        validator.check(amount > 0 || classes > 0, "amount", "Refund some money, some classes, or both.")
-        validator.check((1...200).contains(reason.count), "reason", "Say why, in 1 to 200 characters.")
+        validator.check(amount >= 0, "amount", "Use 0 or more.", code: "not_negative")
+        validator.check(classes >= 0, "classes", "Use 0 or more.", code: "not_negative")
+        validator.check(amount > 0 || classes > 0, "amount", "Refund some money, some classes, or both.", code: "refund_empty")
+        validator.check((1...200).contains(reason.count), "reason", "Say why, in 1 to 200 characters.", code: "reason_length")
         try validator.validate()
         let now = clock.now()
         let refundID = UUID()

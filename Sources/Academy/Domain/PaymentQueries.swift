@@ -16,21 +16,21 @@ struct PaymentFilter: Sendable {
         var validator = Validator()
         if let text = query["studentId"], !text.isEmpty {
             studentID = UUID(uuidString: text)
-            validator.check(studentID != nil, "studentId", "Not a student id.")
+            validator.check(studentID != nil, "studentId", "Not a student id.", code: "student_id_format")
         }
         if let text = query["locationId"], !text.isEmpty {
             locationID = UUID(uuidString: text)
-            validator.check(locationID != nil, "locationId", "Not a sede id.")
+            validator.check(locationID != nil, "locationId", "Not a sede id.", code: "location_id_format")
         }
         if let text = query["from"], !text.isEmpty {
-            validator.check(LocalDate(text) != nil, "from", "Use yyyy-MM-dd.")
+            validator.check(LocalDate(text) != nil, "from", "Use yyyy-MM-dd.", code: "date_format")
             from = text
         }
         if let text = query["to"], !text.isEmpty {
-            validator.check(LocalDate(text) != nil, "to", "Use yyyy-MM-dd.")
+            validator.check(LocalDate(text) != nil, "to", "Use yyyy-MM-dd.", code: "date_format")
             to = text
         }
-        if let from, let to, LocalDate(from) != nil, LocalDate(to) != nil { validator.check(from <= to, "to", "The end date must not be before the start date.") }
+        if let from, let to, LocalDate(from) != nil, LocalDate(to) != nil { validator.check(from <= to, "to", "The end date must not be before the start date.", code: "date_order") }
         try validator.validate()
     }
 

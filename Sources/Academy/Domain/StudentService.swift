@@ -46,13 +46,13 @@ struct StudentService: Sendable {
         let dni = normaliseDNI(input.dni)
         if requireAll || dni != nil {
             validator.check((6...12).contains(dni?.count ?? 0) && dni!.allSatisfy { $0.isASCII && ($0.isNumber || $0.isLetter) },
-                            "dni", "Enter the DNI or ID number: 6 to 12 letters and digits.")
+                            "dni", "Enter the DNI or ID number: 6 to 12 letters and digits.", code: "dni_format")
         }
         if let phone = input.phone?.trimmingCharacters(in: .whitespaces), !phone.isEmpty {
-            validator.check(phone.count <= 20 && phone.allSatisfy { $0.isNumber || " +-()".contains($0) }, "phone", "Enter a phone number of digits, spaces, + - ( ).")
+            validator.check(phone.count <= 20 && phone.allSatisfy { $0.isNumber || " +-()".contains($0) }, "phone", "Enter a phone number of digits, spaces, + - ( ).", code: "phone_format")
         }
         if let birthdate = input.birthdate, !birthdate.isEmpty {
-            validator.check(LocalDate(birthdate) != nil, "birthdate", "Use yyyy-MM-dd, such as 2004-05-17.")
+            validator.check(LocalDate(birthdate) != nil, "birthdate", "Use yyyy-MM-dd, such as 2004-05-17.", code: "date_format")
         }
     }
 
@@ -90,13 +90,13 @@ struct StudentService: Sendable {
         let current = try await find(id)
         var accountFields: [FieldError] = []
         if let name = input.name, name.trimmingCharacters(in: .whitespaces) != current.name {
-            accountFields.append(FieldError(field: "name", message: Self.accountOwned))
+            accountFields.append(FieldError(field: "name", message: Self.accountOwned, code: "account_owned"))
         }
         if let email = input.email, EmailAddress.normalise(email) != current.email {
-            accountFields.append(FieldError(field: "email", message: Self.accountOwned))
+            accountFields.append(FieldError(field: "email", message: Self.accountOwned, code: "account_owned"))
         }
         if let password = input.password, !password.isEmpty {
-            accountFields.append(FieldError(field: "password", message: Self.accountOwned))
+            accountFields.append(FieldError(field: "password", message: Self.accountOwned, code: "account_owned"))
         }
         if !accountFields.isEmpty {
             throw AppError(.forbidden, code: "account_fields_not_editable",

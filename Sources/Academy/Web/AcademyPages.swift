@@ -6,7 +6,10 @@ import PatioWeb
 /// Every `/academy/…` page and its access rule, in one place.
 enum AcademyPages {
     static func register(on routes: PatioRoutes, services: AcademyServices, web: WebRenderer) {
-        let renderer = AcademyPageRenderer(web: web)
+        let renderer = ModulePages(web: web, strings: AcademyStrings.all, accent: "#b4235a") { context in
+            ["isAdmin": context.principal?.has(role: AcademyRoles.admin) ?? false,
+             "isStudent": context.principal?.has(role: AcademyRoles.student) ?? false]
+        }
         let student = StudentPages(s: services, r: renderer)
         let catalogue = AdminCataloguePages(s: services, r: renderer)
         let people = AdminStudentPages(s: services, r: renderer)

@@ -1,6 +1,7 @@
 import PatioCore
 
-/// The words of the academy pages. Keys start with `ac_` so they never collide with platform words.
+/// The words of the academy pages. Keys start with `ac_` so they never collide with platform words; a refused
+/// form's words are the academy's own `field.<name>`, `error.<code>` and `problem.<code>` (FieldMessages).
 enum AcademyStrings {
     static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
 
@@ -51,6 +52,48 @@ enum AcademyStrings {
         "ac_kind_purchase": "Compra", "ac_kind_attendance": "Asistencia", "ac_kind_refund": "Devolución", "ac_kind_adjustment": "Ajuste", "ac_kind_expiry": "Vencimiento",
         "ac_chart_title": "Asistencias por mes", "ac_chart_empty": "Sin asistencias", "ac_checkin_failed": "No se pudo registrar la asistencia",
         "ac_deleted": "Eliminado.", "ac_archived_notice": "Tenía historial, así que quedó archivado.",
+        "field.amount": "Monto", "field.description": "Descripción", "field.name": "Nombre", "field.email": "Correo",
+        "field.password": "Contraseña", "field.currency": "Moneda", "field.classes": "Clases", "field.capacity": "Cupo",
+        "field.price": "Precio", "field.validDays": "Vigencia", "field.startTime": "Inicio", "field.endTime": "Fin", "field.weekday": "Día",
+        "field.address": "Dirección", "field.phone": "Teléfono", "field.dni": "DNI", "field.birthdate": "Fecha de nacimiento",
+        "field.timeZone": "Zona horaria", "field.reason": "Motivo", "field.level": "Nivel", "field.locationId": "Sede",
+        "field.scheduleId": "Horario", "field.studentId": "Alumno", "field.packId": "Paquete", "field.from": "Desde", "field.to": "Hasta",
+        "field.date": "Fecha", "field.checkInOpensMinutesBefore": "Apertura de asistencia", "field.checkInClosesMinutesAfterEnd": "Cierre de asistencia",
+        "error.student_required": "Elige al alumno.", "error.schedule_required": "Elige el horario de la clase.",
+        "error.classes_or_pack": "Indica cuántas clases se pagaron o elige un paquete.", "error.amount_or_pack": "Indica el monto pagado o elige un paquete.",
+        "error.classes_range": "Usa de 1 a 500 clases.", "error.amount_range": "Indica el monto, 0 o más.",
+        "error.adjustment_range": "Indica un número de clases distinto de cero, de -500 a 500.", "error.reason_length": "Explica el motivo en 1 a 200 caracteres.",
+        "error.not_negative": "Usa 0 o más.", "error.refund_empty": "Devuelve dinero, clases o ambos.",
+        "error.dni_format": "Escribe el DNI o documento: de 6 a 12 letras y dígitos.", "error.phone_format": "Escribe un teléfono con dígitos, espacios, + - ( ).",
+        "error.date_format": "Usa aaaa-mm-dd, por ejemplo 2004-05-17.", "error.email_format": "Escribe un correo válido.",
+        "error.account_owned": "Es de la cuenta de Patio del alumno: lo cambia el alumno en su cuenta, o un administrador de Patio.",
+        "error.name_length": "Escribe un nombre de 1 a 120 caracteres.", "error.address_length": "Escribe una dirección de 1 a 200 caracteres.",
+        "error.location_required": "Elige la sede.", "error.description_length": "Usa como máximo 2000 caracteres.",
+        "error.level_choice": "Elige principiante, intermedio, avanzado o todos.", "error.capacity_range": "Usa un cupo de 1 a 1000, o déjalo vacío.",
+        "error.location_fixed": "Una clase no puede cambiar de sede; créala en la otra sede.", "error.weekday_range": "Usa 1 (lunes) a 7 (domingo).",
+        "error.time_format": "Usa HH:mm, por ejemplo 19:00.", "error.end_before_start": "La clase debe terminar después de empezar.",
+        "error.pack_name_length": "Escribe un nombre de 1 a 80 caracteres.", "error.price_range": "Indica el precio, 0 o más.",
+        "error.valid_days_range": "Usa de 1 a 3650 días, o déjalo vacío para que no venza.",
+        "error.time_zone": "Usa una zona horaria IANA, como America/Lima o UTC.", "error.currency_format": "Usa un código de moneda de tres letras, como PEN.",
+        "error.opens_range": "Usa de 0 a 240 minutos.", "error.closes_range": "Usa de -240 a 240 minutos.",
+        "error.student_id_format": "No es un alumno válido.", "error.location_id_format": "No es una sede válida.",
+        "error.date_order": "La fecha final no puede ser anterior a la inicial.",
+        "problem.validation_failed": "Revisa estos campos:", "problem.email_taken": "Ya existe una cuenta con este email.",
+        "problem.dni_taken": "Ya existe un alumno con este DNI.", "problem.class_full": "La clase está llena.",
+        "problem.enrolment_has_classes": "Aún le quedan clases en este horario: devuélvelas o ajústalas antes de dar de baja.",
+        "problem.schedule_has_enrolments": "Hay alumnos inscritos en este horario: dales de baja primero.",
+        "problem.schedule_overlaps": "La clase ya tiene un horario que se cruza ese día.", "problem.insufficient_classes": "No le quedan tantas clases.",
+        "problem.refund_exceeds_payment": "La devolución supera lo que queda del pago.",
+        "problem.refund_exceeds_classes": "No quedan tantas clases de este pago para devolver.",
+        "problem.location_archived": "Está archivado y no admite cambios nuevos.", "problem.class_archived": "Está archivado y no admite cambios nuevos.",
+        "problem.schedule_archived": "Está archivado y no admite cambios nuevos.", "problem.cannot_deactivate_self": "No puedes desactivar tu propia cuenta.",
+        "problem.already_checked_in": "Ya marcaste tu asistencia para esta clase.",
+        "problem.checkin_token_expired": "Este código QR ya venció. Vuelve a escanear el código de la pantalla.",
+        "problem.checkin_token_invalid": "Este no es un código de asistencia válido. Escanea el código de la pantalla de la sala.",
+        "problem.not_enrolled_at_location": "No estás inscrita en ninguna clase de esta sede.",
+        "problem.no_class_now": "Ninguna de tus clases en esta sede está abierta para marcar asistencia ahora.",
+        "problem.no_classes_left": "No te quedan clases para esta clase. Puedes comprar más en recepción.",
+        "problem.not_a_student": "Solo los alumnos de la academia pueden marcar asistencia.",
     ]
 
     static let english: [String: String] = [
@@ -88,5 +131,12 @@ enum AcademyStrings {
         "ac_kind_purchase": "Purchase", "ac_kind_attendance": "Attendance", "ac_kind_refund": "Refund", "ac_kind_adjustment": "Adjustment", "ac_kind_expiry": "Expiry",
         "ac_chart_title": "Attendance per month", "ac_chart_empty": "No attendance", "ac_checkin_failed": "Check-in did not go through",
         "ac_deleted": "Deleted.", "ac_archived_notice": "It had history, so it was archived.",
+        "field.amount": "Amount", "field.description": "Description", "field.name": "Name", "field.email": "Email",
+        "field.password": "Password", "field.currency": "Currency", "field.classes": "Classes", "field.capacity": "Capacity",
+        "field.price": "Price", "field.validDays": "Validity", "field.startTime": "Start", "field.endTime": "End", "field.weekday": "Day",
+        "field.address": "Address", "field.phone": "Phone", "field.dni": "DNI", "field.birthdate": "Birth date",
+        "field.timeZone": "Time zone", "field.reason": "Reason", "field.level": "Level", "field.locationId": "Sede",
+        "field.scheduleId": "Schedule", "field.studentId": "Student", "field.packId": "Pack", "field.from": "From", "field.to": "To",
+        "field.date": "Date", "field.checkInOpensMinutesBefore": "Check-in opens", "field.checkInClosesMinutesAfterEnd": "Check-in closes",
     ]
 }

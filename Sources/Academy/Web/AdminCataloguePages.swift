@@ -7,7 +7,7 @@ import QRCode
 /// Admin pages for the day's sessions, settings, sedes (with the room QR screen), classes, schedules and packs.
 struct AdminCataloguePages: Sendable {
     let s: AcademyServices
-    let r: AcademyPageRenderer
+    let r: ModulePages
 
     func today(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let clock = PageClock(calendar: try await s.settings.current().calendar, context)

@@ -6,7 +6,7 @@ import PatioWeb
 /// Admin pages for money: record a payment, the filtered payment list with totals, CSV, refunds.
 struct AdminPaymentPages: Sendable {
     let s: AcademyServices
-    let r: AcademyPageRenderer
+    let r: ModulePages
 
     func record(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let studentID = try context.uuidParameter("id")

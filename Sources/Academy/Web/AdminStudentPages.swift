@@ -6,7 +6,7 @@ import PatioWeb
 /// Admin pages for students: search, create, edit, (de)activate, enrolments with their ledgers.
 struct AdminStudentPages: Sendable {
     let s: AcademyServices
-    let r: AcademyPageRenderer
+    let r: ModulePages
 
     func list(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let query = request.uri.queryParameters

@@ -7,7 +7,7 @@ import SVGChart
 /// The public class browser and the student's own pages: my classes, my attendance, check-in.
 struct StudentPages: Sendable {
     let s: AcademyServices
-    let r: AcademyPageRenderer
+    let r: ModulePages
 
     func landing(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         if context.principal?.has(role: AcademyRoles.admin) == true { return redirect(to: "/academy/admin") }
@@ -66,7 +66,7 @@ struct StudentPages: Sendable {
         let chart = BarChart(
             title: r.text("ac_chart_title", context),
             points: history.byMonth.map { ChartPoint(label: PageFormat.month($0.month, locale: context.locale), value: Double($0.attendances), valueLabel: String($0.attendances)) },
-            colour: AcademyPageRenderer.accent, emptyMessage: r.text("ac_chart_empty", context)
+            colour: r.accent, emptyMessage: r.text("ac_chart_empty", context)
         ).svg()
         return r.page("academy_history", title: r.text("ac_my_attendance", context), [
             "hasItems": !history.items.isEmpty, "chart": chart,
@@ -90,37 +90,8 @@ struct StudentPages: Sendable {
             ], context: context)
         } catch let error as AppError where error.status.code < 500 {
             return r.page("academy_checkin_result", title: r.text("ac_checkin_failed", context), [
-                "ok": false, "heading": r.text("ac_checkin_failed", context), "message": AcademyMessages.text(error, context.locale), "code": error.code,
+                "ok": false, "heading": r.text("ac_checkin_failed", context), "message": r.message(error, context), "code": error.code,
             ], context: context, status: error.status)
-        }
-    }
-}
-
-/// The academy's refusals in the reader's language (services speak English; pages speak both).
-enum AcademyMessages {
-    static func text(_ error: AppError, _ locale: PatioLocale) -> String {
-        guard locale == .es else { return error.detail }
-        return switch error.code {
-        case "validation_failed": "Revisa estos campos:"
-        case "email_taken": "Ya existe una cuenta con este email."
-        case "dni_taken": "Ya existe un alumno con este DNI."
-        case "class_full": "La clase está llena."
-        case "enrolment_has_classes": "Aún le quedan clases en este horario: devuélvelas o ajústalas antes de dar de baja."
-        case "schedule_has_enrolments": "Hay alumnos inscritos en este horario: dales de baja primero."
-        case "schedule_overlaps": "La clase ya tiene un horario que se cruza ese día."
-        case "insufficient_classes": "No le quedan tantas clases."
-        case "refund_exceeds_payment": "La devolución supera lo que queda del pago."
-        case "refund_exceeds_classes": "No quedan tantas clases de este pago para devolver."
-        case "location_archived", "class_archived", "schedule_archived": "Está archivado y no admite cambios nuevos."
-        case "cannot_deactivate_self": "No puedes desactivar tu propia cuenta."
-        case "already_checked_in": "Ya marcaste tu asistencia para esta clase."
-        case "checkin_token_expired": "Este código QR ya venció. Vuelve a escanear el código de la pantalla."
-        case "checkin_token_invalid": "Este no es un código de asistencia válido. Escanea el código de la pantalla de la sala."
-        case "not_enrolled_at_location": "No estás inscrita en ninguna clase de esta sede."
-        case "no_class_now": "Ninguna de tus clases en esta sede está abierta para marcar asistencia ahora."
-        case "no_classes_left": "No te quedan clases para esta clase. Puedes comprar más en recepción."
-        case "not_a_student": "Solo los alumnos de la academia pueden marcar asistencia."
-        default: error.detail
         }
     }
 }

@@ -59,7 +59,7 @@ enum OnboardingAPI {
         }
         routes.get("/api/v1/onboarding/tasks", admin) { request, _ in
             let assignee = try request.uri.queryParameters["assigneeId"].map { text in
-                guard let id = UUID(uuidString: String(text)) else { throw AppError.validation(field: "assigneeId", "Give an account id.") }
+                guard let id = UUID(uuidString: String(text)) else { throw AppError.validation(field: "assigneeId", "Give an account id.", code: "account_id_format") }
                 return id
             }
             return try .json(Items(items: try await s.tasks.list(assignee: assignee)))
@@ -70,7 +70,7 @@ enum OnboardingAPI {
         routes.patch("/api/v1/onboarding/tasks/{id}", member) { request, context in
             struct Body: Decodable { var isDone: Bool? }
             let body = try await JSONBody.decode(Body.self, from: request)
-            guard let isDone = body.isDone else { throw AppError.validation(field: "isDone", "Send isDone: true or false.") }
+            guard let isDone = body.isDone else { throw AppError.validation(field: "isDone", "Send isDone: true or false.", code: "done_required") }
             return try .json(try await s.tasks.setDone(try context.uuidParameter("id"), isDone, by: try context.requirePrincipal()))
         }
         routes.delete("/api/v1/onboarding/tasks/{id}", admin) { _, context in

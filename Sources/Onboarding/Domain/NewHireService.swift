@@ -109,7 +109,7 @@ struct NewHireService: Sendable {
 
     /// Everyone, or only those starting this month in the company's time zone, by start date.
     func list(month: String?, sort: String?) async throws -> [View] {
-        guard let order = Sort(rawValue: sort ?? "earliest") else { throw AppError.validation(field: "sort", "Use earliest or latest.") }
+        guard let order = Sort(rawValue: sort ?? "earliest") else { throw AppError.validation(field: "sort", "Use earliest or latest.", code: "sort_choice") }
         var query = NewHireModel.query(on: try database.reader)
         switch month {
         case nil, "all": break
@@ -117,7 +117,7 @@ struct NewHireService: Sendable {
             let span = try await settings.today().monthSpan
             query = query.filter(\.$startDate >= span.first.description).filter(\.$startDate <= span.last.description)
         default:
-            throw AppError.validation(field: "month", "Use current, or leave it out for everyone.")
+            throw AppError.validation(field: "month", "Use current, or leave it out for everyone.", code: "month_choice")
         }
         let models = try await query.sort(\.$startDate, order == .earliest ? .ascending : .descending).sort(\.$name).all()
         return models.map(Self.view)
@@ -126,17 +126,17 @@ struct NewHireService: Sendable {
     private func fill(_ model: NewHireModel, _ input: Input) throws {
         var validator = Validator()
         let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        validator.check((1...80).contains(name.count), "name", "Give the new hire's name, 1 to 80 characters.")
+        validator.check((1...80).contains(name.count), "name", "Give the new hire's name, 1 to 80 characters.", code: "name_length")
         let start = input.startDate.flatMap(LocalDate.init)
-        validator.check(start != nil, "startDate", "Give the first day as yyyy-MM-dd.")
+        validator.check(start != nil, "startDate", "Give the first day as yyyy-MM-dd.", code: "date_format")
         let team = input.team?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let role = input.role?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        validator.check(team.count <= 60, "team", "Keep the team to 60 characters.")
-        validator.check(role.count <= 60, "role", "Keep the role to 60 characters.")
+        validator.check(team.count <= 60, "team", "Keep the team to 60 characters.", code: "team_length")
+        validator.check(role.count <= 60, "role", "Keep the role to 60 characters.", code: "role_length")
         let email = input.email?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if let email, !email.isEmpty {
             validator.check(email.count <= 254 && email.split(separator: "@").count == 2 && !email.hasPrefix("@") && email.contains("."),
-                            "email", "Give a valid email, or none.")
+                            "email", "Give a valid email, or none.", code: "email_format")
         }
         try validator.validate()
         model.name = name

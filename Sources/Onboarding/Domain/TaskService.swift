@@ -142,10 +142,10 @@ struct TaskService: Sendable {
         let account: AccountView?
         if let id = input.assigneeId {
             account = try? await accounts.find(id: id)
-            guard account != nil else { throw AppError.validation(field: "assigneeId", "No account has this id.") }
+            guard account != nil else { throw AppError.validation(field: "assigneeId", "No account has this id.", code: "unknown_account") }
         } else if let email = input.assigneeEmail {
             account = try await accounts.find(email: email)
-            guard account != nil else { throw AppError.validation(field: "assigneeEmail", "No account has this email.") }
+            guard account != nil else { throw AppError.validation(field: "assigneeEmail", "No account has this email.", code: "unknown_account") }
         } else {
             return nil
         }
@@ -158,11 +158,11 @@ struct TaskService: Sendable {
     private func validate(_ input: Input, partialFrom existing: TaskModel?, assignee: UUID?) throws -> Fields {
         var validator = Validator()
         let text = input.text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? existing?.text ?? ""
-        validator.check((1...200).contains(text.count), "text", "Describe the task in 1 to 200 characters.")
+        validator.check((1...200).contains(text.count), "text", "Describe the task in 1 to 200 characters.", code: "task_text_length")
         let due = (input.dueDate ?? existing?.dueDate).flatMap(LocalDate.init)
-        validator.check(due != nil, "dueDate", "Give the due date as yyyy-MM-dd.")
+        validator.check(due != nil, "dueDate", "Give the due date as yyyy-MM-dd.", code: "date_format")
         let assignee = assignee ?? existing?.assigneeID
-        validator.check(assignee != nil, "assigneeEmail", "Give the assignee's email or id.")
+        validator.check(assignee != nil, "assigneeEmail", "Give the assignee's email or id.", code: "assignee_required")
         try validator.validate()
         return Fields(text: text, dueDate: due!.description, isDone: input.isDone ?? existing?.isDone ?? false, assignee: assignee!,
                       newHire: input.newHireId ?? existing?.newHireID)
@@ -180,7 +180,7 @@ struct TaskService: Sendable {
     private func requireNewHire(_ id: UUID?, on db: any Database) async throws {
         guard let id else { return }
         guard try await NewHireModel.find(id, on: db) != nil else {
-            throw AppError.validation(field: "newHireId", "No new hire has this id.")
+            throw AppError.validation(field: "newHireId", "No new hire has this id.", code: "unknown_new_hire")
         }
     }
 

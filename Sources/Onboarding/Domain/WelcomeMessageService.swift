@@ -19,7 +19,7 @@ struct WelcomeMessageService: Sendable {
 
     func send(to newHire: UUID, text: String?, from principal: Principal) async throws -> View {
         let body = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        guard (1...500).contains(body.count) else { throw AppError.validation(field: "text", "Write 1 to 500 characters.") }
+        guard (1...500).contains(body.count) else { throw AppError.validation(field: "text", "Write 1 to 500 characters.", code: "text_length") }
         let model = WelcomeMessageModel()
         model.id = UUID()
         model.newHireID = newHire

@@ -33,19 +33,24 @@ enum OnboardingPages {
 
 struct OnboardingPageHandlers: Sendable {
     let s: OnboardingServices
-    let web: WebRenderer
+    let pages: ModulePages
     let sync: SyncService
     static let accent = "#7c3aed"
 
-    private func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
-                      problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) -> Response {
-        var data = data
-        data["isAdmin"] = context.principal?.has(role: OnboardingRoles.admin) ?? false
-        return web.formPage(template, title: text(titleKey, context), data: data, context: context, problem: problem, values: values,
-                            notice: notice, accent: Self.accent)
+    init(s: OnboardingServices, web: WebRenderer, sync: SyncService) {
+        self.s = s
+        self.sync = sync
+        self.pages = ModulePages(web: web, strings: OnboardingStrings.all, accent: Self.accent) { context in
+            ["isAdmin": context.principal?.has(role: OnboardingRoles.admin) ?? false]
+        }
     }
 
-    private func text(_ key: String, _ context: PatioRequestContext) -> String { web.strings(context.locale)[key] ?? key }
+    private func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
+                      problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) -> Response {
+        pages.page(template, title: text(titleKey, context), data, context: context, problem: problem, values: values, notice: notice)
+    }
+
+    private func text(_ key: String, _ context: PatioRequestContext) -> String { pages.text(key, context) }
 
     // MARK: Sign-in
 

@@ -1,6 +1,7 @@
 import PatioCore
 
-/// The words of the onboarding pages (keys start with `onb_`).
+/// The words of the onboarding pages (keys start with `onb_`); a refused form's words are Onboarding's own
+/// `field.<name>`, `error.<code>` and `problem.<code>` (FieldMessages).
 enum OnboardingStrings {
     static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
 
@@ -24,6 +25,19 @@ enum OnboardingStrings {
         "onb_photo": "Foto", "onb_photo_hint": "Fotos PNG, JPEG o WebP de hasta 2 MiB; sin foto se muestran las iniciales.",
         "onb_remove_photo": "Quitar foto", "onb_progress_summary": "%d de %d tareas hechas", "onb_overdue_one": "%d vencida",
         "onb_overdue_many": "%d vencidas", "onb_done_label": "Hecha",
+        "field.text": "Texto", "field.dueDate": "Fecha límite", "field.assigneeEmail": "Responsable", "field.assigneeId": "Responsable",
+        "field.name": "Nombre", "field.startDate": "Fecha de inicio", "field.team": "Equipo", "field.role": "Puesto", "field.email": "Correo",
+        "field.companyName": "Empresa", "field.timeZone": "Zona horaria", "field.newHireId": "Nuevo ingreso",
+        "error.text_length": "Escribe de 1 a 500 caracteres.", "error.unknown_account": "Ninguna cuenta tiene este correo.",
+        "error.task_text_length": "Describe la tarea en 1 a 200 caracteres.", "error.date_format": "Usa aaaa-mm-dd.",
+        "error.assignee_required": "Indica el correo de la persona responsable.", "error.unknown_new_hire": "No existe ese nuevo ingreso.",
+        "error.name_length": "Escribe el nombre de la persona, de 1 a 80 caracteres.", "error.team_length": "El equipo admite hasta 60 caracteres.",
+        "error.role_length": "El puesto admite hasta 60 caracteres.", "error.email_format": "Escribe un correo válido, o ninguno.",
+        "error.company_name_length": "Escribe el nombre de la empresa, de 1 a 80 caracteres.",
+        "error.time_zone": "Usa una zona horaria IANA, como America/Mexico_City o UTC.",
+        "problem.validation_failed": "Algunos campos no son válidos.",
+        "problem.assignee_not_employee": "Las tareas van a cuentas activas con el rol de empleado.",
+        "problem.image_too_large": "La foto puede pesar como máximo 2 MiB.", "problem.image_format_unsupported": "Envía una imagen PNG, JPEG o WebP.",
     ]
 
     static let english: [String: String] = [
@@ -46,5 +60,8 @@ enum OnboardingStrings {
         "onb_photo": "Photo", "onb_photo_hint": "PNG, JPEG or WebP photos up to 2 MiB; without one, initials are shown.",
         "onb_remove_photo": "Remove photo", "onb_progress_summary": "%d of %d tasks done", "onb_overdue_one": "%d overdue",
         "onb_overdue_many": "%d overdue", "onb_done_label": "Done",
+        "field.text": "Text", "field.dueDate": "Due date", "field.assigneeEmail": "Assignee", "field.assigneeId": "Assignee",
+        "field.name": "Name", "field.startDate": "Start date", "field.team": "Team", "field.role": "Role", "field.email": "Email",
+        "field.companyName": "Company", "field.timeZone": "Time zone", "field.newHireId": "New hire",
     ]
 }

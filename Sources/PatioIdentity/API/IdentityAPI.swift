@@ -84,7 +84,7 @@ struct IdentityHandlers: Sendable {
         case (nil, let passkey?):
             try await services.passkeys.reauthenticate(principal, passkey)
         default:
-            throw AppError.validation(field: "password", "Send either your password or a passkey assertion.")
+            throw AppError.validation(field: "password", "Send either your password or a passkey assertion.", code: "password_required")
         }
         return .noContent
     }

@@ -40,11 +40,11 @@ public struct AccountService: Sendable {
         let email = EmailAddress.normalise(input.email)
         let name = input.name.trimmingCharacters(in: .whitespacesAndNewlines)
         var validator = Validator()
-        validator.check(EmailAddress.isValid(email), "email", "Enter a valid email address.")
-        validator.check(!name.isEmpty && name.count <= 120, "name", "Enter a name of 1 to 120 characters.")
-        if let problem = PasswordPolicy.problem(with: input.password) { validator.add("password", problem) }
-        if let locale = input.locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.") }
-        for role in Set(input.roles ?? []) where !knownRoles.contains(role) { validator.add("roles", "Unknown role \(role).") }
+        validator.check(EmailAddress.isValid(email), "email", "Enter a valid email address.", code: "email_format")
+        validator.check(!name.isEmpty && name.count <= 120, "name", "Enter a name of 1 to 120 characters.", code: "name_length")
+        if let problem = PasswordPolicy.problem(with: input.password) { validator.add("password", problem.message, code: problem.code) }
+        if let locale = input.locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.", code: "locale_choice") }
+        for role in Set(input.roles ?? []) where !knownRoles.contains(role) { validator.add("roles", "Unknown role \(role).", code: "unknown_role") }
         return validator.errors
     }
 
@@ -149,9 +149,9 @@ public struct AccountService: Sendable {
         var validator = Validator()
         let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines)
         let newEmail = email.map(EmailAddress.normalise)
-        if let newEmail { validator.check(EmailAddress.isValid(newEmail), "email", "Enter a valid email address.") }
-        if let trimmed { validator.check(!trimmed.isEmpty && trimmed.count <= 120, "name", "Enter a name of 1 to 120 characters.") }
-        if let locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.") }
+        if let newEmail { validator.check(EmailAddress.isValid(newEmail), "email", "Enter a valid email address.", code: "email_format") }
+        if let trimmed { validator.check(!trimmed.isEmpty && trimmed.count <= 120, "name", "Enter a name of 1 to 120 characters.", code: "name_length") }
+        if let locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.", code: "locale_choice") }
         try validator.validate()
         guard let account = try await AccountModel.query(on: database.reader).filter(\.$id == id).with(\.$grants).first() else {
             throw AppError.notFound(code: "account_not_found", "No account has this id.")
@@ -183,7 +183,7 @@ public struct AccountService: Sendable {
     /// Sets a new password and revokes sessions, keeping `keepSession` (the caller's own) when given.
     public func setPassword(id: UUID, newPassword: String, keepSession: UUID?) async throws {
         if let problem = PasswordPolicy.problem(with: newPassword) {
-            throw AppError.validation(field: "newPassword", problem)
+            throw AppError.validation(field: "newPassword", problem.message, code: problem.code)
         }
         let hash = try await hasher.hash(newPassword)
         let now = clock.now()
@@ -206,7 +206,7 @@ public struct AccountService: Sendable {
         }
         guard try await hasher.verify(current, account.passwordHash) else {
             throw AppError(.forbidden, code: "wrong_password", detail: "The current password is not correct.",
-                           fieldErrors: [FieldError(field: "currentPassword", message: "The current password is not correct.")])
+                           fieldErrors: [FieldError(field: "currentPassword", message: "The current password is not correct.", code: "current_password_wrong")])
         }
         try await setPassword(id: id, newPassword: new, keepSession: session)
     }

@@ -33,8 +33,8 @@ public struct LoginService: Sendable {
 
     public func login(email rawEmail: String, password: String, ip: String) async throws -> LoginResult {
         var validator = Validator()
-        validator.check(!rawEmail.trimmingCharacters(in: .whitespaces).isEmpty, "email", "Enter your email.")
-        validator.check(!password.isEmpty, "password", "Enter your password.")
+        validator.check(!rawEmail.trimmingCharacters(in: .whitespaces).isEmpty, "email", "Enter your email.", code: "email_required")
+        validator.check(!password.isEmpty, "password", "Enter your password.", code: "password_required")
         try validator.validate()
 
         let email = EmailAddress.normalise(rawEmail)
@@ -55,7 +55,7 @@ extension LoginService {
     /// Answers the moment the session counts as authenticated from.
     @discardableResult
     public func reauthenticate(_ principal: Principal, password: String, ip: String) async throws -> Date {
-        guard !password.isEmpty else { throw AppError.validation(field: "password", "Enter your password.") }
+        guard !password.isEmpty else { throw AppError.validation(field: "password", "Enter your password.", code: "password_required") }
         let attempt = try await throttle.reserve(email: principal.email, ip: ip)
         guard let account = try await AccountModel.find(principal.accountID, on: try database.reader),
               try await hasher.verify(password, account.passwordHash) else {

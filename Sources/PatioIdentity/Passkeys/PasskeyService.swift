@@ -174,7 +174,7 @@ public struct PasskeyService: Sendable {
 
     public func rename(_ principal: Principal, id: UUID, to name: String?) async throws -> View {
         let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        guard (1...60).contains(trimmed.count) else { throw AppError.validation(field: "name", "Name the passkey in 1 to 60 characters.") }
+        guard (1...60).contains(trimmed.count) else { throw AppError.validation(field: "name", "Name the passkey in 1 to 60 characters.", code: "passkey_name_length") }
         return try await database.write { db in
             guard let model = try await PasskeyModel.find(id, on: db), model.accountID == principal.accountID else { throw Self.notFound }
             model.name = trimmed

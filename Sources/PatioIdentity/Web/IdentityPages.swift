@@ -60,7 +60,10 @@ struct IdentityPageHandlers: Sendable {
             setSessionCookie(result.session.token, on: &response)
             return response
         } catch let error as AppError {
-            let message = error.code == "validation_failed" ? error.fieldErrors.map(\.message).joined(separator: " ") : error.detail
+            let words = Strings.table(context.locale)
+            let message = error.code == "validation_failed"
+                ? error.fieldErrors.map { FieldMessages.message($0, strings: words) }.joined(separator: " ")
+                : FieldMessages.detail(error, strings: words)
             var response = web.page("login", title: Strings.text("login_title", context.locale), data: ["error": message, "email": email, "next": next], context: context, status: error.status)
             for (name, value) in error.headers { if let field = HTTPField.Name(name) { response.headers[field] = value } }
             return response
@@ -78,7 +81,7 @@ struct IdentityPageHandlers: Sendable {
     func switchLocale(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         guard let locale = form["locale"].flatMap(PatioLocale.init(rawValue:)) else {
-            throw AppError.validation(field: "locale", "Use es or en.")
+            throw AppError.validation(field: "locale", "Use es or en.", code: "locale_choice")
         }
         if let principal = context.principal {
             _ = try await services.accounts.update(id: principal.accountID, name: nil, locale: locale.rawValue)
@@ -122,7 +125,7 @@ struct IdentityPageHandlers: Sendable {
             try await services.accounts.changeOwnPassword(id: principal.accountID, current: form["currentPassword"] ?? "", new: form["newPassword"] ?? "", session: principal.sessionID)
             return redirect(to: "/account?done=1")
         } catch let error as AppError {
-            return try await accountPage(context, notice: nil, error: error.fieldErrors.first?.message ?? error.detail, status: error.status)
+            return try await accountPage(context, notice: nil, error: Self.say(error, context), status: error.status)
         }
     }
 
@@ -130,7 +133,7 @@ struct IdentityPageHandlers: Sendable {
         let form = try await FormBody.parse(request)
         let principal = try context.requirePrincipal()
         guard let locale = form["locale"].flatMap(PatioLocale.init(rawValue:)) else {
-            throw AppError.validation(field: "locale", "Use es or en.")
+            throw AppError.validation(field: "locale", "Use es or en.", code: "locale_choice")
         }
         _ = try await services.accounts.update(id: principal.accountID, name: nil, locale: locale.rawValue)
         var response = redirect(to: "/account")
@@ -146,7 +149,7 @@ struct IdentityPageHandlers: Sendable {
             _ = try await services.passkeys.rename(try context.requirePrincipal(), id: try context.uuidParameter("id"), to: form.text("name"))
             return redirect(to: "/account")
         } catch let error as AppError where error.status == .unprocessableContent {
-            return try await accountPage(context, notice: nil, error: error.fieldErrors.first?.message ?? error.detail, status: error.status)
+            return try await accountPage(context, notice: nil, error: Self.say(error, context), status: error.status)
         }
     }
 
@@ -223,7 +226,7 @@ struct IdentityPageHandlers: Sendable {
             let account = try await services.accounts.create(input)
             return redirect(to: "/admin/accounts/\(account.id.uuidString)")
         } catch let error as AppError {
-            let errors = error.fieldErrors.isEmpty ? [FieldError(field: "email", message: error.detail)] : error.fieldErrors
+            let errors = error.fieldErrors.isEmpty ? [FieldError(field: "email", message: Self.say(error, context))] : error.fieldErrors
             return newAccountPage(context, form: ["name": input.name, "email": input.email], errors: errors, status: error.status)
         }
     }
@@ -247,6 +250,12 @@ struct IdentityPageHandlers: Sendable {
         return web.page("admin_account", title: account.name, data: data, context: context, status: status)
     }
 
+    /// A refusal shown as one line in the page's language: its first field's message, or the whole refusal's.
+    static func say(_ error: AppError, _ context: PatioRequestContext) -> String {
+        let words = Strings.table(context.locale)
+        return error.fieldErrors.first.map { FieldMessages.message($0, strings: words) } ?? FieldMessages.detail(error, strings: words)
+    }
+
     /// Roles as the admin pages list them: the name people use, with the id the form sends.
     static func roleRows(_ roles: some Sequence<String>, _ context: PatioRequestContext) -> [[String: String]] {
         roles.map { ["id": $0, "name": RoleNames.fullName($0, locale: context.locale)] }.sorted { $0["name"]! < $1["name"]! }
@@ -259,7 +268,7 @@ struct IdentityPageHandlers: Sendable {
             try await action()
             return redirect(to: "/admin/accounts/\(id.uuidString)?notice=saved")
         } catch let error as AppError where error.status != .notFound {
-            return try await detailPage(context, notice: nil, error: error.fieldErrors.first?.message ?? error.detail, status: error.status)
+            return try await detailPage(context, notice: nil, error: Self.say(error, context), status: error.status)
         }
     }
 

@@ -13,7 +13,7 @@ public enum SyncAPI {
             let query = request.uri.queryParameters
             let limit: Int?
             if let text = query["limit"] {
-                guard let value = Int(String(text)) else { throw AppError.validation(field: "limit", "Give a whole number.") }
+                guard let value = Int(String(text)) else { throw AppError.validation(field: "limit", "Give a whole number.", code: "whole_number") }
                 limit = value
             } else {
                 limit = nil

@@ -57,10 +57,10 @@ enum PaymentsAPI {
             let query = request.uri.queryParameters
             var validator = Validator()
             let amount = query["amount"].flatMap { Int(String($0)) }
-            validator.check(amount.map { (0...1_000_000_000_000).contains($0) } ?? false, "amount", "Give a whole amount in minor units, 0 or more.")
+            validator.check(amount.map { (0...1_000_000_000_000).contains($0) } ?? false, "amount", "Give a whole amount in minor units, 0 or more.", code: "amount_range")
             let from = Currency.normalise(query["from"].map(String.init)), to = Currency.normalise(query["to"].map(String.init))
-            validator.check(from != nil, "from", "Choose a supported currency.")
-            validator.check(to != nil, "to", "Choose a supported currency.")
+            validator.check(from != nil, "from", "Choose a supported currency.", code: "currency_choice")
+            validator.check(to != nil, "to", "Choose a supported currency.", code: "currency_choice")
             try validator.validate()
             return try .json(try await s.rates.convert(amount: amount!, from: from!, to: to!))
         }
@@ -107,7 +107,7 @@ enum PaymentsAPI {
         }
         routes.get("/api/v1/payments/analytics", business) { request, context in
             let text = request.uri.queryParameters["period"].map(String.init) ?? "week"
-            guard let period = SalesAnalytics.Period(rawValue: text) else { throw AppError.validation(field: "period", "Use week or month.") }
+            guard let period = SalesAnalytics.Period(rawValue: text) else { throw AppError.validation(field: "period", "Use week or month.", code: "period_choice") }
             let profile = try await s.profiles.profile(try context.requirePrincipal())
             return try .json(try await s.analytics.report(business: profile, period: period))
         }
@@ -129,7 +129,7 @@ enum PaymentsAPI {
             if let text = query["near"].map(String.init), !text.isEmpty {
                 let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
                 guard parts.count == 2, (-90...90).contains(parts[0]), (-180...180).contains(parts[1]) else {
-                    throw AppError.validation(field: "near", "Use latitude,longitude such as 19.43,-99.13.")
+                    throw AppError.validation(field: "near", "Use latitude,longitude such as 19.43,-99.13.", code: "near_format")
                 }
                 near = (parts[0], parts[1])
             }

@@ -82,14 +82,14 @@ struct ExchangeRates: Sendable {
     /// round the wrong way.
     static func payerAmount(for amount: Int, payeePerEuro: Decimal, payerPerEuro: Decimal) throws -> Int {
         guard amount >= 0, payeePerEuro > 0, payerPerEuro > 0 else {
-            throw AppError.validation(field: "amount", "Give a whole amount in minor units, 0 or more.")
+            throw AppError.validation(field: "amount", "Give a whole amount in minor units, 0 or more.", code: "amount_range")
         }
         let owed = Decimal(amount) * payerPerEuro
         var quotient = owed / payeePerEuro
         var rounded = Decimal()
         NSDecimalRound(&rounded, &quotient, 0, .up)
         guard rounded.isFinite, rounded < Self.largestAmount else {
-            throw AppError.validation(field: "amount", "This amount is too large to convert.")
+            throw AppError.validation(field: "amount", "This amount is too large to convert.", code: "amount_too_large")
         }
         var paid = NSDecimalNumber(decimal: rounded).int64Value
         // The division above is exact to 38 digits; settle the last unit by multiplying back.
@@ -109,8 +109,8 @@ struct ExchangeRates: Sendable {
     /// Stores rates (per euro) for `asOf` from `source`, replacing older figures for those currencies.
     func store(_ rates: [String: Decimal], asOf: String, source: String) async throws -> [RateView] {
         var validator = Validator()
-        validator.check(LocalDate(asOf) != nil, "asOf", "Use yyyy-MM-dd.")
-        for (code, value) in rates where value <= 0 { validator.add("rates.\(code)", "A rate must be positive.") }
+        validator.check(LocalDate(asOf) != nil, "asOf", "Use yyyy-MM-dd.", code: "date_format")
+        for (code, value) in rates where value <= 0 { validator.add("rates.\(code)", "A rate must be positive.", code: "rate_positive") }
         try validator.validate()
         let now = clock.now()
         let kept = rates.filter { Currency.supported.contains($0.key) && $0.key != "EUR" }
@@ -145,7 +145,7 @@ enum RateFile {
         struct JSONForm: Decodable { var base: String?; var date: String; var rates: [String: Decimal] }
         let form = try JSONDecoder().decode(JSONForm.self, from: data)
         guard (form.base ?? "EUR").uppercased() == "EUR" else {
-            throw AppError.validation(field: "base", "Rates must be given per euro (base EUR).")
+            throw AppError.validation(field: "base", "Rates must be given per euro (base EUR).", code: "rate_base")
         }
         // Two keys can name one currency (`RUB` and its alias `PEB`, `usd` and `USD`): refused, never guessed,
         // and never a trap on the duplicate.
@@ -153,7 +153,7 @@ enum RateFile {
         for (key, value) in form.rates.sorted(by: { $0.key < $1.key }) {
             let code = Currency.normalise(key) ?? key.uppercased()
             guard rates[code] == nil else {
-                throw AppError.validation(field: "rates.\(code)", "\(code) is given twice (as an alias or in other letter case); give each currency once.")
+                throw AppError.validation(field: "rates.\(code)", "\(code) is given twice (as an alias or in other letter case); give each currency once.", code: "rate_duplicate")
             }
             rates[code] = value
         }

@@ -61,13 +61,13 @@ struct PaymentRequestService: Sendable {
 
     func create(business: PaymentsProfileModel, _ input: CreateInput, baseURL: String) async throws -> PaymentRequestView {
         var validator = Validator()
-        validator.check((1...100_000_000).contains(input.amount ?? 0), "amount", "Give a positive amount in minor units.")
+        validator.check((1...100_000_000).contains(input.amount ?? 0), "amount", "Give a positive amount in minor units.", code: "amount_positive")
         let currency = input.currency.map { Currency.normalise($0) } ?? business.currency
-        validator.check(currency == business.currency, "currency", "Requests are in the business's currency, \(business.currency).")
+        validator.check(currency == business.currency, "currency", "Requests are in the business's currency, \(business.currency).", code: "currency_mismatch")
         let description = input.description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        validator.check((1...140).contains(description.count), "description", "Describe the sale in 1 to 140 characters.")
+        validator.check((1...140).contains(description.count), "description", "Describe the sale in 1 to 140 characters.", code: "description_length")
         let category = input.category?.trimmingCharacters(in: .whitespacesAndNewlines) ?? business.category ?? ""
-        validator.check((1...60).contains(category.count), "category", "Give a category of 1 to 60 characters.")
+        validator.check((1...60).contains(category.count), "category", "Give a category of 1 to 60 characters.", code: "category_length")
         try validator.validate()
         let now = clock.now()
         let model = PaymentRequestModel()

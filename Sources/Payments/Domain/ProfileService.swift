@@ -64,16 +64,16 @@ struct ProfileService: Sendable {
         let role = input.role == "business" ? PaymentsRoles.business : input.role == "customer" ? PaymentsRoles.customer : nil
         let account = NewAccount(email: input.email ?? "", name: input.name ?? "", locale: input.language, password: input.password ?? "", roles: role.map { [$0] } ?? [])
         var validator = Validator(errors: accounts.validationErrors(for: account))
-        validator.check(role != nil, "role", "Choose business or customer.")
+        validator.check(role != nil, "role", "Choose business or customer.", code: "role_choice")
         let currency = Currency.normalise(input.currency)
-        validator.check(currency != nil, "currency", "Choose one of: \(Currency.supported.sorted().joined(separator: ", ")).")
+        validator.check(currency != nil, "currency", "Choose one of: \(Currency.supported.sorted().joined(separator: ", ")).", code: "currency_choice")
         if role == PaymentsRoles.business {
-            validator.check((1...120).contains(input.businessName?.trimmingCharacters(in: .whitespaces).count ?? 0), "businessName", "Enter the business name.")
-            validator.check((1...60).contains(input.category?.trimmingCharacters(in: .whitespaces).count ?? 0), "category", "Enter the business category.")
+            validator.check((1...120).contains(input.businessName?.trimmingCharacters(in: .whitespaces).count ?? 0), "businessName", "Enter the business name.", code: "business_name_length")
+            validator.check((1...60).contains(input.category?.trimmingCharacters(in: .whitespaces).count ?? 0), "category", "Enter the business category.", code: "category_length")
         }
-        if let latitude = input.latitude { validator.check((-90...90).contains(latitude), "latitude", "Use -90 to 90.") }
-        if let longitude = input.longitude { validator.check((-180...180).contains(longitude), "longitude", "Use -180 to 180.") }
-        validator.check((input.latitude == nil) == (input.longitude == nil), "longitude", "Give both latitude and longitude, or neither.")
+        if let latitude = input.latitude { validator.check((-90...90).contains(latitude), "latitude", "Use -90 to 90.", code: "latitude_range") }
+        if let longitude = input.longitude { validator.check((-180...180).contains(longitude), "longitude", "Use -180 to 180.", code: "longitude_range") }
+        validator.check((input.latitude == nil) == (input.longitude == nil), "longitude", "Give both latitude and longitude, or neither.", code: "coordinates_pair")
         try validator.validate()
         if let ip { _ = try await throttle.reserve(signupRule, account: nil, ip: ip) }
         let prepared = try await accounts.prepare(account)
@@ -138,8 +138,8 @@ struct ProfileService: Sendable {
     func updatePreferences(_ principal: Principal, _ input: PreferencesInput) async throws -> PreferencesView {
         var validator = Validator()
         let currency = input.preferredCurrency.map { Currency.normalise($0) }
-        if let currency { validator.check(currency != nil, "preferredCurrency", "Choose a supported currency.") }
-        if let language = input.language { validator.check(PatioLocale(rawValue: language) != nil, "language", "Use es or en.") }
+        if let currency { validator.check(currency != nil, "preferredCurrency", "Choose a supported currency.", code: "currency_choice") }
+        if let language = input.language { validator.check(PatioLocale(rawValue: language) != nil, "language", "Use es or en.", code: "locale_choice") }
         try validator.validate()
         let profileID = try await profile(principal).id!
         if let language = input.language { _ = try await accounts.update(id: principal.accountID, name: nil, locale: language) }

@@ -52,7 +52,7 @@ struct SubscriptionService: Sendable {
     /// Buys `planID` now; resuming a cancelled-but-still-active plan charges nothing.
     func activate(business: PaymentsProfileModel, planID: String?) async throws -> SubscriptionView {
         guard let plan = plans.first(where: { $0.id == planID }) else {
-            throw AppError.validation(field: "plan", "Choose \(plans.map(\.id).joined(separator: " or ")).")
+            throw AppError.validation(field: "plan", "Choose \(plans.map(\.id).joined(separator: " or ")).", code: "plan_choice")
         }
         let now = clock.now()
         let model: SubscriptionModel = try await database.write { db in

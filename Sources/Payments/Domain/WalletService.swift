@@ -36,11 +36,11 @@ struct WalletService: Sendable {
     func movements(owner: UUID, currency: String, query: [String: String], page: CursorPageRequest) async throws -> CursorPage<MovementView> {
         var validator = Validator()
         let direction = query["direction"].flatMap { $0.isEmpty ? nil : $0 }
-        if let direction { validator.check(["in", "out"].contains(direction), "direction", "Use in or out.") }
+        if let direction { validator.check(["in", "out"].contains(direction), "direction", "Use in or out.", code: "direction_choice") }
         let from = query["from"].flatMap { $0.isEmpty ? nil : $0 }, to = query["to"].flatMap { $0.isEmpty ? nil : $0 }
         let fromDate = from.flatMap(Self.day), toDate = to.flatMap(Self.day)
-        if from != nil { validator.check(fromDate != nil, "from", "Use yyyy-MM-dd.") }
-        if to != nil { validator.check(toDate != nil, "to", "Use yyyy-MM-dd.") }
+        if from != nil { validator.check(fromDate != nil, "from", "Use yyyy-MM-dd.", code: "date_format") }
+        if to != nil { validator.check(toDate != nil, "to", "Use yyyy-MM-dd.", code: "date_format") }
         try validator.validate()
         let wallet = try await self.wallet(owner: owner, currency: currency)
         var conditions: [SQLQueryString] = ["e.account_id = \(bind: wallet.accountId)"]
@@ -72,7 +72,7 @@ struct WalletService: Sendable {
 
     /// Money coming in from outside Patio, labelled as what it is (`deposit` or `test_funds`).
     func fund(owner: UUID, currency: String, amount: Int, reason: String, id: UUID?, actor: UUID?) async throws -> TransferView {
-        guard (1...100_000_000).contains(amount) else { throw AppError.validation(field: "amount", "Give a positive amount in minor units, at most 100000000.") }
+        guard (1...100_000_000).contains(amount) else { throw AppError.validation(field: "amount", "Give a positive amount in minor units, at most 100000000.", code: "amount_positive") }
         let legs: (funding: UUID, wallet: UUID) = try await database.write { db in
             (try await ledger.funding(currency: currency, on: db).id!, try await ledger.wallet(owner: owner, currency: currency, on: db).id!)
         }

@@ -37,19 +37,23 @@ enum PaymentsPages {
 
 struct PaymentsPageHandlers: Sendable {
     let s: PaymentsServices
-    let web: WebRenderer
+    let pages: ModulePages
     static let accent = "#1d4ed8"
+
+    init(s: PaymentsServices, web: WebRenderer) {
+        self.s = s
+        self.pages = ModulePages(web: web, strings: PaymentsStrings.all, accent: Self.accent) { context in
+            ["isBusiness": context.principal?.has(role: PaymentsRoles.business) ?? false,
+             "isCustomer": context.principal?.has(role: PaymentsRoles.customer) ?? false]
+        }
+    }
 
     private func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
                       problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) -> Response {
-        var data = data
-        data["isBusiness"] = context.principal?.has(role: PaymentsRoles.business) ?? false
-        data["isCustomer"] = context.principal?.has(role: PaymentsRoles.customer) ?? false
-        return web.formPage(template, title: text(titleKey, context), data: data, context: context, problem: problem, values: values,
-                            notice: notice, accent: Self.accent)
+        pages.page(template, title: text(titleKey, context), data, context: context, problem: problem, values: values, notice: notice)
     }
 
-    private func text(_ key: String, _ context: PatioRequestContext) -> String { web.strings(context.locale)[key] ?? key }
+    private func text(_ key: String, _ context: PatioRequestContext) -> String { pages.text(key, context) }
 
     /// Money and dates the reader's way (PageFormat). Payments keep no time zone, so times are UTC and say so.
     static func money(_ minor: Int, _ currency: String, _ context: PatioRequestContext) -> String {

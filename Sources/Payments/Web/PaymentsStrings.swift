@@ -1,6 +1,7 @@
 import PatioCore
 
-/// The words of the payments pages (keys start with `pay_`).
+/// The words of the payments pages (keys start with `pay_`); a refused form's words are Payments' own
+/// `field.<name>`, `error.<code>` and `problem.<code>` (FieldMessages).
 enum PaymentsStrings {
     static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
 
@@ -25,6 +26,27 @@ enum PaymentsStrings {
         "pay_lapsed_hint": "La renovación no se pudo cobrar por saldo insuficiente.", "pay_cancel_plan": "Cancelar plan", "pay_buy_plan": "Contratar",
         "pay_premium_hint": "Los negocios premium aparecen primero en el directorio.", "pay_sub_none": "Sin plan", "pay_sub_active": "Activo",
         "pay_sub_lapsed": "Vencido", "pay_sub_ended": "Terminado",
+        "field.amount": "Monto", "field.description": "Descripción", "field.category": "Categoría", "field.name": "Nombre",
+        "field.email": "Correo", "field.password": "Contraseña", "field.currency": "Moneda", "field.role": "Tipo de cuenta",
+        "field.businessName": "Nombre del negocio", "field.latitude": "Latitud", "field.longitude": "Longitud",
+        "field.preferredCurrency": "Moneda preferida", "field.language": "Idioma", "field.plan": "Plan", "field.reason": "Motivo",
+        "field.from": "Desde", "field.to": "Hasta",
+        "error.amount_positive": "Indica un monto mayor que cero.", "error.amount_range": "Indica un monto de 0 o más.",
+        "error.amount_too_large": "El monto es demasiado grande para convertirlo.", "error.currency_mismatch": "Los cobros van en la moneda del negocio.",
+        "error.description_length": "Describe la venta en 1 a 140 caracteres.", "error.category_length": "Escribe una categoría de 1 a 60 caracteres.",
+        "error.plan_choice": "Elige uno de los planes.", "error.role_choice": "Elige negocio o cliente.", "error.currency_choice": "Elige una moneda admitida.",
+        "error.business_name_length": "Escribe el nombre del negocio.", "error.latitude_range": "Usa un valor de -90 a 90.",
+        "error.longitude_range": "Usa un valor de -180 a 180.", "error.coordinates_pair": "Indica latitud y longitud, o ninguna.",
+        "error.locale_choice": "Usa es o en.", "error.reason_length": "Indica un motivo de 1 a 200 caracteres.", "error.direction_choice": "Usa in u out.",
+        "error.date_format": "Usa aaaa-mm-dd.", "error.period_choice": "Usa semana o mes.",
+        "problem.validation_failed": "Algunos campos no son válidos.", "problem.email_taken": "Ya existe una cuenta con este correo.",
+        "problem.too_many_attempts": "Demasiados intentos desde esta dirección. Inténtalo de nuevo en {seconds} segundos.",
+        "problem.request_not_opened": "Solo quien abrió este cobro con su código puede rechazarlo. Ábrelo primero con su código.",
+        "problem.insufficient_funds": "Tu billetera no tiene saldo suficiente para esto.", "problem.request_expired": "Este cobro ya venció.",
+        "problem.request_not_pending": "Este cobro ya no está pendiente.", "problem.already_subscribed": "Este negocio ya tiene un plan activo.",
+        "problem.not_subscribed": "Este negocio no tiene un plan activo.", "problem.rate_unavailable": "Aún no hay tipo de cambio para esta moneda.",
+        "problem.idempotency_key_required": "El formulario perdió su clave; abre el cobro otra vez.",
+        "problem.not_a_payments_user": "Esta cuenta no tiene perfil de InterPay.",
     ]
 
     static let english: [String: String] = [
@@ -48,5 +70,11 @@ enum PaymentsStrings {
         "pay_lapsed_hint": "The renewal could not be charged: not enough funds.", "pay_cancel_plan": "Cancel plan", "pay_buy_plan": "Subscribe",
         "pay_premium_hint": "Premium businesses are listed first in the directory.", "pay_sub_none": "No plan", "pay_sub_active": "Active",
         "pay_sub_lapsed": "Lapsed", "pay_sub_ended": "Ended",
+        "field.amount": "Amount", "field.description": "Description", "field.category": "Category", "field.name": "Name",
+        "field.email": "Email", "field.password": "Password", "field.currency": "Currency", "field.role": "Account type",
+        "field.businessName": "Business name", "field.latitude": "Latitude", "field.longitude": "Longitude",
+        "field.preferredCurrency": "Preferred currency", "field.language": "Language", "field.plan": "Plan", "field.reason": "Reason",
+        "field.from": "From", "field.to": "To",
+        "problem.too_many_attempts": "Too many attempts from this address. Try again in {seconds} seconds.",
     ]
 }
