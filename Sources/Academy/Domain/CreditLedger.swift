@@ -13,7 +13,7 @@ enum CreditLedger {
     /// Lots with classes left, in the order they are consumed: soonest expiry first, never-expiring last.
     static func usableLots(enrolment id: UUID, now: Date, on db: any Database) async throws -> [CreditLotModel] {
         let lots = try await CreditLotModel.query(on: db).filter(\.$enrolmentID == id).filter(\.$remaining > 0).all()
-        return consumptionOrder(lots.filter { ($0.expiresAt ?? .distantFuture) > now })
+        return consumptionOrder(lots.filter { $0.creditLot.isUsable(at: now) })
     }
 
     static func balance(enrolment id: UUID, now: Date, on db: any Database) async throws -> Int {
@@ -21,7 +21,7 @@ enum CreditLedger {
     }
 
     static func consumptionOrder(_ lots: [CreditLotModel]) -> [CreditLotModel] {
-        lots.sorted { (($0.expiresAt ?? .distantFuture), $0.createdAt) < (($1.expiresAt ?? .distantFuture), $1.createdAt) }
+        lots.sorted { CreditLots.precedes($0.creditLot, $1.creditLot) }
     }
 }
 
@@ -45,7 +45,8 @@ struct LedgerSession {
         let held = try await CreditLotModel.query(on: db).filter(\.$enrolmentID == id).filter(\.$remaining > 0).all()
         let last = try await CreditEntryModel.query(on: db).filter(\.$enrolmentID == id).max(\.$position) ?? 0
         var session = LedgerSession(enrolment: id, now: now, db: db, lots: [], position: last)
-        for lot in held where (lot.expiresAt ?? .distantFuture) <= now {
+        let expired = Set(CreditLots.expired(held.map(\.creditLot), at: now).map(\.id))
+        for lot in held where expired.contains(lot.creditLot.id) {
             try await session.append(.expiry, delta: -lot.remaining, lot: lot.id, payment: lot.paymentID, note: "", actor: nil, at: lot.expiresAt ?? now)
             lot.remaining = 0
             try await lot.save(on: db)
@@ -55,6 +56,8 @@ struct LedgerSession {
     }
 
     var balance: Int { lots.reduce(0) { $0 + $1.remaining } }
+
+    static let insufficientClasses = AppError.conflict(code: "insufficient_classes", "The enrolment does not have that many classes left.")
 
     mutating func addLot(classes: Int, payment: UUID?, expiresAt: Date?, kind: CreditKind, note: String, actor: UUID?) async throws {
         let lot = CreditLotModel()
@@ -72,19 +75,17 @@ struct LedgerSession {
 
     /// Takes `classes` from the usable lots (soonest expiry first), one ledger line per lot touched.
     mutating func consume(_ classes: Int, kind: CreditKind, attendance: UUID? = nil, note: String, actor: UUID?) async throws {
-        guard balance >= classes else {
-            throw AppError.conflict(code: "insufficient_classes", "The enrolment does not have that many classes left.")
-        }
-        var left = classes
-        for lot in lots where left > 0 && lot.remaining > 0 {
-            let taken = min(left, lot.remaining)
-            try await take(taken, from: lot, kind: kind, attendance: attendance, note: note, actor: actor)
-            left -= taken
+        guard let takes = CreditLots.consume(classes, from: lots.map(\.creditLot), at: now) else { throw Self.insufficientClasses }
+        for planned in takes {
+            guard let lot = lots.first(where: { $0.id == planned.lot }) else { throw Self.insufficientClasses }
+            try await take(planned.classes, from: lot, kind: kind, attendance: attendance, note: note, actor: actor)
         }
     }
 
     /// Takes classes from one lot (refunds take from the lot their payment bought).
+    /// Refused with `insufficient_classes` beyond what is left of the lot, or once it has expired.
     mutating func take(_ classes: Int, from lot: CreditLotModel, kind: CreditKind, attendance: UUID? = nil, note: String, actor: UUID?) async throws {
+        guard CreditLots.take(classes, from: lot.creditLot, at: now) != nil else { throw Self.insufficientClasses }
         lot.remaining -= classes
         try await lot.save(on: db)
         try await append(kind, delta: -classes, lot: lot.id, payment: lot.paymentID, attendance: attendance, note: note, actor: actor, at: now)
