@@ -160,6 +160,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PatioDataTests", dependencies: ["PatioData", "PatioTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PatioPlatformTests",
+            dependencies: ["PatioPlatform", "PatioTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         moduleTestTarget("Academy"),
         moduleTestTarget("Payments"),
         moduleTestTarget("Onboarding"),

@@ -142,13 +142,10 @@ public struct SyncService: Sendable {
         let entry = try await feed.liveEntry(collection.name, id: mutation.id, scopes: scopes, on: db)
         let current = entry == nil ? nil : try await collection.rows([mutation.id], db)[mutation.id]
         if let entry, let current {
-            // Field-level merge: a field the server changed after the client's base version, to a value other
-            // than the client's, is a conflict; a delete conflicts with any change the client has not seen.
-            let fields = mutation.fields ?? [:]
-            let conflicting: [String] = switch mutation.op {
-            case .put: fields.keys.filter { (entry.fieldVersions[$0] ?? 0) > mutation.baseVersion && current[$0] != fields[$0] }.sorted()
-            case .delete: entry.version > mutation.baseVersion ? entry.fieldVersions.filter { $0.value > mutation.baseVersion }.keys.sorted() : []
-            }
+            // Field-level merge (SyncMerge): a field the server changed after the client's base version, to a
+            // value other than the client's, is a conflict; a delete conflicts with any change the client has not seen.
+            let conflicting = SyncMerge.conflicts(op: mutation.op, baseVersion: mutation.baseVersion, rowVersion: entry.version,
+                                                  fieldVersions: entry.fieldVersions, current: current, incoming: mutation.fields ?? [:])
             if !conflicting.isEmpty {
                 result.status = .conflict
                 result.fields = conflicting
