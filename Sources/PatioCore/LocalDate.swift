@@ -35,10 +35,24 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The first and last day of this day's month.
+    /// Built from this day's own month, never by parsing the next month's first day: December 2200 has no
+    /// next month that `init?(_:)` accepts.
     public var monthSpan: (first: LocalDate, last: LocalDate) {
-        let first = LocalDate(String(format: "%04d-%02d-01", year, month))!
-        let next = month == 12 ? LocalDate(String(format: "%04d-01-01", year + 1))! : LocalDate(String(format: "%04d-%02d-01", year, month + 1))!
-        return (first, next.adding(days: -1))
+        (LocalDate(valid: year, month, 1), LocalDate(valid: year, month, Self.days(inMonth: month, of: year)))
+    }
+
+    /// How many days `month` has in `year` (gregorian: leap years every 4, except centuries not divisible by 400).
+    public static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// A day already known to exist.
+    private init(valid year: Int, _ month: Int, _ day: Int) {
+        (self.year, self.month, self.day) = (year, month, day)
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.description < rhs.description }
