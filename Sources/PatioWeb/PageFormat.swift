@@ -14,10 +14,16 @@ public enum PageFormat {
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: localeIdentifier(locale))
         formatter.numberStyle = .decimal
-        formatter.minimumFractionDigits = 2
-        formatter.maximumFractionDigits = 2
-        let amount = NSDecimalNumber(decimal: Decimal(abs(minor)) / 100)
-        let number = formatter.string(from: amount) ?? String(format: "%.2f", Double(abs(minor)) / 100)
+        // Written digit by digit with the locale's separators: `magnitude`, not `abs` (abs(Int.min) does not fit
+        // in an Int and would stop the process), and no Double on the way, so every minor unit is printed exactly.
+        let units = String(minor.magnitude / 100), cents = minor.magnitude % 100
+        let grouping = formatter.groupingSeparator ?? ",", decimal = formatter.decimalSeparator ?? "."
+        var grouped = ""
+        for (index, digit) in units.enumerated() {
+            if index > 0 && (units.count - index) % 3 == 0 { grouped += grouping }
+            grouped.append(digit)
+        }
+        let number = grouped + decimal + (cents < 10 ? "0" : "") + String(cents)
         let sign = minor < 0 ? "−" : ""
         guard let style = symbols[currency] else { return "\(sign)\(number)\(nbsp)\(currency)" }
         let written = sign + style.symbol + (style.spaced ? nbsp : "") + number
