@@ -142,7 +142,7 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     if let relay = components.environment.events.relay { services.append(EventRelayService(relay: relay)) }
     let application = Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: router),
+        server: .patioHTTP1(webSocketRouter: router, readTimeout: .seconds(Int64(configuration.connectionReadTimeout))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Patio"),
         services: services,
         logger: logger

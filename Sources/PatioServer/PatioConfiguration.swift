@@ -19,6 +19,9 @@ public struct PatioConfiguration: Sendable {
     /// Whether modules' periodic jobs run while serving; tests that move the clock themselves switch them off
     /// so a job cannot act between two steps of the test.
     public var runsPeriodicJobs = true
+    /// Seconds a connection may stay silent (no byte from the client) before Patio closes it, whatever
+    /// state its request is in: `PATIO_CONNECTION_READ_TIMEOUT`, 1 to 3600.
+    public var connectionReadTimeout = 60
     /// `PATIO_METRICS_TOKEN`: a bearer token that may read `/metrics`; without it only loopback may.
     public var metricsToken: String?
     /// `PATIO_<MODULE>_*` variables, for the modules to read and check.
@@ -70,6 +73,10 @@ public struct PatioConfiguration: Sendable {
         if let cost = environment["PATIO_BCRYPT_COST"] {
             guard let value = UInt8(cost), (12...16).contains(value) else { throw ConfigurationError("PATIO_BCRYPT_COST must be 12 to 16") }
             configuration.bcryptCost = value
+        }
+        if let timeout = environment["PATIO_CONNECTION_READ_TIMEOUT"] {
+            guard let value = Int(timeout), (1...3600).contains(value) else { throw ConfigurationError("PATIO_CONNECTION_READ_TIMEOUT must be 1 to 3600 seconds") }
+            configuration.connectionReadTimeout = value
         }
         if let token = environment["PATIO_METRICS_TOKEN"], !token.isEmpty {
             guard token.count >= 16 else { throw ConfigurationError("PATIO_METRICS_TOKEN must be at least 16 characters") }

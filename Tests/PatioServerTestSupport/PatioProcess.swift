@@ -31,12 +31,12 @@ public struct PatioProcess {
     }
 
     /// Starts `patio serve` on a free port and waits until it answers `/healthz`.
-    public static func serve(dataDir: String) async throws -> (process: Process, port: Int) {
+    public static func serve(dataDir: String, environment: [String: String] = [:]) async throws -> (process: Process, port: Int) {
         let port = try freePort()
         let process = Process()
         process.executableURL = executable
         process.arguments = ["serve", "--data-dir", dataDir, "--port", String(port)]
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PATIO_") && $0.key != "DATABASE_URL" }
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PATIO_") && $0.key != "DATABASE_URL" }.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -107,5 +107,30 @@ public enum HTTP {
         let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
         let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
         return Reply(status: status, body: body)
+    }
+
+    /// Sends `bytes` as they are and reads until the server closes the connection or `wait` passes.
+    /// Answers what came back and whether the server closed the connection.
+    public static func raw(port: Int, _ bytes: [UInt8], wait seconds: Int) throws -> (received: [UInt8], closedByServer: Bool) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw CLIFailure("socket") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { throw CLIFailure("connect") }
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count == 0 { return (received, true) }
+            if count < 0 { return (received, false) }   // the wait passed (EAGAIN) with the connection still open
+            received += buffer[0..<count]
+        }
     }
 }
