@@ -44,4 +44,15 @@ extension JSONValue {
         default: false
         }
     }
+
+    /// No number in it (at any depth) is NaN or infinite: JSON cannot carry one, so a stored value like that
+    /// would break every answer that serves it.
+    var isFinite: Bool {
+        switch self {
+        case .number(let number): number.isFinite
+        case .array(let values): values.allSatisfy(\.isFinite)
+        case .object(let fields): fields.values.allSatisfy(\.isFinite)
+        case .string, .bool, .null: true
+        }
+    }
 }

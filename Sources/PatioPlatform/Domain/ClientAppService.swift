@@ -26,7 +26,12 @@ public struct ClientAppService: Sendable {
             throw AppError.validation(field: "current", "Give the installed version as numbers separated by dots, such as 2.4.1.")
         }
         let app = try await model(slug, on: database.reader)
-        let latest = AppVersion(app.latestVersion)!, minimum = AppVersion(app.minimumVersion)!
+        // A stored version that does not read (written to the database by hand) fails this app's checks with a
+        // 500 that is logged, never a trap that would stop every module.
+        guard let latest = AppVersion(app.latestVersion), let minimum = AppVersion(app.minimumVersion) else {
+            throw AppError(.internalServerError, code: "app_misconfigured",
+                           detail: "The versions stored for \(slug) cannot be read; an administrator must set them again.")
+        }
         let status: VersionStatus.Status =
             if version < minimum { .updateRequired }
             else if version < latest { .updateAvailable }
@@ -102,7 +107,14 @@ public struct ClientAppService: Sendable {
             if let latest = input.latestVersion { app.latestVersion = latest }
             if let minimum = input.minimumVersion { app.minimumVersion = minimum }
             if let url = input.storeUrl { app.storeURL = emptyToNil(url) }
-            guard AppVersion(app.minimumVersion)! <= AppVersion(app.latestVersion)! else {
+            // Stored versions are read, not trusted: a broken one is replaced by this update or refused here.
+            guard let minimum = AppVersion(app.minimumVersion) else {
+                throw AppError.validation(field: "minimumVersion", "The stored minimum version cannot be read; give one such as 2.4.1.")
+            }
+            guard let latest = AppVersion(app.latestVersion) else {
+                throw AppError.validation(field: "latestVersion", "The stored latest version cannot be read; give one such as 2.4.1.")
+            }
+            guard minimum <= latest else {
                 throw AppError.validation(field: "minimumVersion", "The minimum version cannot be newer than the latest.")
             }
             app.updatedAt = now
@@ -138,6 +150,7 @@ public struct ClientAppService: Sendable {
         validator.check(!key.isEmpty && key.count <= 64 && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) },
                         "key", "Use 1 to 64 letters, digits, dots, dashes or underscores.")
         validator.check(input.value.fits(input.kind), "value", "The value does not match the kind \(input.kind.rawValue).")
+        validator.check(input.value.isFinite, "value", "Use a finite number: not NaN or infinity.")
         try validator.validate()
         let json = String(decoding: try PatioJSON.encoder().encode(input.value), as: UTF8.self)
         let now = clock.now()

@@ -101,7 +101,8 @@ public enum PlatformPages {
             default: throw AppError.validation(field: "value", "Use true or false.")
             }
         case .number:
-            guard let number = Double(trimmed) else { throw AppError.validation(field: "value", "Enter a number.") }
+            // Double reads "nan", "inf" and "1e999" (infinity); JSON has no such numbers, so they are refused.
+            guard let number = Double(trimmed), number.isFinite else { throw AppError.validation(field: "value", "Enter a number.") }
             return .number(number)
         case .json:
             guard let value = try? PatioJSON.decoder().decode(JSONValue.self, from: Data(trimmed.utf8)) else {

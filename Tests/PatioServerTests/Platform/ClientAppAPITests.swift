@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import SQLKit
 import Testing
 
 struct VersionReply: Decodable { var latest: String; var minimum: String; var status: String; var storeUrl: String? }
@@ -122,6 +123,56 @@ struct ClientAppAPITests {
             let text = String(buffer: detail.body)
             #expect(text.contains("\"latestVersion\":\"1.2\"") && text.contains("\"key\":\"mode\""))
             #expect(try await client.api(.get, "/api/v1/admin/apps/ghost", token: admin).status == .notFound)
+        }
+    }
+
+    @Test("a stored version that does not read answers a 500 problem for that app, and Patio keeps answering")
+    func misconfiguredVersion() async throws {
+        try await TestPatio.with { patio, client in
+            try await patio.components.database.write { db in
+                try await (db as! any SQLDatabase).raw("UPDATE client_apps SET latest_version = 'next' WHERE slug = 'classly'").run()
+            }
+            let broken = try await client.api(.get, "/api/v1/apps/classly/version?current=1.0.0")
+            #expect(broken.status == .internalServerError)
+            #expect(try problem(broken).code == "app_misconfigured")
+            // The other apps, and the same app again, still answer.
+            #expect(try await client.api(.get, "/api/v1/apps/saes/version?current=1.0.0").status == .ok)
+            #expect(try await client.api(.get, "/api/v1/apps/classly/version?current=1.0.0").status == .internalServerError)
+            #expect(try await client.api(.get, "/healthz").status == .ok)
+
+            // An admin mends it: a change that leaves the broken version is refused by field, setting it works.
+            let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
+            let renamed = try await client.api(.put, "/api/v1/admin/apps/classly", token: admin, body: ["name": "Classly"])
+            #expect(try problem(renamed).errors?.map(\.field) == ["latestVersion"])
+            #expect(try await client.api(.put, "/api/v1/admin/apps/classly", token: admin, body: ["latestVersion": "3.0"]).status == .ok)
+            #expect(try decode(VersionReply.self, try await client.api(.get, "/api/v1/apps/classly/version?current=3.0")).status == "upToDate")
+        }
+    }
+
+    @Test("a number config value must be finite, from the API and from the admin page; the config stays servable")
+    func finiteNumbers() async throws {
+        try await TestPatio.with { patio, client in
+            let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
+            for raw in ["1e999", "-1e999", "[1e999]", "{\"a\": {\"b\": -1e999}}"] {
+                let kind = raw.hasPrefix("[") || raw.hasPrefix("{") ? "json" : "number"
+                let response = try await client.execute(uri: "/api/v1/admin/apps/saes/config/limit", method: .put,
+                                                        headers: [.authorization: "Bearer \(admin)", .contentType: "application/json"],
+                                                        body: ByteBuffer(string: "{\"kind\": \"\(kind)\", \"value\": \(raw)}"))
+                #expect([.badRequest, .unprocessableContent].contains(response.status), "\(raw)")
+                #expect(response.headers[.contentType] == "application/problem+json")
+            }
+            try await patio.account("root@demo.patio", name: "Root", roles: ["admin"])
+            var browser = try await WebSession.signIn(client, email: "root@demo.patio", password: TestPatio.password)
+            for typed in ["nan", "NaN", "inf", "-infinity", "1e999"] {
+                let refused = try await browser.post("/admin/apps/saes/config", form: ["key": "limit", "kind": "number", "value": typed])
+                #expect(refused.status == .unprocessableContent, "\(typed)")
+            }
+            let json = try await browser.post("/admin/apps/saes/config", form: ["key": "limits", "kind": "json", "value": "[1, 1e999]"])
+            #expect(json.status == .unprocessableContent)
+            #expect(try await browser.post("/admin/apps/saes/config", form: ["key": "limit", "kind": "number", "value": "2.5"]).status == .seeOther)
+            let config = try await client.api(.get, "/api/v1/apps/saes/config")
+            #expect(config.status == .ok)
+            #expect(try decode(ConfigReply.self, config).config.mapValues(\.raw) == ["limit": "n:2.5"])
         }
     }
 }
