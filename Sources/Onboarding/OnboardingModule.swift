@@ -21,7 +21,8 @@ public struct OnboardingModule: PatioModule {
     }
 
     public var webResources: ModuleWebResources? {
-        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: OnboardingStrings.all)
+        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: OnboardingStrings.all,
+                           staticDirectory: Bundle.module.bundlePath + "/Resources/static")
     }
 
     public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] {

@@ -125,7 +125,11 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
 
     let routes = PatioRoutes(router: router)
     SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, metricsAccess: MonitoringAccess(token: configuration.metricsToken), contract: try APIContract.load())
-    try StaticAssets.load().register(on: routes)
+    var assets = try StaticAssets.load()
+    for module in components.modules.modules {
+        if let directory = module.webResources?.staticDirectory { assets = try assets.adding(module: module.id, directory: directory) }
+    }
+    assets.register(on: routes)
     IdentityAPI.register(on: routes, services: components.identity)
     IdentityPages.register(on: routes, services: components.identity, web: web)
     ClientAppAPI.register(on: routes, service: components.apps)

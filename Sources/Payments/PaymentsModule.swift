@@ -60,6 +60,7 @@ public struct PaymentsModule: PatioModule {
     }
 
     public var webResources: ModuleWebResources? {
-        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: PaymentsStrings.all)
+        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: PaymentsStrings.all,
+                           staticDirectory: Bundle.module.bundlePath + "/Resources/static")
     }
 }

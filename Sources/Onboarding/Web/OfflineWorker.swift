@@ -18,7 +18,7 @@ enum OfflineWorker {
     const ACCOUNT = new URL(self.location.href).searchParams.get('account') || '';
     const PREFIX = '\(cachePrefix)';
     const CACHE = PREFIX + '-v2-' + ACCOUNT;
-    const SHELL = ['/onboarding', '/onboarding/new-hires', '/static/patio.css', '/static/onboarding-offline.js'];
+    const SHELL = ['/onboarding', '/onboarding/new-hires', '/static/patio.css', '/static/onboarding/offline.js'];
     const OFFLINE = '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
       + '<title>Sin conexión · Offline</title><link rel="stylesheet" href="/static/patio.css"></head><body><main id="main">'
       + '<section class="card empty" role="alert"><h1>Sin conexión</h1><p>Esta página no está guardada en este dispositivo. Vuelve a intentarlo con conexión.</p>'

@@ -76,14 +76,18 @@ extension PatioModule {
     public func commands() -> [ModuleCommand] { [] }
 }
 
-/// A module's templates folder and its strings (keys should carry the module's prefix to avoid clashes).
+/// A module's templates folder, its strings (page keys should carry the module's prefix to avoid clashes;
+/// a refused form's `field.*`, `error.*` and `problem.*` are the module's own, see FieldMessages) and the
+/// folder of its scripts and other static files, served at `/static/<module id>/<file>`.
 public struct ModuleWebResources: Sendable {
     public let templateDirectory: String
     public let strings: [PatioLocale: [String: String]]
+    public let staticDirectory: String?
 
-    public init(templateDirectory: String, strings: [PatioLocale: [String: String]]) {
+    public init(templateDirectory: String, strings: [PatioLocale: [String: String]], staticDirectory: String? = nil) {
         self.templateDirectory = templateDirectory
         self.strings = strings
+        self.staticDirectory = staticDirectory
     }
 }
 

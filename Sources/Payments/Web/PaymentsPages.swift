@@ -157,7 +157,7 @@ struct PaymentsPageHandlers: Sendable {
         ]
         if pending {
             data["qr"] = try QRCode(text: view.payUrl).svg(title: view.code)
-            // Live over a WebSocket (static/live.js); without JavaScript the page refreshes itself.
+            // Live over a WebSocket (/static/payments/live.js); without JavaScript the page refreshes itself.
             data["liveFallbackSeconds"] = 5
         }
         return page("payments_request", "pay_charge", data, context)

@@ -84,7 +84,7 @@ struct OnboardingPagesTests {
             let id = try await company.task("Firmar contrato", for: company.anaID)
             var ana = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
             let home = String(buffer: try await ana.get("/onboarding").body)
-            #expect(home.contains("data-sync-url=\"/onboarding/sync/tasks\"") && home.contains("data-version=\"1\"") && home.contains("onboarding-offline.js"))
+            #expect(home.contains("data-sync-url=\"/onboarding/sync/tasks\"") && home.contains("data-version=\"1\"") && home.contains("/static/onboarding/offline.js"))
             let payload = #"{"clientId":"web-test","mutations":[{"mutationId":1,"op":"put","id":"\#(id)","baseVersion":1,"fields":{"isDone":true}}]}"#
             let pushed = try await ana.post("/onboarding/sync/tasks", form: ["payload": payload])
             #expect(pushed.status == .ok && String(buffer: pushed.body).contains(#""status":"applied""#))
@@ -106,8 +106,8 @@ struct OnboardingPagesTests {
             var ana = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
             let home = String(buffer: try await ana.get("/onboarding").body)
             // The page registers the worker for this account, and its unsent ticks are queued under it.
-            #expect(home.contains("src=\"/static/onboarding-offline.js\" data-account=\"\(account.id.uuidString)\""))
-            let page = String(buffer: try await ana.get("/static/onboarding-offline.js").body)
+            #expect(home.contains("src=\"/static/onboarding/offline.js\" data-account=\"\(account.id.uuidString)\""))
+            let page = String(buffer: try await ana.get("/static/onboarding/offline.js").body)
             #expect(page.contains("/onboarding/sw.js?account=") && page.contains("'patio-onboarding-' + account"))
             let worker = String(buffer: try await ana.get("/onboarding/sw.js?account=\(account.id.uuidString)").body)
             #expect(worker.contains("const CACHE = PREFIX + '-v2-' + ACCOUNT;") && worker.contains("key !== CACHE") && worker.contains("caches.delete(CACHE)"))

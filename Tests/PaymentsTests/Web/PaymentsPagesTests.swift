@@ -28,7 +28,7 @@ struct PaymentsPagesTests {
             #expect(screen.contains("<svg") && screen.contains("$320.00\u{00A0}MXN"))
             // Live over the page's WebSocket twin; refreshing itself only without JavaScript.
             let id = requestPath.split(separator: "/").last!
-            #expect(screen.contains("data-live-url=\"/payments/requests/\(id)/live\"") && screen.contains("/static/live.js"))
+            #expect(screen.contains("data-live-url=\"/payments/requests/\(id)/live\"") && screen.contains("/static/payments/live.js"))
             #expect(screen.contains("<noscript><meta http-equiv=\"refresh\""))
             let code = try #require(screen.firstMatch(of: /<strong class="big">(\d{6})<\/strong>/)?.1)
 
@@ -46,7 +46,7 @@ struct PaymentsPagesTests {
             #expect(wallet.contains("$80.00\u{00A0}USD"))
             let paid = String(buffer: try await shop.get(requestPath).body)
             #expect(paid.contains("Pagado") && !paid.contains("http-equiv=\"refresh\"") && !paid.contains("live.js"))
-            let script = try await shop.get("/static/live.js")
+            let script = try await shop.get("/static/payments/live.js")
             #expect(script.status == .ok && String(buffer: script.body).contains("data-live-url"))
             let sales = String(buffer: try await shop.get("/payments/analytics").body)
             #expect(sales.contains("<svg") && sales.contains("$320.00\u{00A0}MXN") && sales.contains("Artesanías"))
