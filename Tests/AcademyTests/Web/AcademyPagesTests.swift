@@ -120,4 +120,24 @@ struct AcademyPagesTests {
             #expect((try await client.fetch("/api/v1/academy/classes")["items"] as! [Any]).count == 3)
         }
     }
+
+    @Test("a refused form says each field in the page's language, by the rule's code: Spanish words from Academy's strings, the service's English on English pages")
+    func refusalsInSpanish() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            _ = try await AcademyFixture.make(patio, client)
+            var teacher = try await WebSession.signIn(client, email: "maestra@test.patio", password: TestPatio.password)
+            let form = ["name": "Luz Díaz", "email": "luz@test.patio", "dni": "12", "phone": "abc", "password": TestPatio.password]
+            _ = try await teacher.post("/locale", form: ["locale": "es"])
+            let spanish = try await teacher.post("/academy/admin/students", form: form)
+            #expect(spanish.status == .unprocessableContent)
+            let es = String(buffer: spanish.body)
+            #expect(es.contains("Revisa estos campos:"))
+            #expect(es.contains("DNI: Escribe el DNI o documento: de 6 a 12 letras y dígitos."))
+            #expect(es.contains("Teléfono: Escribe un teléfono con dígitos, espacios, + - ( )."))
+            #expect(!es.contains("Enter the DNI"))
+            _ = try await teacher.post("/locale", form: ["locale": "en"])
+            let en = String(buffer: try await teacher.post("/academy/admin/students", form: form).body)
+            #expect(en.contains("DNI: Enter the DNI or ID number: 6 to 12 letters and digits."))
+        }
+    }
 }

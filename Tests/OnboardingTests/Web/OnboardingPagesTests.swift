@@ -154,4 +154,20 @@ struct OnboardingPagesTests {
             #expect(try await hr.get("/onboarding/new-hires/\(id)/avatar").status == .notFound)
         }
     }
+
+    @Test("a refused new hire reads in Spanish by the rule's code, with Onboarding's own labels ('Puesto' is the job title here)")
+    func refusalsInSpanish() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            try await patio.account("rh@test.patio", roles: ["onboarding.admin"])
+            var hr = try await WebSession.signIn(client, email: "rh@test.patio", password: TestPatio.password)
+            _ = try await hr.post("/locale", form: ["locale": "es"])
+            let refused = try await hr.post("/onboarding/admin/new-hires", form: ["name": "", "startDate": "mañana", "role": String(repeating: "x", count: 61)])
+            #expect(refused.status == .unprocessableContent)
+            let body = String(buffer: refused.body)
+            #expect(body.contains("Nombre: Escribe el nombre de la persona, de 1 a 80 caracteres."))
+            #expect(body.contains("Fecha de inicio: Usa aaaa-mm-dd."))
+            #expect(body.contains("Puesto: El puesto admite hasta 60 caracteres."))
+            #expect(!body.contains("Give the new hire"))
+        }
+    }
 }

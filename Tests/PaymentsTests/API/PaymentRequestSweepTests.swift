@@ -114,6 +114,7 @@ struct PaymentRequestSweepTests {
             let refused = try await customer.post("/payments/requests/\(second["id"]!)/decline", form: [:])
             #expect(refused.status == .forbidden)
             #expect(String(buffer: refused.body).contains("role=\"alert\""))
+            #expect(String(buffer: refused.body).contains("Solo quien abrió este cobro con su código puede rechazarlo."))
             #expect(try await client.fetch("/api/v1/payments/requests/\(second["id"]!)", token: shop.business)["status"] as? String == "pending")
         }
     }

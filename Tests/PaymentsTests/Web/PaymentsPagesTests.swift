@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import PatioCore
+import PatioPlatform
 import Testing
 
 @Suite("InterPay web pages")
@@ -58,6 +59,22 @@ struct PaymentsPagesTests {
             for path in ["/payments/preferences", "/payments/business", "/payments/wallet", "/payments/analytics?period=month"] {
                 #expect(try await shop.get(path).status == .ok, "\(path)")
             }
+        }
+    }
+
+    @Test("refusals read in Spanish on Spanish pages: the account-type choice with its own label, and the sign-up limit with its wait")
+    func refusalsInSpanish() async throws {
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "1"]) }) { _, client in
+            var visitor = try await WebSession.anonymous(client)
+            let unchosen = String(buffer: try await visitor.post("/payments/signup", form: ["name": "Ana", "email": "ana@test.patio", "password": TestPatio.password, "currency": "MXN"]).body)
+            #expect(unchosen.contains("Tipo de cuenta: Elige negocio o cliente."))
+            #expect(!unchosen.contains("Puesto"))
+            let customer = ["role": "customer", "name": "Ana", "password": TestPatio.password, "currency": "MXN"]
+            #expect(try await visitor.post("/payments/signup", form: customer.merging(["email": "ana@test.patio"]) { $1 }).status == .seeOther)
+            let limited = try await visitor.post("/payments/signup", form: customer.merging(["email": "otra@test.patio"]) { $1 })
+            #expect(limited.status == .tooManyRequests)
+            let seconds = try #require(limited.headers[.retryAfter])
+            #expect(String(buffer: limited.body).contains("Demasiados intentos desde esta dirección. Inténtalo de nuevo en \(seconds) segundos."))
         }
     }
 }
