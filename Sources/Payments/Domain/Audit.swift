@@ -43,11 +43,11 @@ enum LedgerAudit {
                            ok: unbalanced.isEmpty && altered.isEmpty && mismatched.isEmpty && negative.isEmpty && currencyTotals.values.allSatisfy { $0 == 0 })
     }
 
-    /// Recomputes each transfer's fingerprint (reason, cause and legs) from its stored entries, a thousand
+    /// Recomputes each transfer's fingerprint (reason, cause and legs with their currencies) from its stored entries, a thousand
     /// transfers at a time, and returns those that differ from the one recorded when it was applied.
     private static func alteredTransfers(on sql: any SQLDatabase) async throws -> [UUID] {
         struct TransferRow: Decodable { let id: UUID; let reason: String; let caused_by: String?; let fingerprint: String }
-        struct EntryRow: Decodable { let transfer_id: UUID; let account_id: UUID; let amount: Int }
+        struct EntryRow: Decodable { let transfer_id: UUID; let account_id: UUID; let amount: Int; let currency: String }
         var altered: [UUID] = []
         var after: UUID?
         while true {
@@ -56,13 +56,14 @@ enum LedgerAudit {
                 .all(decoding: TransferRow.self)
             guard let last = batch.last else { return altered }
             after = last.id
-            let entries = try await sql.select().columns("transfer_id", "account_id", "amount").from(LedgerEntryModel.schema)
+            let entries = try await sql.select().columns("transfer_id", "account_id", "amount", "currency").from(LedgerEntryModel.schema)
                 .where("transfer_id", .in, batch.map(\.id)).all(decoding: EntryRow.self)
             let legs = Dictionary(grouping: entries, by: \.transfer_id)
             for transfer in batch {
-                let stored = TransferRequest(id: transfer.id, reason: transfer.reason, causedBy: transfer.caused_by,
-                                             legs: (legs[transfer.id] ?? []).map { Leg(accountId: $0.account_id, amount: $0.amount) })
-                if stored.fingerprint != transfer.fingerprint { altered.append(transfer.id) }
+                let stored = (legs[transfer.id] ?? []).map { TransferFingerprint.Leg(accountId: $0.account_id, amount: $0.amount, currency: $0.currency) }
+                if !TransferFingerprint.matches(transfer.fingerprint, reason: transfer.reason, causedBy: transfer.caused_by, legs: stored) {
+                    altered.append(transfer.id)
+                }
             }
         }
     }

@@ -31,12 +31,9 @@ struct TransferRequest: Sendable {
         self.at = at
     }
 
-    /// What makes two requests "the same transfer": reason, cause and legs, in a canonical order.
-    var fingerprint: String {
-        let legs = legs.sorted { ($0.accountId.uuidString, $0.amount) < ($1.accountId.uuidString, $1.amount) }
-            .map { "\($0.accountId.uuidString):\($0.amount)" }.joined(separator: ",")
-        let text = "\(reason)|\(causedBy ?? "")|\(legs)"
-        return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    /// The legs as the fingerprint covers them, each with its account's currency ("" for an unknown account).
+    func fingerprintLegs(currencies: [UUID: String]) -> [TransferFingerprint.Leg] {
+        legs.map { TransferFingerprint.Leg(accountId: $0.accountId, amount: $0.amount, currency: currencies[$0.accountId] ?? "") }
     }
 }
 
@@ -91,7 +88,10 @@ struct Ledger: Sendable {
     /// The stored transfer with this id, if its fingerprint matches; 422 if the id was used for something else.
     private func existing(_ request: TransferRequest, on db: any Database) async throws -> TransferView? {
         guard let stored = try await TransferModel.find(request.id, on: db) else { return nil }
-        guard stored.fingerprint == request.fingerprint else {
+        let accounts = try await LedgerAccountModel.query(on: db).filter(\.$id ~~ request.legs.map(\.accountId)).all()
+        let currencies = Dictionary(accounts.compactMap { account in account.id.map { ($0, account.currency) } }, uniquingKeysWith: { first, _ in first })
+        guard TransferFingerprint.matches(stored.fingerprint, reason: request.reason, causedBy: request.causedBy,
+                                          legs: request.fingerprintLegs(currencies: currencies)) else {
             throw AppError(.unprocessableContent, code: "idempotency_key_reused", detail: "This idempotency key was already used for a different request.")
         }
         return try await view(request.id, on: db)
@@ -129,7 +129,8 @@ struct Ledger: Sendable {
         transfer.id = request.id
         transfer.reason = request.reason
         transfer.causedBy = request.causedBy
-        transfer.fingerprint = request.fingerprint
+        transfer.fingerprint = TransferFingerprint.of(reason: request.reason, causedBy: request.causedBy,
+                                                      legs: request.fingerprintLegs(currencies: byID.mapValues(\.currency)))
         transfer.initiatedBy = request.initiatedBy
         transfer.createdAt = now
         try await transfer.create(on: db)

@@ -80,4 +80,18 @@ struct LedgerAuditTests {
             #expect(ids(report, "unbalancedTransfers").isEmpty && ids(report, "mismatchedAccounts").isEmpty)
         }
     }
+
+    @Test("a payment whose entries are moved to another currency, both legs at once, is caught by its fingerprint")
+    func currencyRewritten() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let (shop, _, transfer) = try await paidShop(patio, client)
+            let transferID = UUID(uuidString: transfer)!
+            // The two USD legs now say EUR: still balanced per currency, and no account balance changes.
+            try await sql(patio, "UPDATE payments_entries SET currency = 'EUR' WHERE transfer_id = \(bind: transferID) AND currency = 'USD'")
+            let report = try await audit(shop)
+            #expect(report["ok"] as? Bool == false)
+            #expect(ids(report, "alteredTransfers") == [transfer.uppercased()])
+            #expect(ids(report, "unbalancedTransfers").isEmpty && ids(report, "mismatchedAccounts").isEmpty)
+        }
+    }
 }
