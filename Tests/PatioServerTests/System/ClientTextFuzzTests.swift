@@ -60,6 +60,20 @@ struct ClientTextFuzzTests {
                 let response = try await client.api(.post, "/api/v1/payments/requests/\(UUID())/accept", token: admin, body: [String: String](), headers: headers)
                 #expect(response.status.code < 500, "Idempotency-Key \(key.debugDescription) answered \(response.status)")
             }
+            // Authorization, Cookie, Accept-Language and X-Forwarded-For written by the client.
+            let headerValues = fuzz.strings(60).filter { !$0.contains(where: { $0.isNewline || $0 == "\0" }) } + fuzz.mutations(of: "Bearer \(admin)", 30)
+                .filter { !$0.contains(where: { $0.isNewline || $0 == "\0" }) }
+            for value in headerValues {
+                for (name, path) in [("Authorization", "/api/v1/me"), ("Cookie", "/account"), ("Accept-Language", "/login"), ("X-Forwarded-For", "/api/v1/auth/login")] {
+                    guard let field = HTTPField.Name(name) else { continue }
+                    var headers = HTTPFields()
+                    headers[field] = value
+                    let response = path.hasSuffix("login") && name == "X-Forwarded-For"
+                        ? try await client.api(.post, path, body: ["email": "x@test.patio", "password": "wrong-password"], headers: headers)
+                        : try await client.execute(uri: path, method: .get, headers: headers)
+                    #expect(response.status.code < 500, "\(name): \(value.debugDescription) on \(path) answered \(response.status)")
+                }
+            }
             #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
         }
     }
