@@ -45,7 +45,7 @@ extension FormBody {
     public func integer(_ name: String, into validator: inout Validator) -> Int? {
         guard let text = text(name), !text.isEmpty else { return nil }
         guard let value = Int(text) else {
-            validator.add(name, "Enter a whole number.")
+            validator.add(name, "Enter a whole number.", code: "whole_number")
             return nil
         }
         return value
@@ -55,7 +55,7 @@ extension FormBody {
     public func money(_ name: String, into validator: inout Validator) -> Int? {
         guard let text = text(name), !text.isEmpty else { return nil }
         guard let value = Self.minorUnits(text) else {
-            validator.add(name, "Enter an amount such as 120.00.")
+            validator.add(name, "Enter an amount such as 120.00.", code: "amount_format")
             return nil
         }
         return value

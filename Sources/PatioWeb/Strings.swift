@@ -75,6 +75,7 @@ public enum Strings {
         "error.locale_choice": "Usa es o en.", "error.unknown_role": "Ese rol no existe.", "error.email_required": "Escribe tu correo.",
         "error.password_required": "Escribe tu contraseña.", "error.passkey_name_length": "Nombra la llave de acceso con 1 a 60 caracteres.",
         "error.current_password_wrong": "La contraseña actual no es correcta.", "error.whole_number": "Indica un número entero.",
+        "error.amount_format": "Escribe un monto, por ejemplo 120.00.",
         "problem.validation_failed": "Algunos campos no son válidos.", "problem.email_taken": "Ya existe una cuenta con este correo.",
         "problem.invalid_credentials": "El correo o la contraseña no es correcto.",
         "problem.cannot_deactivate_self": "No puedes desactivar tu propia cuenta.",

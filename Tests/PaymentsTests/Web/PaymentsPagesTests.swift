@@ -75,6 +75,14 @@ struct PaymentsPagesTests {
             #expect(limited.status == .tooManyRequests)
             let seconds = try #require(limited.headers[.retryAfter])
             #expect(String(buffer: limited.body).contains("Demasiados intentos desde esta dirección. Inténtalo de nuevo en \(seconds) segundos."))
+
+            // Looking up codes that match nothing: the eleventh in 15 minutes is refused, in Spanish, with its wait.
+            var ana = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
+            for _ in 0..<10 { #expect(try await ana.get("/payments/pay/000000").status == .notFound) }
+            let sweeping = try await ana.get("/payments/pay/000000")
+            #expect(sweeping.status == .tooManyRequests)
+            let wait = try #require(sweeping.headers[.retryAfter])
+            #expect(String(buffer: sweeping.body).contains("Inténtalo de nuevo en \(wait) segundos."))
         }
     }
 }
