@@ -41,7 +41,7 @@ public struct SyncService: Sendable {
         let after = try cursor.map { try SyncCursor.decode($0, collection: name) } ?? 0
         let limit = limit ?? 100
         guard (1...Self.maxPullLimit).contains(limit) else {
-            throw AppError.validation(field: "limit", "Give a limit from 1 to \(Self.maxPullLimit).")
+            throw AppError.validation(field: "limit", "Give a limit from 1 to \(Self.maxPullLimit).", code: "limit_range")
         }
         struct Row: Decodable { var row_id: String; var seq: Int; var version: Int; var deleted: Bool }
         let db = try database.reader
@@ -186,11 +186,11 @@ public struct SyncService: Sendable {
         var validator = Validator()
         let clientID = request.clientId ?? ""
         validator.check((1...64).contains(clientID.count) && clientID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") },
-                        "clientId", "Give the client's id: 1 to 64 letters, digits, - or _.")
+                        "clientId", "Give the client's id: 1 to 64 letters, digits, - or _.", code: "client_id_format")
         let mutations = request.mutations ?? []
-        validator.check((1...maxMutations).contains(mutations.count), "mutations", "Send 1 to \(maxMutations) mutations per push.")
+        validator.check((1...maxMutations).contains(mutations.count), "mutations", "Send 1 to \(maxMutations) mutations per push.", code: "mutations_count")
         validator.check(mutations.allSatisfy { $0.mutationId > 0 && $0.baseVersion >= 0 && ($0.fields?.count ?? 0) <= 50 },
-                        "mutations", "Each mutation needs a positive mutationId, a baseVersion of 0 or more and at most 50 fields.")
+                        "mutations", "Each mutation needs a positive mutationId, a baseVersion of 0 or more and at most 50 fields.", code: "mutation_format")
         try validator.validate()
         guard zip(mutations, mutations.dropFirst()).allSatisfy({ $0.mutationId < $1.mutationId }) else {
             throw AppError(.unprocessableContent, code: "mutation_ids_not_increasing",

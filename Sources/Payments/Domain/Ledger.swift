@@ -78,10 +78,10 @@ struct Ledger: Sendable {
 
     private static func validate(_ request: TransferRequest) throws {
         var validator = Validator()
-        validator.check(request.legs.count >= 2, "legs", "A transfer has at least two legs.")
-        validator.check(request.legs.allSatisfy { $0.amount != 0 }, "legs", "No leg may be zero.")
-        validator.check(Set(request.legs.map(\.accountId)).count == request.legs.count, "legs", "Each account appears once.")
-        validator.check((1...200).contains(request.reason.count), "reason", "Give a reason of 1 to 200 characters.")
+        validator.check(request.legs.count >= 2, "legs", "A transfer has at least two legs.", code: "legs_count")
+        validator.check(request.legs.allSatisfy { $0.amount != 0 }, "legs", "No leg may be zero.", code: "leg_zero")
+        validator.check(Set(request.legs.map(\.accountId)).count == request.legs.count, "legs", "Each account appears once.", code: "legs_repeat")
+        validator.check((1...200).contains(request.reason.count), "reason", "Give a reason of 1 to 200 characters.", code: "reason_length")
         try validator.validate()
     }
 
