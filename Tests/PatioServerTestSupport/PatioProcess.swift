@@ -81,15 +81,8 @@ public enum HTTP {
 
     /// The same request on the calling thread (for load generators running on their own threads).
     public static func sendBlocking(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:]) throws -> Reply {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw CLIFailure("socket") }
+        let fd = try connectLoopback(port: port)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard connected == 0 else { throw CLIFailure("connect") }
         var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         if let token { request += "Authorization: Bearer \(token)\r\n" }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
@@ -112,17 +105,10 @@ public enum HTTP {
     /// Sends `bytes` as they are and reads until the server closes the connection or `wait` passes.
     /// Answers what came back and whether the server closed the connection.
     public static func raw(port: Int, _ bytes: [UInt8], wait seconds: Int) throws -> (received: [UInt8], closedByServer: Bool) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw CLIFailure("socket") }
+        let fd = try connectLoopback(port: port)
         defer { close(fd) }
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard connected == 0 else { throw CLIFailure("connect") }
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -132,5 +118,21 @@ public enum HTTP {
             if count < 0 { return (received, false) }   // the wait passed (EAGAIN) with the connection still open
             received += buffer[0..<count]
         }
+    }
+
+    /// A socket connected to `127.0.0.1:port`; the caller closes it.
+    static func connectLoopback(port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw CLIFailure("socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else {
+            close(fd)
+            throw CLIFailure("connect")
+        }
+        return fd
     }
 }
