@@ -14,7 +14,7 @@ struct AdminStudentPages: Sendable {
         let page = try CursorPageRequest(limit: nil, cursor: query["cursor"].map(String.init))
         let students = try await s.students.list(query: q, page: page)
         return r.page("academy_students", title: r.text("ac_students", context), [
-            "q": q, "hasStudents": !students.items.isEmpty, "next": students.nextCursor as Any,
+            "q": q, "qQuery": URLQuery.value(q), "hasStudents": !students.items.isEmpty, "next": students.nextCursor as Any,
             "students": students.items.map { ["id": $0.id.uuidString, "name": $0.name, "dni": $0.dni, "email": $0.email, "isActive": $0.isActive] },
         ], context: context)
     }

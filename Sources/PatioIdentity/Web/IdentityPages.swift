@@ -204,7 +204,7 @@ struct IdentityPageHandlers: Sendable {
             ["id": $0.id.uuidString, "name": $0.name, "email": $0.email, "isActive": $0.isActive,
              "roles": $0.roles.sorted().map { RoleNames.fullName($0, locale: context.locale) }.joined(separator: ", ")]
         }
-        var data: [String: Any] = ["accounts": rows, "hasAccounts": !rows.isEmpty, "q": q]
+        var data: [String: Any] = ["accounts": rows, "hasAccounts": !rows.isEmpty, "q": q, "qQuery": URLQuery.value(q)]
         if let next = result.nextCursor { data["next"] = next }
         return web.page("admin_accounts", title: Strings.text("accounts", context.locale), data: data, context: context)
     }
