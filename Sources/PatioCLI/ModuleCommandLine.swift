@@ -12,17 +12,21 @@ struct ModuleCommandLine: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @Argument(help: "The command's words and arguments.") var words: [String] = []
 
+    /// The modules `PATIO_MODULES` enables (none when the environment cannot be read).
+    static var enabledModules: [any PatioModule] {
+        guard let configuration = try? PatioConfiguration.fromEnvironment() else { return [] }
+        return ModuleRegistry(available: availableModules, enabled: configuration.enabledModules).modules
+    }
+
     /// The enabled module `arguments` starts with, when it has commands.
     static func module(for arguments: [String]) -> (any PatioModule)? {
-        guard let first = arguments.first, let configuration = try? PatioConfiguration.fromEnvironment() else { return nil }
-        return ModuleRegistry(available: availableModules, enabled: configuration.enabledModules).modules
-            .first { $0.id == first && !$0.commands().isEmpty }
+        guard let first = arguments.first else { return nil }
+        return enabledModules.first { $0.id == first && !$0.commands().isEmpty }
     }
 
     /// Every enabled module's commands, for `patio --help`.
     static var help: String {
-        guard let configuration = try? PatioConfiguration.fromEnvironment() else { return "" }
-        let lines = ModuleRegistry(available: availableModules, enabled: configuration.enabledModules).modules.flatMap { module in
+        let lines = enabledModules.flatMap { module in
             module.commands().map { "  \($0.usage(module: module.id))\n      \($0.abstract)" }
         }
         return lines.isEmpty ? "" : "Module commands:\n" + lines.joined(separator: "\n")

@@ -41,11 +41,7 @@ extension MonitoringAccess {
     /// forwarding headers and is refused, so a proxy in front of Patio does not publish the metrics.
     func authorize(_ request: Request, peer: String?) throws {
         if let tokenDigest {
-            let sent = request.headers[.authorization].flatMap { header -> String? in
-                let parts = header.split(separator: " ", maxSplits: 1)
-                return parts.count == 2 && parts[0].lowercased() == "bearer" ? String(parts[1]) : nil
-            }
-            guard let sent, SecureToken.constantTimeEquals(SecureToken.digest(sent), tokenDigest) else {
+            guard let sent = BearerToken.from(request.headers[.authorization]), SecureToken.constantTimeEquals(SecureToken.digest(sent), tokenDigest) else {
                 throw AppError(.unauthorized, code: "monitoring_token_required", detail: "Send the monitoring token as a bearer token.",
                                headers: ["WWW-Authenticate": "Bearer"])
             }

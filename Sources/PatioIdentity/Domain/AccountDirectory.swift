@@ -39,11 +39,6 @@ public struct AccountDirectory: Sendable {
         return found
     }
 
-    /// One entry, or nil when no account has this id.
-    public func entry(_ id: UUID) async throws -> DirectoryEntry? {
-        try await entries([id])[id]
-    }
-
     /// Ids of accounts whose name or email contains `text`, ignoring case and accents (at most `searchLimit`).
     public func search(_ text: String) async throws -> [UUID] {
         let folded = SearchText.fold(text.trimmingCharacters(in: .whitespaces))

@@ -16,14 +16,8 @@ public struct LoginThrottle: Sendable {
         self.settings = settings
     }
 
-    /// Throws `too_many_attempts` when either counter is exhausted.
-    public func check(email: String, ip: String) async throws {
-        try await Self.refuseIfExhausted(email: email, ip: ip, on: database.reader, now: clock.now(), settings: settings)
-    }
-
     /// An attempt counted before the password is checked: it stays a failure unless `succeeded` is called.
     public struct Attempt: Sendable {
-        let id: UUID
         let email: String
     }
 
@@ -45,13 +39,13 @@ public struct LoginThrottle: Sendable {
             // Old failures no longer count; dropping them here keeps the table small without a janitor.
             try await LoginFailureModel.query(on: db).filter(\.$failedAt < now.addingTimeInterval(-settings.throttleWindow)).delete()
         }
-        return Attempt(id: attempt.id!, email: email)
+        return Attempt(email: email)
     }
 
-    /// The attempt was a correct sign-in: it no longer counts, and the account's counter starts again.
+    /// The attempt was a correct sign-in: the account's counter starts again, this attempt with it (the IP
+    /// counter keeps its other entries).
     public func succeeded(_ attempt: Attempt) async throws {
         try await database.write { db in
-            try await LoginFailureModel.query(on: db).filter(\.$id == attempt.id).delete()
             try await LoginFailureModel.query(on: db).filter(\.$email == attempt.email).delete()
         }
     }

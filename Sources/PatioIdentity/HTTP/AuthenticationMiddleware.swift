@@ -27,10 +27,7 @@ public struct AuthenticationMiddleware: RouterMiddleware {
 
     static func token(in request: Request) -> String? {
         if RequestPath.isAPI(request) {
-            guard let header = request.headers[.authorization] else { return nil }
-            let parts = header.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-            return String(parts[1]).trimmingCharacters(in: .whitespaces)
+            return BearerToken.from(request.headers[.authorization])?.trimmingCharacters(in: .whitespaces)
         }
         return request.cookies[sessionCookie]?.value
     }
