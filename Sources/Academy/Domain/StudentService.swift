@@ -148,16 +148,18 @@ struct StudentService: Sendable {
     /// Students by name; `query` matches name, email (ignoring case and accents, through the account
     /// directory) or DNI. Names live in the accounts, so the academy's students are ordered here.
     func list(query: String?, page: CursorPageRequest) async throws -> CursorPage<StudentView> {
+        let after = try page.textAndID()
         var builder = StudentModel.query(on: try database.reader)
         if let query = query?.trimmingCharacters(in: .whitespaces), !query.isEmpty {
             let matching = try await directory.search(query)
             let dni = query.filter { !$0.isWhitespace }.uppercased().replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
+            // Nothing to match on (the search was only `%` or `_`): no student matches.
+            if matching.isEmpty && dni.isEmpty { return CursorPage(items: [], nextCursor: nil) }
             builder = builder.group(.or) { group in
                 if !matching.isEmpty { group.filter(\.$accountID ~~ matching) }
-                group.filter(\.$dni ~~ (dni.isEmpty ? "\u{1F}" : dni))
+                if !dni.isEmpty { group.filter(\.$dni ~~ dni) }
             }
         }
-        let after = try page.textAndID()
         let sorted = try await views(try await builder.all()).sorted { ($0.sortKey, $0.id.uuidString) < ($1.sortKey, $1.id.uuidString) }
         let remaining = after.map { after in
             sorted.filter { ($0.sortKey, $0.id.uuidString) > (SearchKey.fold(after.text), after.id.uuidString) }
