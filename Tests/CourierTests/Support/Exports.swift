@@ -1,0 +1,7 @@
+import Courier
+import PatioPlatform
+@_exported import PatioServerTestSupport
+@_exported import PatioTestSupport
+
+/// This target builds Patio with Courier alone: a test that secretly needs another module fails here.
+let moduleUnderTest: [any PatioModule] = [CourierModule()]
