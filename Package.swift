@@ -126,12 +126,30 @@ let package = Package(
             resources: [.copy("Web/Resources")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Courier",
+            dependencies: [
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "PhotoProcessing",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Web/Resources"), .copy("Demo/Network")],
+            swiftSettings: swiftSettings
+        ),
+        // Photo formats, location scrubbing and thumbnails (Courier's proof photos), on the system's image codecs.
+        .target(
+            name: "CPhotoCodecs",
+            linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("png16"), .linkedLibrary("heif")]
+        ),
+        .target(name: "PhotoProcessing", dependencies: ["CPhotoCodecs"], swiftSettings: swiftSettings),
         .target(name: "QRCode", swiftSettings: swiftSettings),
         .target(name: "SVGChart", swiftSettings: swiftSettings),
         .target(
             name: "PatioServer",
             dependencies: [
-                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy", "Payments", "Onboarding",
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy", "Payments", "Onboarding", "Courier",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -152,6 +170,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "PatioCoreTests", dependencies: ["PatioCore", "PatioTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "PhotoProcessingTests", dependencies: ["PhotoProcessing", "PatioTestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
         .testTarget(name: "SVGChartTests", dependencies: ["SVGChart"], swiftSettings: swiftSettings),
         .testTarget(
@@ -168,6 +187,7 @@ let package = Package(
         moduleTestTarget("Academy"),
         moduleTestTarget("Payments"),
         moduleTestTarget("Onboarding"),
+        moduleTestTarget("Courier"),
         .target(
             name: "PatioServerTestSupport",
             dependencies: [

@@ -87,9 +87,6 @@ enum OnboardingAPI {
 
     /// A stored photo with its type and an ETag, so a phone downloads it once.
     static func avatarResponse(_ blob: BlobStore.Blob, _ request: Request) throws -> Response {
-        let etag = "\"\(blob.digest)\""
-        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
-        return Response(status: .ok, headers: [.contentType: blob.contentType, .eTag: etag, .cacheControl: "private, max-age=3600"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: blob.bytes)))
+        blob.response(for: request)
     }
 }

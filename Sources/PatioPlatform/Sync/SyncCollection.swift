@@ -14,17 +14,21 @@ public struct SyncCollection: Sendable {
     /// Applies a client's change inside the push's transaction (the sync service has already checked
     /// versions). Throw `SyncRejection` to refuse it; the service records the returned write in the feed.
     public let apply: @Sendable (_ mutation: SyncMutation, _ principal: Principal, _ current: [String: JSONValue]?, _ db: any Database) async throws -> SyncWrite
+    /// Runs after a push that applied at least one mutation has committed (to tell live watchers).
+    public let didCommit: (@Sendable () async -> Void)?
 
     public init(
         name: String,
         scopes: @escaping @Sendable (Principal) -> [String],
         rows: @escaping @Sendable ([UUID], any Database) async throws -> [UUID: [String: JSONValue]],
-        apply: @escaping @Sendable (SyncMutation, Principal, [String: JSONValue]?, any Database) async throws -> SyncWrite
+        apply: @escaping @Sendable (SyncMutation, Principal, [String: JSONValue]?, any Database) async throws -> SyncWrite,
+        didCommit: (@Sendable () async -> Void)? = nil
     ) {
         self.name = name
         self.scopes = scopes
         self.rows = rows
         self.apply = apply
+        self.didCommit = didCommit
     }
 }
 

@@ -134,6 +134,7 @@ public struct SyncService: Sendable {
             try await log.close(lastMutationID: last)
             return results
         }
+        if let didCommit = collection.didCommit, results.contains(where: { $0.status == .applied }) { await didCommit() }
         return PushResponse(results: results)
     }
 

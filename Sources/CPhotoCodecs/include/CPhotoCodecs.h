@@ -1,0 +1,2 @@
+/* Placeholder: delete when the real shim lands. */
+int cphotocodecs_placeholder(void);

@@ -1,0 +1,9 @@
+/// The courier module's roles.
+public enum CourierRoles {
+    /// Dispatch: agents, the pickup network, every pickup and its proof.
+    public static let admin = "courier.admin"
+    /// A field agent: their own pickups and photos, the pickup network.
+    public static let agent = "courier.agent"
+    /// Everyone who uses the courier app.
+    public static let members = [admin, agent]
+}
