@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Courier's device work against a running Patio with demo data.
+
+Setup (not measured): LOCALITIES more localities through the CSV import and PICKUPS pickups for the demo
+agent through dispatch's API. Then, measured in this run:
+1. the agent's first full pull: list the offline tables, create each from its statement in a fresh SQLite
+   file, pull every table through the sync feed in batches of its size and insert each batch (one
+   transaction per batch) — rows per second;
+2. raw batched SQLite inserts of the same rows into the same tables on the same disk — rows per second;
+3. photo uploads: PHOTOS camera-sized JPEGs (1600×1200, with GPS Exif) uploaded by the agent, CONCURRENCY
+   at a time, each with its own Idempotency-Key — uploads per second.
+
+usage: courier.py PORT WORKDIR [LOCALITIES PICKUPS PHOTOS CONCURRENCY]"""
+import io, os, sqlite3, sys, time, uuid, http.client, random
+
+from benchlib import Client, parallel
+
+port, work = int(sys.argv[1]), sys.argv[2]
+localities, pickups, photos, concurrency = (int(a) for a in (sys.argv[3:7] + ["10000", "500", "200", "8"][len(sys.argv[3:7]):]))
+api = Client(port)
+dispatch, agent = api.login("despacho@demo.patio"), api.login("mensajero@demo.patio")
+
+# Setup: the network and the day's pickups.
+header = ("id,type_id,type_name,name,short_name,full_name,abbreviation,ancestor1_id,ancestor1_name,ancestor2_id,ancestor2_name,"
+          "ancestor3_id,ancestor3_name,postal_code,dialling_code,zone,assigned_to_zone,assigned_to_zone_orig,available,"
+          "service_centre_id,status,pickup_allowed,pickup_hour_min,pickup_hour_max,pickup_price,geo_referenced,"
+          "pre_shipment_points,delivery_label,time_zone")
+rows = [f"{90000000 + i},3,MUNICIPIO,Vereda {i},VEREDA {i},VEREDA {i}\\BENCH\\COL,V{i % 1000:03d},99,BENCH,057,COLOMBIA,,,"
+        f"990001,608,ZONA BENCH,true,true,true,{2000 + i % 50},1,true,8,17,5000,false,false,true,America/Bogota" for i in range(localities)]
+conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+conn.request("POST", "/api/v1/courier/localities/import", body="\r\n".join([header] + rows).encode(),
+             headers={"content-type": "text/csv", "authorization": f"Bearer {dispatch}"})
+answer = conn.getresponse(); body = answer.read()
+assert answer.status == 200, body[:300]
+me = api.call("GET", "/api/v1/courier/me", agent)
+today = api.call("GET", "/api/v1/courier/me/pickups", agent)["day"]
+parallel(range(pickups), lambda n: api.call("POST", "/api/v1/courier/pickups", dispatch, {
+    "senderName": f"Remitente {n}", "phone": "3001234567", "address": f"Calle {n} # 1-2", "localityCode": "11001000", "day": today,
+    "windowStart": f"{8 + n % 9:02d}:00", "windowEnd": f"{9 + n % 9:02d}:00", "declaredValue": 10000 + n, "agentId": me["id"]}), threads=concurrency)
+
+# 1. The agent's first full pull into a local SQLite database.
+def local_db(name):
+    path = os.path.join(work, name)
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix): os.remove(path + suffix)
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    return db
+
+def insert(db, table, batch):
+    columns = table["columns"]
+    db.execute("BEGIN")
+    db.executemany(f"INSERT OR REPLACE INTO {table['name']} ({','.join(columns)}) VALUES ({','.join('?' * len(columns))})",
+                   [tuple(int(v) if isinstance(v, bool) else v for v in (row.get(c) for c in columns)) for row in batch])
+    db.execute("COMMIT")
+
+started = time.perf_counter()
+tables = api.call("GET", "/api/v1/offline-tables", agent)["items"]
+device = local_db("device.sqlite")
+pulled = {}
+for table in tables:
+    device.execute(table["createStatement"])
+    probe = device.execute(f"SELECT * FROM {table['name']} LIMIT 0")
+    table["columns"] = [d[0] for d in probe.description]
+    cursor, all_rows = None, []
+    while True:
+        page = api.call("GET", f"/api/v1/sync/{table['collection']}?limit={table['batchSize']}" + (f"&cursor={cursor}" if cursor else ""), agent)
+        batch = [change["data"] for change in page["changes"] if change["op"] == "put"]
+        if batch: insert(device, table, batch)
+        all_rows.extend(batch)
+        cursor = page["cursor"]
+        if not page["hasMore"]: break
+    pulled[table["name"]] = all_rows
+pull_seconds = time.perf_counter() - started
+total = sum(len(r) for r in pulled.values())
+counts = {name: device.execute(f"SELECT COUNT(*) FROM {name}").fetchone()[0] for name in pulled}
+assert counts["courier_localities"] >= localities and counts["courier_pickups"] >= pickups, counts
+
+# 2. Raw batched inserts of the same rows into the same tables, same disk.
+raw = local_db("raw.sqlite")
+started = time.perf_counter()
+for table in tables:
+    raw.execute(table["createStatement"])
+    data = pulled[table["name"]]
+    for i in range(0, len(data), table["batchSize"]):
+        insert(raw, table, data[i:i + table["batchSize"]])
+raw_seconds = time.perf_counter() - started
+
+# 3. Photo uploads.
+from PIL import Image
+random.seed(7)
+image = Image.effect_noise((1600, 1200), 40).convert("RGB")
+exif = Image.Exif()
+exif[0x8825] = {1: "N", 2: (4.0, 36.0, 35.0), 3: "W", 4: (74.0, 4.0, 54.0)}
+buffer = io.BytesIO(); image.save(buffer, "JPEG", quality=85, exif=exif); jpeg = buffer.getvalue()
+
+def upload(n):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    c.request("POST", "/api/v1/courier/photos", body=jpeg, headers={"content-type": "image/jpeg", "authorization": f"Bearer {agent}", "idempotency-key": uuid.uuid4().hex})
+    r = c.getresponse(); r.read(); c.close()
+    assert r.status == 201, r.status
+started = time.perf_counter()
+parallel(range(photos), upload, threads=concurrency)
+photo_seconds = time.perf_counter() - started
+
+pull_rate, raw_rate = total / pull_seconds, total / raw_seconds
+print(f"first full pull: {total} rows ({counts}) in {pull_seconds:.2f} s = {pull_rate:.0f} rows/s")
+print(f"raw batched SQLite inserts of the same rows: {raw_rate:.0f} rows/s")
+print(f"ratio full pull ÷ raw batched inserts: {pull_rate / raw_rate:.3f}")
+print(f"photo uploads: {photos} × {len(jpeg) // 1024} KB JPEG in {photo_seconds:.2f} s = {photos / photo_seconds:.1f} uploads/s ({concurrency} at a time)")
