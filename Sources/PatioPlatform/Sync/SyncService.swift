@@ -121,14 +121,19 @@ public struct SyncService: Sendable {
             let state = try await log.open()
             var last = state.lastMutationID
             var results: [MutationResult] = []
-            for mutation in mutations {
+            // The versions this push's own mutations gave each row: a later mutation of the same row was
+            // made on top of the earlier one, so it is read against that version, never as its conflict.
+            var ownVersions: [UUID: Int] = [:]
+            for var mutation in mutations {
                 if mutation.mutationId <= last {
                     results.append(try await log.repeated(mutation, forgottenThrough: state.forgottenThrough))
                     continue
                 }
+                if let own = ownVersions[mutation.id], own > mutation.baseVersion { mutation.baseVersion = own }
                 let result = try await apply(mutation, collection: collection, scopes: scopes, principal: principal, on: db)
                 try await log.remember(result)
                 results.append(result)
+                if result.status == .applied, let version = result.version { ownVersions[mutation.id] = version }
                 last = mutation.mutationId
             }
             try await log.close(lastMutationID: last)
