@@ -5,9 +5,11 @@ import Logging
 
 /// A WebSocket client for live tests: connects to a running Patio, runs `afterFirst` once the first
 /// message (the current state) has arrived, and returns every text message until the server closes the
-/// socket. Gives up after `timeout`, so a server that never closes fails the test instead of hanging it.
+/// socket, or until a message satisfies `until` (for sockets that stay open, such as a live board). Gives up
+/// after `timeout`, so a server that never closes fails the test instead of hanging it.
 public func watchSocket(
     port: Int, _ path: String, token: String, timeout: Duration = .seconds(30),
+    until stop: SocketStop = .whenClosed,
     afterFirst: @escaping @Sendable () async throws -> Void = {}
 ) async throws -> [String] {
     try await withThrowingTaskGroup(of: [String]?.self) { group in
@@ -19,6 +21,7 @@ public func watchSocket(
                 for try await message in inbound.messages(maxSize: 1 << 16) {
                     guard case .text(let text) = message else { continue }
                     if received.append(text) == 1 { try await afterFirst() }
+                    if stop.test(text) { return }
                 }
             }
             return received.all
@@ -35,6 +38,14 @@ public func watchSocket(
 }
 
 public struct SocketTimeout: Error {}
+
+/// When a watching test stops listening: when the server closes, or at the first message that passes `test`.
+public struct SocketStop: Sendable {
+    let test: @Sendable (String) -> Bool
+
+    public static let whenClosed = SocketStop { _ in false }
+    public static func when(_ test: @escaping @Sendable (String) -> Bool) -> SocketStop { SocketStop(test: test) }
+}
 
 /// Messages received so far (the client's handler and the test read it from different tasks).
 private final class Received: @unchecked Sendable {
