@@ -107,9 +107,11 @@ struct PickupService: Sendable {
         validator.check((input.notes ?? "").count <= 500, "notes", "Notes have at most 500 characters.", code: "notes_length")
         validator.check(input.agentId != nil, "agentId", "Choose the agent who collects it.", code: "agent_required")
         try validator.validate()
+        guard let day, let start, let end, let localityCode = input.localityCode, let windowStart = input.windowStart, let windowEnd = input.windowEnd,
+              let declaredValue = input.declaredValue, let agentID = input.agentId else { throw AppError.validation(validator.errors) }
 
         let db = try database.reader
-        guard let locality = try await LocalityModel.query(on: db).filter(\.$code == input.localityCode!).first() else {
+        guard let locality = try await LocalityModel.query(on: db).filter(\.$code == localityCode).first() else {
             throw AppError.validation(field: "localityCode", "No locality has this code.", code: "locality_unknown")
         }
         guard locality.pickupAllowed, locality.status == 1 else {
@@ -117,11 +119,11 @@ struct PickupService: Sendable {
         }
         let today = LocalDate(clock.now(), in: TimeZone(identifier: locality.timeZone) ?? .gmt)
         var rules = Validator()
-        rules.check(day! >= today && day! <= today.adding(days: 60), "day", "Choose a day from today to 60 days ahead (in \(locality.name)).", code: "day_range")
-        rules.check(start! >= locality.pickupHourMin * 60 && end! <= locality.pickupHourMax * 60, "windowStart",
+        rules.check(day >= today && day <= today.adding(days: 60), "day", "Choose a day from today to 60 days ahead (in \(locality.name)).", code: "day_range")
+        rules.check(start >= locality.pickupHourMin * 60 && end <= locality.pickupHourMax * 60, "windowStart",
                     "\(locality.name) takes pickups from \(locality.pickupHourMin):00 to \(locality.pickupHourMax):00.", code: "window_outside_hours")
         try rules.validate()
-        guard let agent = try await AgentModel.find(input.agentId!, on: db) else {
+        guard let agent = try await AgentModel.find(agentID, on: db) else {
             throw AppError.validation(field: "agentId", "No agent has this id.", code: "agent_unknown")
         }
         guard agent.isActive else { throw AppError.validation(field: "agentId", "This agent is paused.", code: "agent_inactive") }
@@ -135,10 +137,10 @@ struct PickupService: Sendable {
         pickup.localityID = locality.id!
         pickup.localityCode = locality.code
         pickup.localityName = locality.name
-        pickup.day = day!.description
-        pickup.windowStart = input.windowStart!
-        pickup.windowEnd = input.windowEnd!
-        pickup.declaredValue = input.declaredValue!
+        pickup.day = day.description
+        pickup.windowStart = windowStart
+        pickup.windowEnd = windowEnd
+        pickup.declaredValue = declaredValue
         pickup.price = locality.pickupPrice
         pickup.notes = input.notes?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         pickup.agentID = agent.id!
