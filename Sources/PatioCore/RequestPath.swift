@@ -18,8 +18,12 @@ public enum RequestPath {
 
     public static func isAPI(_ path: String) -> Bool {
         let path = normalised(path)
-        return path == "/api" || path.hasPrefix("/api/")
+        return path == "/api" || path.hasPrefix("/api/") || compatPrefixes.contains(where: path.hasPrefix)
     }
+
+    /// Where the original apps' wire contracts live (`PATIO_COMPAT`, served by their modules): API calls
+    /// like `/api/…` — bearer tokens, no CSRF, problem+json — whether or not a contract is switched on.
+    public static let compatPrefixes = ["/apicontrollerpruebas/", "/FtEntregaElectronica/"]
 
     /// Addresses programs read (the API, the contract, metrics): errors are problem documents there, never
     /// a page or a redirect to sign-in.

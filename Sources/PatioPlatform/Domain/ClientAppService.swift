@@ -40,6 +40,17 @@ public struct ClientAppService: Sendable {
         return VersionStatus(latest: app.latestVersion, minimum: app.minimumVersion, status: status, storeUrl: app.storeURL)
     }
 
+    /// The newest version published for `slug`, as stored; 404 for an unknown app, and the same 500 as
+    /// `versionStatus` when the stored version does not read.
+    public func latestVersion(app slug: String) async throws -> AppVersion {
+        let app = try await model(slug, on: database.reader)
+        guard let latest = AppVersion(app.latestVersion) else {
+            throw AppError(.internalServerError, code: "app_misconfigured",
+                           detail: "The versions stored for \(slug) cannot be read; an administrator must set them again.")
+        }
+        return latest
+    }
+
     /// The config document and a strong ETag over its bytes.
     public func remoteConfig(app slug: String) async throws -> (document: RemoteConfigDocument, etag: String) {
         let app = try await model(slug, on: database.reader)
