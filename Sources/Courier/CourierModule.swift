@@ -51,6 +51,8 @@ public struct CourierModule: PatioModule {
         ]
     }
 
+    public func offlineTables() -> [OfflineTable] { CourierOfflineTables.all }
+
     public func seedDemo(environment: ModuleEnvironment) async throws {
         try await CourierDemo.seed(CourierServices(environment: environment))
     }

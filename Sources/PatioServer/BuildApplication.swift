@@ -107,8 +107,15 @@ public func buildComponents(
     let environment = ModuleEnvironment(
         database: database, identity: identity, apps: apps, web: web, clock: clock, logger: logger,
         demoMode: configuration.demoMode, secrets: secrets, publicURL: configuration.publicURL,
-        events: EventBus.live(database: database, logger: logger), settings: configuration.moduleSettings
+        events: EventBus.live(database: database, logger: logger), settings: configuration.moduleSettings,
+        offlineTables: OfflineTableRegistry(database: database, clock: clock, tables: registry.modules.flatMap { $0.offlineTables() })
     )
+    do {
+        try await environment.offlineTables.synchronize()
+    } catch let error as OfflineTableRegistry.DefinitionError {
+        await database.close()
+        throw ConfigurationError(error.description)
+    }
     return PatioComponents(configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment)
 }
 
@@ -139,7 +146,9 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
         module.registerRoutes(on: routes, environment: components.environment)
     }
     let collections = components.modules.modules.flatMap { $0.syncCollections(environment: components.environment) }
-    SyncAPI.register(on: routes, service: SyncService(database: components.database, collections: collections))
+    let sync = SyncService(database: components.database, collections: collections)
+    SyncAPI.register(on: routes, service: sync)
+    OfflineTablesAPI.register(on: routes, registry: components.environment.offlineTables, sync: sync)
 
     let jobs = configuration.runsPeriodicJobs ? components.modules.modules.flatMap { $0.periodicJobs(environment: components.environment) } : []
     var services: [any Service] = [DatabaseLifecycle(database: components.database)]

@@ -22,8 +22,11 @@ public struct ModuleEnvironment: Sendable {
     public let events: EventBus
     /// `PATIO_<MODULE>_*` variables, checked by each module's `validate(settings:)` at start-up.
     public let settings: ModuleSettings
+    /// Every module's offline tables and their schema times.
+    public let offlineTables: OfflineTableRegistry
 
-    public init(database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger, demoMode: Bool, secrets: ServerSecrets, publicURL: String?, events: EventBus, settings: ModuleSettings) {
+    public init(database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger, demoMode: Bool, secrets: ServerSecrets, publicURL: String?, events: EventBus, settings: ModuleSettings,
+                offlineTables: OfflineTableRegistry) {
         self.database = database
         self.identity = identity
         self.apps = apps
@@ -35,6 +38,7 @@ public struct ModuleEnvironment: Sendable {
         self.publicURL = publicURL
         self.events = events
         self.settings = settings
+        self.offlineTables = offlineTables
     }
 }
 
@@ -66,6 +70,9 @@ public protocol PatioModule: Sendable {
     func validate(settings: ModuleSettings) throws
     /// Operator commands under `patio <id> …`.
     func commands() -> [ModuleCommand]
+    /// Tables the module's field devices keep locally, each filled from one of its sync collections
+    /// (published at `/api/v1/offline-tables`).
+    func offlineTables() -> [OfflineTable]
 }
 
 extension PatioModule {
@@ -74,6 +81,7 @@ extension PatioModule {
     public func validate(settings: ModuleSettings) throws {}
     public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] { [] }
     public func commands() -> [ModuleCommand] { [] }
+    public func offlineTables() -> [OfflineTable] { [] }
 }
 
 /// A module's templates folder, its strings (page keys should carry the module's prefix to avoid clashes;

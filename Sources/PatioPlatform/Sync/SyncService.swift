@@ -175,6 +175,12 @@ public struct SyncService: Sendable {
         return result
     }
 
+    /// Whether `principal` may pull `name` at all (the collection gives them at least one scope).
+    public func canSync(_ name: String, principal: Principal) -> Bool {
+        guard let collection = collections[name] else { return false }
+        return !collection.scopes(principal).isEmpty
+    }
+
     // MARK: Helpers
 
     private func resolve(_ name: String, _ principal: Principal) throws -> (SyncCollection, [String]) {
