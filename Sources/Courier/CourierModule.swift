@@ -18,6 +18,14 @@ public struct CourierModule: PatioModule {
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = CourierServices(environment: environment)
         CourierAPI.register(on: routes, services: services)
+        if ControllerAppRoutes.isEnabled(environment.settings) {
+            ControllerAppRoutes.register(on: routes, services: services, settings: environment.identity.settings, offlineTables: environment.offlineTables)
+        }
+    }
+
+    /// `PATIO_COMPAT` may name only contracts Patio serves.
+    public func validate(settings: ModuleSettings) throws {
+        _ = try settings.compatContracts()
     }
 
     public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] {
