@@ -88,21 +88,8 @@ struct StudentService: Sendable {
     /// changes them, so a request that would change one is refused and nothing is written.
     func update(_ id: UUID, _ input: Input) async throws -> StudentView {
         let current = try await find(id)
-        var accountFields: [FieldError] = []
-        if let name = input.name, name.trimmingCharacters(in: .whitespaces) != current.name {
-            accountFields.append(FieldError(field: "name", message: Self.accountOwned, code: "account_owned"))
-        }
-        if let email = input.email, EmailAddress.normalise(email) != current.email {
-            accountFields.append(FieldError(field: "email", message: Self.accountOwned, code: "account_owned"))
-        }
-        if let password = input.password, !password.isEmpty {
-            accountFields.append(FieldError(field: "password", message: Self.accountOwned, code: "account_owned"))
-        }
-        if !accountFields.isEmpty {
-            throw AppError(.forbidden, code: "account_fields_not_editable",
-                           detail: "The name, email and password are the student's Patio account: the student or a platform admin changes them.",
-                           fieldErrors: accountFields)
-        }
+        try AccountOwnedFields.refuseChanges(name: input.name, currentName: current.name, email: input.email, currentEmail: current.email,
+                                             password: input.password, person: "student")
         var validator = Validator()
         Self.checkProfile(input, into: &validator, requireAll: false)
         try validator.validate()
@@ -123,7 +110,6 @@ struct StudentService: Sendable {
         return try await find(id)
     }
 
-    static let accountOwned = "This belongs to the student's Patio account; the student changes it on their account page, or a platform admin does."
 
     /// Marks the student active or inactive in the academy only: an inactive student cannot check in or
     /// be enrolled, and keeps their account (other modules may use it) and their history.

@@ -85,18 +85,8 @@ struct AgentService: Sendable {
     /// with 403 and nothing is written: they belong to the agent's Patio account.
     func update(_ id: UUID, _ input: Input) async throws -> AgentView {
         let current = try await find(id)
-        var accountFields: [FieldError] = []
-        if let email = input.email, EmailAddress.normalise(email) != current.email {
-            accountFields.append(FieldError(field: "email", message: Self.accountOwned, code: "account_owned"))
-        }
-        if let password = input.password, !password.isEmpty {
-            accountFields.append(FieldError(field: "password", message: Self.accountOwned, code: "account_owned"))
-        }
-        guard accountFields.isEmpty else {
-            throw AppError(.forbidden, code: "account_fields_not_editable",
-                           detail: "The email and password are the agent's Patio account: the agent or a platform admin changes them.",
-                           fieldErrors: accountFields)
-        }
+        try AccountOwnedFields.refuseChanges(name: nil, currentName: current.fullName, email: input.email, currentEmail: current.email,
+                                             password: input.password, person: "agent")
         var validator = Validator()
         Self.checkProfile(input, into: &validator, requireAll: false)
         try validator.validate()
@@ -114,7 +104,6 @@ struct AgentService: Sendable {
         return try await find(id)
     }
 
-    static let accountOwned = "This belongs to the agent's Patio account; the agent changes it on their account page, or a platform admin does."
     static let taken = AppError.conflict(code: "agent_taken", "Another agent already has this usuario or identificación.")
 
     /// Pauses or resumes the agent in Courier only; the account and its other modules are untouched.
