@@ -18,6 +18,7 @@ public struct CourierModule: PatioModule {
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = CourierServices(environment: environment)
         CourierAPI.register(on: routes, services: services)
+        CourierPages.register(on: routes, services: services, web: environment.web, offlineTables: environment.offlineTables)
         if ControllerAppRoutes.isEnabled(environment.settings) {
             ControllerAppRoutes.register(on: routes, services: services, settings: environment.identity.settings, offlineTables: environment.offlineTables)
         }
@@ -26,6 +27,11 @@ public struct CourierModule: PatioModule {
     /// `PATIO_COMPAT` may name only contracts Patio serves.
     public func validate(settings: ModuleSettings) throws {
         _ = try settings.compatContracts()
+    }
+
+    public var webResources: ModuleWebResources? {
+        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CourierStrings.all,
+                           staticDirectory: Bundle.module.bundlePath + "/Resources/static")
     }
 
     public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] {

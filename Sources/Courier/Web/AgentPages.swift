@@ -1,0 +1,153 @@
+import Foundation
+import Hummingbird
+import PatioCore
+import PatioPlatform
+import PatioWeb
+
+/// The agent's pages (dispatch may open the shared ones: localities, tables, a pickup, a photo).
+extension CourierPageHandlers {
+    func home(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let principal = try context.requirePrincipal()
+        guard principal.has(role: CourierRoles.agent), try await s.agents.model(accountID: principal.accountID) != nil else {
+            return redirect(to: "/courier/dispatch")
+        }
+        let agenda = try await s.pickups.agenda(principal, day: nil)
+        let latest = try? await s.apps.latestVersion(app: CourierServices.appSlug)
+        return page("courier_home", "cou_app", [
+            "pickups": agenda.pickups.map { row($0, context) }, "hasPickups": !agenda.pickups.isEmpty,
+            "today": PageFormat.date(agenda.day.description, locale: context.locale),
+            "version": latest.map { text("cou_version", context).replacingOccurrences(of: "%@", with: "\($0)") } ?? "",
+        ], context)
+    }
+
+    func localities(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let search = query["q"].map(String.init) ?? ""
+        let open = query["open"] == "1", allowed = query["allowed"] == "1"
+        // A cursor that does not read starts the list again rather than failing the page.
+        let pageRequest = try (try? CursorPageRequest(limit: "25", cursor: query["cursor"].map(String.init))) ?? CursorPageRequest(limit: "25", cursor: nil)
+        let found = try await s.localities.list(query: search, openNow: open, pickupAllowed: allowed ? true : nil, page: pageRequest)
+        var next = ""
+        if let cursor = found.nextCursor {
+            next = "/courier/localities?" + [("q", search), ("open", open ? "1" : ""), ("allowed", allowed ? "1" : ""), ("cursor", cursor)]
+                .filter { !$0.1.isEmpty }.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
+        }
+        return page("courier_localities", "cou_localities", [
+            "q": search, "open": open, "allowed": allowed, "localities": found.items.map { localityRow($0, context) },
+            "hasLocalities": !found.items.isEmpty, "next": next,
+        ], context)
+    }
+
+    func tables(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let principal = try context.requirePrincipal()
+        let published = try await offlineTables.published { sync.canSync($0, principal: principal) }
+        return page("courier_tables", "cou_tables", [
+            "account": principal.accountID.uuidString,
+            "tables": published.map { table in
+                ["name": table.name, "collection": table.collection, "filter": table.filter, "fields": table.fieldCount, "batch": table.batchSize,
+                 "changed": PageFormat.dateTime(table.schemaChangedAt, in: CourierAPI.homeTimeZone, locale: context.locale)] as [String: Any]
+            },
+            "hasTables": !published.isEmpty,
+        ], context)
+    }
+
+    func photos(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let gallery = try await s.photos.gallery(try context.requirePrincipal())
+        return page("courier_photos", "cou_photos", ["photos": gallery.map { photoRow($0, context) }, "hasPhotos": !gallery.isEmpty], context)
+    }
+
+    func photoRow(_ photo: PhotoView, _ context: PatioRequestContext) -> [String: Any] {
+        ["id": photo.id.uuidString, "name": photo.name, "date": PageFormat.dateTime(photo.createdAt, in: CourierAPI.homeTimeZone, locale: context.locale)]
+    }
+
+    /// The camera's upload from the page (courier.js): the image as the body, the CSRF token and the
+    /// idempotency key in headers, exactly as the API takes it.
+    func upload(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let pickupID = try query["pickupId"].flatMap { $0.isEmpty ? nil : $0 }.map { text in
+            guard let id = UUID(uuidString: String(text)) else { throw AppError.validation(field: "pickupId", "Give a pickup's id.", code: "pickup_id_format") }
+            return id
+        }
+        let bytes = try await JSONBody.collect(request, limit: PhotoService.maxBytes)
+        let (photo, created) = try await s.photos.upload(Array(buffer: bytes), key: request.headers[.init("Idempotency-Key")!], keepLocation: query["keepLocation"] == "1",
+                                                         pickupID: pickupID, by: try context.requirePrincipal())
+        return try .json(photo, status: created ? .created : .ok)
+    }
+
+    func photo(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let photo = PhotoService.view(try await s.photos.find(try context.uuidParameter("id"), viewer: try context.requirePrincipal()))
+        var data = photoRow(photo, context)
+        data["size"] = "\(photo.width) × \(photo.height)"
+        if let pickup = photo.pickupId { data["pickupId"] = pickup.uuidString }
+        return page("courier_photo", "cou_photos", data, context)
+    }
+
+    func pickup(_ request: Request, _ context: PatioRequestContext, problem: AppError? = nil) async throws -> Response {
+        let principal = try context.requirePrincipal()
+        let id = try context.uuidParameter("id")
+        let pickup = try await s.pickups.find(id, viewer: principal)
+        let photos = try await s.photos.photos(ofPickup: id)
+        let ownAgentID = principal.has(role: CourierRoles.agent) ? try await s.agents.model(accountID: principal.accountID)?.id : nil
+        let isOwner = ownAgentID == pickup.agentId
+        let version = try await SyncFeed().versions(PickupService.collection, ids: [id], on: try s.database.reader)[id] ?? 0
+        var data = row(pickup, context)
+        data["phone"] = pickup.phone
+        data["notes"] = pickup.notes
+        data["day"] = PageFormat.date(pickup.day, locale: context.locale)
+        data["version"] = version
+        data["photos"] = photos.map { photoRow($0, context) }
+        data["hasPhotos"] = !photos.isEmpty
+        data["isOwner"] = isOwner
+        data["canStart"] = isOwner && pickup.state == PickupState.assigned.rawValue
+        data["canCollect"] = isOwner && pickup.state == PickupState.onTheWay.rawValue
+        data["canFail"] = isOwner && (pickup.state == PickupState.assigned.rawValue || pickup.state == PickupState.onTheWay.rawValue)
+        data["canPhoto"] = isOwner && !(PickupState(rawValue: pickup.state)?.isFinal ?? true)
+        data["reasons"] = PickupState.failureReasons.map { ["code": $0, "label": text("cou_reason_\($0)", context)] }
+        if principal.has(role: CourierRoles.admin) {
+            let events = try await s.pickups.history(id, viewer: principal)
+            data["history"] = events.map { event in
+                ["at": PageFormat.dateTime(event.at, in: CourierAPI.homeTimeZone, locale: context.locale), "who": event.actorName,
+                 "state": stateLabel(event.toState, context), "detail": event.detail.isEmpty ? "" : (PickupState.failureReasons.contains(event.detail) ? text("cou_reason_\(event.detail)", context) : event.detail)]
+            }
+            let open = !(PickupState(rawValue: pickup.state)?.isFinal ?? true)
+            data["canReassign"] = open
+            data["agents"] = try await s.agents.list(query: nil, includeInactive: false).filter { $0.id != pickup.agentId }.map { ["id": $0.id.uuidString, "name": $0.fullName] }
+        }
+        return page("courier_pickup", "cou_app", data, context, problem: problem)
+    }
+
+    /// A move made online from the pickup's page (without JavaScript; courier.js sends the same through
+    /// the sync push so that online and offline take one path).
+    func move(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let id = try context.uuidParameter("id")
+        guard let action = PickupState.Action(rawValue: form.text("action") ?? ""), [.start, .collect, .fail].contains(action) else {
+            return redirect(to: "/courier/pickups/\(id)")
+        }
+        do {
+            _ = try await s.pickups.act(id, action, report: .init(reason: form.text("reason").flatMap { $0.isEmpty ? nil : $0 }), by: try context.requirePrincipal())
+        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
+            return try await pickup(request, context, problem: error)
+        }
+        return redirect(to: "/courier/pickups/\(id)")
+    }
+
+    /// The tables page's pull (session cookie): the sync API's pull for a Courier collection.
+    func pullTable(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let limit = try query["limit"].map { text in
+            guard let value = Int(String(text)) else { throw AppError.validation(field: "limit", "Give a whole number.", code: "whole_number") }
+            return value
+        }
+        return try .json(try await sync.pull(try context.stringParameter("collection"), principal: try context.requirePrincipal(),
+                                              cursor: query["cursor"].map(String.init), limit: limit))
+    }
+
+    /// The page's own push (session cookie and CSRF token, the sync API's rules): `payload` holds the same
+    /// JSON as `POST /api/v1/sync/courier.pickups/mutations`.
+    func pushPickups(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let push = try JSONBody.decodeJSON(SyncService.PushRequest.self, from: Data((form["payload"] ?? "").utf8))
+        return try .json(try await sync.push(PickupService.collection, principal: try context.requirePrincipal(), request: push))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import PatioCore
+import PatioPlatform
+import PatioWeb
+
+/// What every courier page shares: the module's words and accent, the nav flags, and how pickups, money
+/// and localities are shown to people.
+struct CourierPageHandlers: Sendable {
+    let s: CourierServices
+    let pages: ModulePages
+    let offlineTables: OfflineTableRegistry
+    let sync: SyncService
+    static let accent = "#c2410c"
+
+    init(s: CourierServices, web: WebRenderer, offlineTables: OfflineTableRegistry, sync: SyncService) {
+        self.s = s
+        self.offlineTables = offlineTables
+        self.sync = sync
+        self.pages = ModulePages(web: web, strings: CourierStrings.all, accent: Self.accent) { context in
+            ["isDispatch": context.principal?.has(role: CourierRoles.admin) ?? false, "isAgent": context.principal?.has(role: CourierRoles.agent) ?? false]
+        }
+    }
+
+    func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
+              problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) -> Response {
+        var data = data
+        data["csrf"] = context.csrfToken
+        return pages.page(template, title: text(titleKey, context), data, context: context, problem: problem, values: values, notice: notice)
+    }
+
+    func text(_ key: String, _ context: PatioRequestContext) -> String { pages.text(key, context) }
+
+    /// Whole pesos in the reader's locale (`$ 4.500 COP`).
+    func pesos(_ value: Int, _ context: PatioRequestContext) -> String {
+        let (minor, overflow) = value.multipliedReportingOverflow(by: 100)
+        let written = PageFormat.money(overflow ? 0 : minor, currency: "COP", locale: context.locale)
+        // Pesos are whole: drop the ",00" / ".00" the money format writes for cents.
+        return written.replacingOccurrences(of: ",00", with: "").replacingOccurrences(of: ".00", with: "")
+    }
+
+    func stateLabel(_ state: String, _ context: PatioRequestContext) -> String { text("cou_state_\(state)", context) }
+
+    /// A pickup as a row of a list or the board.
+    func row(_ pickup: PickupView, _ context: PatioRequestContext, pending: Bool = false) -> [String: Any] {
+        [
+            "id": pickup.id.uuidString, "reference": pickup.reference, "sender": pickup.senderName, "address": pickup.address,
+            "locality": pickup.localityName, "window": "\(pickup.windowStart)–\(pickup.windowEnd)", "state": pickup.state,
+            "stateLabel": stateLabel(pickup.state, context), "agent": pickup.agentName, "photoCount": pickup.photoCount,
+            "price": pesos(pickup.price, context), "declared": pesos(pickup.declaredValue, context),
+        ]
+    }
+
+    func localityRow(_ view: LocalityView, _ context: PatioRequestContext) -> [String: Any] {
+        let record = view.record
+        return [
+            "code": record.id, "name": record.name, "department": record.ancestor1Name, "abbreviation": record.abbreviation,
+            "postalCode": record.postalCode, "diallingCode": record.diallingCode, "pickupAllowed": record.pickupAllowed && record.status == 1,
+            "hours": String(format: text("cou_hours", context), record.pickupHourMin, record.pickupHourMax),
+            "openNow": view.openNow, "price": pesos(record.pickupPrice, context),
+        ]
+    }
+
+    /// The form values of a refused form, shown again as typed.
+    func redisplay(_ error: AppError, _ form: FormBody, render: (AppError, [String: String]) async throws -> Response) async throws -> Response {
+        guard error.status.code < 500 else { throw error }
+        return try await render(error, form.values)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import PatioCore
+import PatioPlatform
+import PatioWeb
+
+/// The courier pages. Agents: home (the original app's three cards and today's pickups), localities, the
+/// offline tables, photos and a pickup with its moves (also offline, courier.js). Dispatch: the live board
+/// with new pickups, a pickup's photos and history, agents, and the network with CSV import and export.
+enum CourierPages {
+    static func register(on routes: PatioRoutes, services: CourierServices, web: WebRenderer, offlineTables: OfflineTableRegistry) {
+        let pages = CourierPageHandlers(s: services, web: web, offlineTables: offlineTables,
+                                        sync: SyncService(database: services.database, collections: CourierSync.collections(services)))
+        let member = Access.anyRole(CourierRoles.members), admin = Access.role(CourierRoles.admin), agent = Access.role(CourierRoles.agent)
+        routes.get("/courier", member, pages.home)
+        routes.get("/courier/localities", member, pages.localities)
+        routes.get("/courier/tables", member, pages.tables)
+        routes.get("/courier/photos", agent, pages.photos)
+        routes.post("/courier/photos/upload", agent, pages.upload)
+        routes.get("/courier/photos/{id}", member, pages.photo)
+        routes.get("/courier/photos/{id}/image", member) { request, context in
+            try await services.photos.image(try context.uuidParameter("id"), thumbnail: false, viewer: try context.requirePrincipal()).response(for: request)
+        }
+        routes.get("/courier/photos/{id}/thumbnail", member) { request, context in
+            try await services.photos.image(try context.uuidParameter("id"), thumbnail: true, viewer: try context.requirePrincipal()).response(for: request)
+        }
+        routes.get("/courier/pickups/{id}", member) { request, context in try await pages.pickup(request, context) }
+        routes.post("/courier/pickups/{id}/move", agent, pages.move)
+        routes.post("/courier/sync/pickups", agent, pages.pushPickups)
+        routes.get("/courier/sync/{collection}", member, pages.pullTable)
+        routes.post("/courier/pickups/{id}/reassign", admin, pages.reassign)
+        routes.post("/courier/pickups/{id}/cancel", admin, pages.cancel)
+        routes.get("/courier/dispatch", admin, pages.dispatch)
+        routes.post("/courier/dispatch/pickups", admin, pages.createPickup)
+        routes.webSocket("/courier/board/live", admin, prepare: BoardWatch.prepare(services))
+        routes.get("/courier/agents", admin, pages.agents)
+        routes.post("/courier/agents", admin, pages.createAgent)
+        routes.get("/courier/agents/{id}", admin, pages.agent)
+        routes.post("/courier/agents/{id}", admin, pages.updateAgent)
+        routes.post("/courier/agents/{id}/active", admin, pages.setActive)
+        routes.get("/courier/network", admin, pages.network)
+        routes.post("/courier/network/import", admin, pages.importNetwork)
+        routes.get("/courier/network/export", admin) { _, _ in
+            let csv = LocalityCSV.render(try await services.localities.all())
+            return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"localidades.csv\""],
+                            body: .init(byteBuffer: ByteBuffer(string: csv)))
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Hummingbird
+import PatioCore
+import PatioPlatform
+import PatioWeb
+
+/// Dispatch's pages: the live board with new pickups, reassigning and cancelling, agents, and the network.
+extension CourierPageHandlers {
+    func dispatch(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await dispatchPage(request, context)
+    }
+
+    private func dispatchPage(_ request: Request, _ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
+        // A day that does not read shows today rather than failing the page.
+        let day = try (try? CourierAPI.day(request.uri.queryParameters["day"].map(String.init), clock: s.clock)) ?? CourierAPI.day(nil, clock: s.clock)
+        let board = try await s.pickups.board(day: day)
+        let columns = PickupState.allCases.map { state -> [String: Any] in
+            let rows = board.filter { $0.state == state.rawValue }.map { row($0, context) }
+            return ["state": state.rawValue, "label": stateLabel(state.rawValue, context), "pickups": rows, "count": rows.count]
+        }
+        let network = try await s.localities.list(query: nil, openNow: false, pickupAllowed: true, page: try CursorPageRequest(limit: "200", cursor: nil))
+        let agents = try await s.agents.list(query: nil, includeInactive: false)
+        var shown = values
+        if shown["day"] == nil { shown["day"] = day.description }
+        return page("courier_dispatch", "cou_dispatch", [
+            "day": day.description, "dayLabel": PageFormat.date(day.description, locale: context.locale), "columns": columns,
+            "isEmpty": board.isEmpty, "count": String(format: text("cou_count", context), board.count),
+            "localities": network.items.map { ["code": $0.record.id, "name": "\($0.record.name) · \(pesos($0.record.pickupPrice, context)) · \($0.record.pickupHourMin)–\($0.record.pickupHourMax) h", "selected": $0.record.id == (values["localityCode"] ?? "")] as [String: Any] },
+            "agents": agents.map { ["id": $0.id.uuidString, "name": $0.fullName, "selected": $0.id.uuidString == (values["agentId"] ?? "")] as [String: Any] },
+        ], context, problem: problem, values: shown, notice: notice)
+    }
+
+    func createPickup(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        var validator = Validator()
+        let declared = form.integer("declaredValue", into: &validator)
+        let input = PickupService.Input(senderName: form.text("senderName"), phone: form.text("phone"), address: form.text("address"),
+                                        localityCode: form.text("localityCode"), day: form.text("day"), windowStart: form.text("windowStart"),
+                                        windowEnd: form.text("windowEnd"), declaredValue: declared ?? (validator.errors.isEmpty ? nil : 0), notes: form.text("notes"),
+                                        agentId: form.text("agentId").flatMap(UUID.init(uuidString:)))
+        do {
+            try validator.validate()
+            _ = try await s.pickups.create(input, by: try context.requirePrincipal().accountID)
+        } catch let error as AppError {
+            return try await redisplay(error, form) { try await dispatchPage(request, context, problem: $0, values: $1) }
+        }
+        return redirect(to: "/courier/dispatch?day=\(form.text("day") ?? "")")
+    }
+
+    func reassign(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let id = try context.uuidParameter("id")
+        do {
+            _ = try await s.pickups.reassign(id, to: form.text("agentId").flatMap(UUID.init(uuidString:)), by: try context.requirePrincipal())
+        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
+            return try await pickup(request, context, problem: error)
+        }
+        return redirect(to: "/courier/pickups/\(id)")
+    }
+
+    func cancel(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let id = try context.uuidParameter("id")
+        do {
+            _ = try await s.pickups.cancel(id, by: try context.requirePrincipal())
+        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
+            return try await pickup(request, context, problem: error)
+        }
+        return redirect(to: "/courier/pickups/\(id)")
+    }
+
+    // MARK: Agents
+
+    func agents(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await agentsPage(context)
+    }
+
+    private func agentsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
+        let agents = try await s.agents.list(query: nil)
+        return page("courier_agents", "cou_agents", [
+            "agents": agents.map { agent in
+                ["id": agent.id.uuidString, "name": agent.fullName, "usuario": agent.usuario, "email": agent.email, "position": agent.position,
+                 "centre": agent.serviceCentreName, "home": agent.homeLocalityName ?? agent.homeLocalityCode, "isActive": agent.isActive] as [String: Any]
+            },
+            "hasAgents": !agents.isEmpty,
+        ], context, problem: problem, values: values, notice: notice)
+    }
+
+    static func agentInput(_ form: FormBody, validator: inout Validator, creating: Bool) -> AgentService.Input {
+        AgentService.Input(email: creating ? form.text("email") : nil, password: creating ? form["password"] : nil, usuario: form.text("usuario"),
+                           identificacion: form.text("identificacion"), firstName: form.text("firstName"), surname1: form.text("surname1"),
+                           surname2: form.text("surname2") ?? "", position: form.text("position"),
+                           serviceCentreId: form.integer("serviceCentreId", into: &validator), serviceCentreName: form.text("serviceCentreName"),
+                           homeLocalityCode: form.text("homeLocalityCode"))
+    }
+
+    func createAgent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        var validator = Validator()
+        let input = Self.agentInput(form, validator: &validator, creating: true)
+        do {
+            try validator.validate()
+            _ = try await s.agents.create(input)
+        } catch let error as AppError {
+            return try await redisplay(error, form) { try await agentsPage(context, problem: $0, values: $1) }
+        }
+        return try await agentsPage(context, notice: text("cou_agent_saved", context))
+    }
+
+    func agent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await agentPage(try context.uuidParameter("id"), context)
+    }
+
+    private func agentPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, values: [String: String]? = nil, notice: String? = nil) async throws -> Response {
+        let agent = try await s.agents.find(id)
+        let current: [String: String] = [
+            "usuario": agent.usuario, "identificacion": agent.identificacion, "firstName": agent.firstName, "surname1": agent.surname1,
+            "surname2": agent.surname2, "position": agent.position, "serviceCentreId": String(agent.serviceCentreId),
+            "serviceCentreName": agent.serviceCentreName, "homeLocalityCode": agent.homeLocalityCode,
+        ]
+        return page("courier_agent", "cou_agents", ["id": agent.id.uuidString, "name": agent.fullName, "email": agent.email, "isActive": agent.isActive],
+                    context, problem: problem, values: values ?? current, notice: notice)
+    }
+
+    func updateAgent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let id = try context.uuidParameter("id")
+        var validator = Validator()
+        let input = Self.agentInput(form, validator: &validator, creating: false)
+        do {
+            try validator.validate()
+            _ = try await s.agents.update(id, input)
+        } catch let error as AppError where error.status != .notFound {
+            return try await redisplay(error, form) { try await agentPage(id, context, problem: $0, values: $1) }
+        }
+        return try await agentPage(id, context, notice: text("cou_agent_saved", context))
+    }
+
+    func setActive(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        _ = try await s.agents.setActive(form.text("active") == "1", id: try context.uuidParameter("id"))
+        return redirect(to: "/courier/agents")
+    }
+
+    // MARK: Network
+
+    func network(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        page("courier_network", "cou_network", [:], context)
+    }
+
+    /// The CSV comes as a form field (pasted, or read from the chosen file by courier.js), so the page works
+    /// without a multipart parser and without JavaScript.
+    func importNetwork(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request, limit: CourierAPI.maxCSVBytes)
+        do {
+            let summary = try await s.localities.importCSV(form["csv"] ?? "")
+            return page("courier_network", "cou_network", [:], context,
+                        notice: String(format: text("cou_imported", context), summary.created, summary.updated, summary.unchanged))
+        } catch let error as AppError where error.status.code < 500 {
+            return page("courier_network", "cou_network", [:], context, problem: error, values: ["csv": form["csv"] ?? ""])
+        }
+    }
+}
