@@ -16,7 +16,7 @@ extension CourierPageHandlers {
         let board = try await s.pickups.board(day: day)
         let columns = PickupState.allCases.map { state -> [String: Any] in
             let rows = board.filter { $0.state == state.rawValue }.map { row($0, context) }
-            return ["state": state.rawValue, "label": stateLabel(state.rawValue, context), "pickups": rows, "count": rows.count]
+            return ["state": state.rawValue, "label": stateLabel(state.rawValue, context), "pickups": rows, "count": rows.count, "hasPickups": !rows.isEmpty]
         }
         let network = try await s.localities.list(query: nil, openNow: false, pickupAllowed: true, page: try CursorPageRequest(limit: "200", cursor: nil))
         let agents = try await s.agents.list(query: nil, includeInactive: false)
