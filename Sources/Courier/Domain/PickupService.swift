@@ -266,9 +266,11 @@ struct PickupService: Sendable {
         try await views([model])[0]
     }
 
-    func views(_ models: [PickupModel]) async throws -> [PickupView] {
+    /// `db` is the caller's transaction when there is one: inside a write that holds the sync feed's lock,
+    /// asking the pool for a second connection could wait behind the very writers this one blocks.
+    func views(_ models: [PickupModel], on db: (any Database)? = nil) async throws -> [PickupView] {
         guard !models.isEmpty else { return [] }
-        let db = try database.reader
+        let db = try db ?? database.reader
         let agentIDs = Array(Set(models.map(\.agentID)))
         let agents = try await AgentModel.query(on: db).filter(\.$id ~~ agentIDs).all()
         let names = Dictionary(agents.map { ($0.id!, AgentService.fullName($0.firstName, $0.surname1, $0.surname2)) }, uniquingKeysWith: { first, _ in first })
