@@ -70,7 +70,7 @@ enum ControllerAppLogin {
             throw AppError(.badRequest, code: "login_body_invalid", detail: "Send Usuario and Password as base64 of the usuario and the password.",
                            fieldErrors: problems)
         }
-        return Attempt(usuario: usuario, password: password, headerUsuario: headers["Usuario"]!, headerIdentificacion: headers["Identificacion"]!)
+        return Attempt(usuario: usuario, password: password, headerUsuario: headers["Usuario"] ?? "", headerIdentificacion: headers["Identificacion"] ?? "")
     }
 
     static func signIn(_ attempt: Attempt, ip: String, services s: CourierServices) async throws -> ControllerAppIdentity {
