@@ -47,11 +47,7 @@ enum CourierAPI {
                 pickupAllowed: try flag(query["pickupAllowed"], "pickupAllowed"),
                 page: try CursorPageRequest(limit: query["limit"].map(String.init), cursor: query["cursor"].map(String.init))))
         }
-        routes.get("/api/v1/courier/localities/export", admin) { _, _ in
-            let csv = LocalityCSV.render(try await s.localities.all())
-            return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"localidades.csv\""],
-                            body: .init(byteBuffer: ByteBuffer(string: csv)))
-        }
+        routes.get("/api/v1/courier/localities/export", admin, exportCSV(s))
         routes.post("/api/v1/courier/localities/import", admin) { request, _ in
             try .json(try await s.localities.importCSV(try await csvText(request)))
         }
@@ -139,12 +135,8 @@ enum CourierAPI {
         routes.get("/api/v1/courier/photos/{id}", member) { _, context in
             try .json(PhotoService.view(try await s.photos.find(try context.uuidParameter("id"), viewer: try context.requirePrincipal())))
         }
-        routes.get("/api/v1/courier/photos/{id}/image", member) { request, context in
-            try await s.photos.image(try context.uuidParameter("id"), thumbnail: false, viewer: try context.requirePrincipal()).response(for: request)
-        }
-        routes.get("/api/v1/courier/photos/{id}/thumbnail", member) { request, context in
-            try await s.photos.image(try context.uuidParameter("id"), thumbnail: true, viewer: try context.requirePrincipal()).response(for: request)
-        }
+        routes.get("/api/v1/courier/photos/{id}/image", member, photoImage(s, thumbnail: false))
+        routes.get("/api/v1/courier/photos/{id}/thumbnail", member, photoImage(s, thumbnail: true))
         routes.patch("/api/v1/courier/photos/{id}", agent) { request, context in
             struct Body: Decodable { var pickupId: UUID? }
             let body = try await JSONBody.decode(Body.self, from: request)
@@ -153,6 +145,22 @@ enum CourierAPI {
         routes.delete("/api/v1/courier/photos/{id}", agent) { _, context in
             try await s.photos.delete(try context.uuidParameter("id"), by: try context.requirePrincipal())
             return .noContent
+        }
+    }
+
+    /// A photo's image or thumbnail for its viewer (apps with their token, pages with the session cookie).
+    static func photoImage(_ s: CourierServices, thumbnail: Bool) -> PatioRoutes.Handler {
+        { request, context in
+            try await s.photos.image(try context.uuidParameter("id"), thumbnail: thumbnail, viewer: try context.requirePrincipal()).response(for: request)
+        }
+    }
+
+    /// The whole network as a CSV download (the API's export and the network page's link).
+    static func exportCSV(_ s: CourierServices) -> PatioRoutes.Handler {
+        { _, _ in
+            let csv = LocalityCSV.render(try await s.localities.all())
+            return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"localidades.csv\""],
+                            body: .init(byteBuffer: ByteBuffer(string: csv)))
         }
     }
 

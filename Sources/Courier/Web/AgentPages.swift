@@ -132,17 +132,6 @@ extension CourierPageHandlers {
         return redirect(to: "/courier/pickups/\(id)")
     }
 
-    /// The tables page's pull (session cookie): the sync API's pull for a Courier collection.
-    func pullTable(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        let limit = try query["limit"].map { text in
-            guard let value = Int(String(text)) else { throw AppError.validation(field: "limit", "Give a whole number.", code: "whole_number") }
-            return value
-        }
-        return try .json(try await sync.pull(try context.stringParameter("collection"), principal: try context.requirePrincipal(),
-                                              cursor: query["cursor"].map(String.init), limit: limit))
-    }
-
     /// The page's own push (session cookie and CSRF token, the sync API's rules): `payload` holds the same
     /// JSON as `POST /api/v1/sync/courier.pickups/mutations`.
     func pushPickups(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

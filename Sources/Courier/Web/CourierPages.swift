@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import NIOCore
 import PatioCore
 import PatioPlatform
 import PatioWeb
@@ -19,16 +18,13 @@ enum CourierPages {
         routes.get("/courier/photos", agent, pages.photos)
         routes.post("/courier/photos/upload", agent, pages.upload)
         routes.get("/courier/photos/{id}", member, pages.photo)
-        routes.get("/courier/photos/{id}/image", member) { request, context in
-            try await services.photos.image(try context.uuidParameter("id"), thumbnail: false, viewer: try context.requirePrincipal()).response(for: request)
-        }
-        routes.get("/courier/photos/{id}/thumbnail", member) { request, context in
-            try await services.photos.image(try context.uuidParameter("id"), thumbnail: true, viewer: try context.requirePrincipal()).response(for: request)
-        }
+        routes.get("/courier/photos/{id}/image", member, CourierAPI.photoImage(services, thumbnail: false))
+        routes.get("/courier/photos/{id}/thumbnail", member, CourierAPI.photoImage(services, thumbnail: true))
         routes.get("/courier/pickups/{id}", member) { request, context in try await pages.pickup(request, context) }
         routes.post("/courier/pickups/{id}/move", agent, pages.move)
         routes.post("/courier/sync/pickups", agent, pages.pushPickups)
-        routes.get("/courier/sync/{collection}", member, pages.pullTable)
+        // The tables page pulls with the session cookie, by the sync API's rules.
+        routes.get("/courier/sync/{collection}", member, SyncAPI.pull(pages.sync))
         routes.post("/courier/pickups/{id}/reassign", admin, pages.reassign)
         routes.post("/courier/pickups/{id}/cancel", admin, pages.cancel)
         routes.get("/courier/dispatch", admin, pages.dispatch)
@@ -41,10 +37,6 @@ enum CourierPages {
         routes.post("/courier/agents/{id}/active", admin, pages.setActive)
         routes.get("/courier/network", admin, pages.network)
         routes.post("/courier/network/import", admin, pages.importNetwork)
-        routes.get("/courier/network/export", admin) { _, _ in
-            let csv = LocalityCSV.render(try await services.localities.all())
-            return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"localidades.csv\""],
-                            body: .init(byteBuffer: ByteBuffer(string: csv)))
-        }
+        routes.get("/courier/network/export", admin, CourierAPI.exportCSV(services))
     }
 }

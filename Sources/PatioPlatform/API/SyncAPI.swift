@@ -8,8 +8,10 @@ public enum SyncAPI {
     /// Pushes are bounded twice: at most `SyncService.maxMutations` mutations, and at most this many bytes.
     public static let maxPushBytes = 256 * 1024
 
-    public static func register(on routes: PatioRoutes, service: SyncService) {
-        routes.get("/api/v1/sync/{collection}", .signedIn) { request, context in
+    /// A pull of `{collection}` with its `limit` and `cursor` query (the API's route, and pages' twins that
+    /// pull with the session cookie).
+    public static func pull(_ service: SyncService) -> PatioRoutes.Handler {
+        { request, context in
             let query = request.uri.queryParameters
             let limit: Int?
             if let text = query["limit"] {
@@ -21,6 +23,10 @@ public enum SyncAPI {
             return try .json(try await service.pull(try context.stringParameter("collection"), principal: try context.requirePrincipal(),
                                                      cursor: query["cursor"].map(String.init), limit: limit))
         }
+    }
+
+    public static func register(on routes: PatioRoutes, service: SyncService) {
+        routes.get("/api/v1/sync/{collection}", .signedIn, pull(service))
         routes.post("/api/v1/sync/{collection}/mutations", .signedIn) { request, context in
             let push = try await JSONBody.decode(SyncService.PushRequest.self, from: request, limit: maxPushBytes)
             return try .json(try await service.push(try context.stringParameter("collection"), principal: try context.requirePrincipal(), request: push))
