@@ -146,10 +146,22 @@ let package = Package(
         .target(name: "PhotoProcessing", dependencies: ["CPhotoCodecs"], swiftSettings: swiftSettings),
         .target(name: "QRCode", swiftSettings: swiftSettings),
         .target(name: "SVGChart", swiftSettings: swiftSettings),
+        .target(name: "ICalendar", swiftSettings: swiftSettings),
+        .target(name: "PDFDocument", swiftSettings: swiftSettings),
+        .target(
+            name: "Campus",
+            dependencies: [
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "QRCode", "ICalendar", "PDFDocument",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PatioServer",
             dependencies: [
-                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy", "Payments", "Onboarding", "Courier",
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy", "Payments", "Onboarding", "Courier", "Campus",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -173,6 +185,8 @@ let package = Package(
         .testTarget(name: "PhotoProcessingTests", dependencies: ["PhotoProcessing", "PatioTestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
         .testTarget(name: "SVGChartTests", dependencies: ["SVGChart"], swiftSettings: swiftSettings),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: swiftSettings),
+        .testTarget(name: "PDFDocumentTests", dependencies: ["PDFDocument", "QRCode"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PatioIdentityTests",
             dependencies: ["PatioIdentity", "PatioTestSupport"],
@@ -188,6 +202,7 @@ let package = Package(
         moduleTestTarget("Payments"),
         moduleTestTarget("Onboarding"),
         moduleTestTarget("Courier"),
+        moduleTestTarget("Campus"),
         .target(
             name: "PatioServerTestSupport",
             dependencies: [

@@ -1,4 +1,5 @@
 import Academy
+import Campus
 import Courier
 import Onboarding
 import Payments
@@ -14,7 +15,7 @@ import PatioWeb
 import ServiceLifecycle
 
 /// Every domain module this build of Patio ships. Each issue that adds a module adds it here.
-public let availableModules: [any PatioModule] = [AcademyModule(), PaymentsModule(), OnboardingModule(), CourierModule()]
+public let availableModules: [any PatioModule] = [AcademyModule(), PaymentsModule(), OnboardingModule(), CourierModule(), CampusModule()]
 
 /// What a running Patio is made of, for the CLI and for tests that arrange data directly.
 public struct PatioComponents: Sendable {

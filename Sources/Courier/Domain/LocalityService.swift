@@ -106,11 +106,7 @@ struct LocalityService: Sendable {
         }
     }
 
-    static func refused(_ errors: [LocalityCSV.LineError]) -> AppError {
-        AppError(.unprocessableContent, code: "csv_invalid",
-                 detail: "The file has \(errors.count == 1 ? "an error" : "\(errors.count) errors"); nothing was imported. Fix the lines listed and import it again.",
-                 fieldErrors: errors.map { FieldError(field: "line \($0.line)" + ($0.column.map { ", \($0)" } ?? ""), message: "Line \($0.line): \($0.message)", code: $0.code) })
-    }
+    static func refused(_ errors: [LocalityCSV.LineError]) -> AppError { CSVLineError.refusal(errors) }
 
     /// Creates or updates each record by code in one transaction; localities not in the list are left as they are.
     func importRecords(_ records: [LocalityRecord]) async throws -> LocalityImportSummary {

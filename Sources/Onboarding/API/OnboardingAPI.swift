@@ -40,7 +40,7 @@ enum OnboardingAPI {
             try .json(try await s.newHires.removeAvatar(try context.uuidParameter("id")))
         }
         routes.get("/api/v1/onboarding/new-hires/{id}/avatar", member) { request, context in
-            try avatarResponse(try await s.newHires.avatar(try context.uuidParameter("id")), request)
+            try await s.newHires.avatar(try context.uuidParameter("id")).response(for: request)
         }
         routes.post("/api/v1/onboarding/new-hires/{id}/messages", member) { request, context in
             struct Body: Decodable { var text: String? }
@@ -83,10 +83,5 @@ enum OnboardingAPI {
         routes.get("/api/v1/onboarding/progress", admin) { _, _ in
             try .json(Items(items: try await s.progress.rows()))
         }
-    }
-
-    /// A stored photo with its type and an ETag, so a phone downloads it once.
-    static func avatarResponse(_ blob: BlobStore.Blob, _ request: Request) throws -> Response {
-        blob.response(for: request)
     }
 }

@@ -20,7 +20,7 @@ enum OnboardingPages {
         routes.post("/onboarding/new-hires/{id}/messages", member, pages.sendWelcome)
         // The photo for pages (session cookie); apps use the API twin with their token.
         routes.get("/onboarding/new-hires/{id}/avatar", member) { request, context in
-            try OnboardingAPI.avatarResponse(try await services.newHires.avatar(try context.uuidParameter("id")), request)
+            try await services.newHires.avatar(try context.uuidParameter("id")).response(for: request)
         }
         routes.get("/onboarding/admin", admin, pages.adminPage)
         routes.post("/onboarding/admin/tasks", admin, pages.createTask)

@@ -313,7 +313,7 @@ struct LocalityCSVTests {
         guard case .failure(let failure) = LocalityCSV.parse(data: latin1) else { Issue.record("Latin-1 was accepted"); return }
         #expect(failure.errors.map { "\($0.line) \($0.code)" } == ["3 encoding"])
         #expect(try LocalityCSV.parse(data: Data(demoCSV.utf8)).get().count >= 33)
-        #expect(LocalityCSV.firstInvalidUTF8([0x41, 0xF0, 0x9F, 0x99, 0x82, 0xFF]) == 5)
+        #expect(LocalityCSV.Tokenizer.firstInvalidUTF8([0x41, 0xF0, 0x9F, 0x99, 0x82, 0xFF]) == 5)
     }
 }
 

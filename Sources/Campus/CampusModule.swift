@@ -1,0 +1,26 @@
+import FluentKit
+import Foundation
+import PatioCore
+import PatioPlatform
+
+/// The SAES app's backend done properly: the school's own record (schools, plans, periods, groups,
+/// enrolments), grades with capture windows and history, the kardex, schedules with a PDF receipt and a
+/// calendar feed, personal data, school news and scholarships, course availability and a digital credential.
+public struct CampusModule: PatioModule {
+    public init() {}
+
+    public var id: String { "campus" }
+    public func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Escuela" : "Campus" }
+    public var accentColour: String { "#7f1d3f" }
+    public var roles: [String] { CampusRoles.members }
+    public var migrations: [any Migration] { CampusMigrations.all }
+
+    public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
+        let services = CampusServices(environment: environment)
+        CampusAPI.register(on: routes, services: services)
+    }
+
+    public func seedDemo(environment: ModuleEnvironment) async throws {
+        try await CampusDemo.seed(CampusServices(environment: environment), accounts: environment.identity.accounts)
+    }
+}

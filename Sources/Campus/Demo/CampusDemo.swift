@@ -1,0 +1,175 @@
+import Foundation
+import PatioCore
+import PatioIdentity
+
+/// Demo data: an ESCOM-like school with ISC plan 2020, a closed period already in the kardex and the
+/// current one with a dozen groups; `docente@demo.patio` teaching two of them and `estudiante@demo.patio`
+/// in fifth semester with a full kardex, current grades and a schedule; news, announcements, scholarships
+/// and the calendar. Idempotent: nothing is added once the school exists.
+enum CampusDemo {
+    /// Clave, name, semester, credits.
+    static let subjects: [(String, String, Int, Double)] = [
+        ("C101", "Fundamentos de Programación", 1, 7.5), ("C102", "Matemáticas Discretas", 1, 7.5), ("C103", "Cálculo", 1, 7.5),
+        ("C104", "Comunicación Oral y Escrita", 1, 4.5), ("C105", "Análisis Vectorial", 1, 6), ("C106", "Ingeniería, Ética y Sociedad", 1, 4.5),
+        ("C201", "Algoritmos y Estructuras de Datos", 2, 7.5), ("C202", "Álgebra Lineal", 2, 6), ("C203", "Cálculo Aplicado", 2, 6),
+        ("C204", "Mecánica y Electromagnetismo", 2, 7.5), ("C205", "Ingeniería Económica", 2, 4.5), ("C206", "Fundamentos Económicos", 2, 4.5),
+        ("C301", "Análisis y Diseño de Algoritmos", 3, 7.5), ("C302", "Paradigmas de Programación", 3, 7.5), ("C303", "Ecuaciones Diferenciales", 3, 6),
+        ("C304", "Bases de Datos", 3, 7.5), ("C305", "Circuitos Eléctricos", 3, 6), ("C306", "Finanzas Empresariales", 3, 4.5),
+        ("C401", "Teoría de la Computación", 4, 7.5), ("C402", "Sistemas Operativos", 4, 7.5), ("C403", "Probabilidad y Estadística", 4, 6),
+        ("C404", "Análisis y Diseño de Sistemas", 4, 7.5), ("C405", "Electrónica Analógica", 4, 6), ("C406", "Fundamentos de Diseño Digital", 4, 6),
+        ("C501", "Compiladores", 5, 7.5), ("C502", "Redes de Computadoras", 5, 7.5), ("C503", "Ingeniería de Software", 5, 7.5),
+        ("C504", "Inteligencia Artificial", 5, 7.5), ("C505", "Diseño de Sistemas Digitales", 5, 6), ("C506", "Formulación y Evaluación de Proyectos Informáticos", 5, 4.5),
+        ("C601", "Sistemas Distribuidos", 6, 7.5), ("C602", "Aplicaciones para Comunicaciones en Red", 6, 6), ("C603", "Métodos Cuantitativos para la Toma de Decisiones", 6, 6),
+    ]
+
+    /// Weekly times of the current period's morning groups, per fifth-semester subject: (weekday, start, end).
+    static let morningSlots: [[(Int, String, String)]] = [
+        [(1, "07:00", "08:30"), (3, "07:00", "08:30"), (5, "07:00", "08:30")],
+        [(1, "08:30", "10:00"), (3, "08:30", "10:00"), (5, "08:30", "10:00")],
+        [(2, "07:00", "08:30"), (4, "07:00", "08:30")],
+        [(2, "08:30", "10:00"), (4, "08:30", "10:00"), (6, "09:00", "11:00")],
+        [(1, "10:30", "12:00"), (3, "10:30", "12:00")],
+        [(2, "10:30", "12:00"), (4, "10:30", "12:00")],
+    ]
+
+    static func seed(_ s: CampusServices, accounts: AccountService) async throws {
+        guard try await s.record.schools().isEmpty else { return }
+        let teacher = try await account(accounts, "docente@demo.patio", "Mtra. Rocío Hernández Juárez", CampusRoles.teacher)
+        let otherTeacher = try await account(accounts, "jgarcia@demo.patio", "Dr. Jorge García Salinas", CampusRoles.teacher)
+        let school = try await s.record.createSchool(.init(code: "escom", name: "Escuela Superior de Cómputo"))
+        let career = try await s.record.createCareer(.init(schoolId: school.id, code: "ISC", name: "Ingeniería en Sistemas Computacionales"))
+        let plan = try await s.record.createPlan(.init(careerId: career.id, code: "2020"))
+        var subjectIDs: [String: UUID] = [:]
+        for (clave, name, semester, credits) in subjects {
+            subjectIDs[clave] = try await s.record.createSubject(.init(planId: plan.id, clave: clave, name: name, semester: semester, credits: credits)).id
+        }
+        let today = SchoolCalendar.today(s.clock)
+        // The current period runs around today; the previous one ended before it started.
+        let current = try await s.record.createPeriod(.init(code: periodCode(today), startsOn: today.adding(days: -75).description, endsOn: today.adding(days: 60).description))
+        let previousEnd = today.adding(days: -90)
+        let previous = try await s.record.createPeriod(.init(code: previousCode(current.code), startsOn: previousEnd.adding(days: -140).description, endsOn: previousEnd.description))
+
+        let student = try await s.students.create(.init(email: "estudiante@demo.patio", password: "demo-password", name: "Ana Sofía Martínez López",
+                                                        boleta: "2022630101", planId: plan.id, personal: personal()))
+        // Semesters 1 to 3: lines the school keeps (earlier periods), one of them recovered in an ETS.
+        let history: [(String, String, String, String)] = [
+            ("C101", "9.5", "ORD", "2022/2"), ("C102", "8", "ORD", "2022/2"), ("C103", "6.5", "ORD", "2022/2"), ("C104", "10", "ORD", "2022/2"),
+            ("C105", "7", "ORD", "2022/2"), ("C106", "9", "ORD", "2022/2"), ("C201", "8.5", "ORD", "2023/1"), ("C202", "5", "ORD", "2023/1"),
+            ("C202", "7", "ETS", "2023/1"), ("C203", "7.5", "ORD", "2023/1"), ("C204", "8", "ORD", "2023/1"), ("C205", "9", "ORD", "2023/1"),
+            ("C206", "NP", "ORD", "2023/1"), ("C206", "8", "EXT", "2023/1"), ("C301", "9", "ORD", "2024/1"), ("C302", "8.5", "ORD", "2024/1"),
+            ("C303", "7", "ORD", "2024/1"), ("C304", "10", "ORD", "2024/1"), ("C305", "6", "ORD", "2024/1"), ("C306", "8", "ORD", "2024/1"),
+        ]
+        for (index, (clave, grade, evaluation, period)) in history.enumerated() {
+            let year = Int(period.prefix(4)) ?? 2023
+            _ = try await s.kardex.addLine(studentID: student.id, .init(clave: clave, date: "\(year)-\(index % 2 == 0 ? "06" : "07")-1\(index % 9)", period: period, evaluation: evaluation, grade: grade))
+        }
+        // Semester 4 in the previous period, closed the real way.
+        let fourth = ["C401", "C402", "C403", "C404", "C405", "C406"]
+        let finals = ["8.7", "9", "7.4", "9.5", "6", "8.2"]
+        for (index, clave) in fourth.enumerated() {
+            let slots = morningSlots[index].map { GroupService.SlotInput(weekday: $0.0, startsAt: $0.1, endsAt: $0.2, building: "1", room: "10\(index + 1)") }
+            let group = try await s.groups.create(.init(periodId: previous.id, subjectId: subjectIDs[clave], code: "4CM1", teacherEmail: "jgarcia@demo.patio", shift: "morning", quota: 35, slots: slots))
+            let enrolment = try await s.enrolments.enrol(.init(studentId: student.id, groupId: group.id))
+            _ = try await s.grades.capture(groupID: group.id, [.init(enrolmentId: enrolment.id, changes: [.partial1: finals[index], .partial2: finals[index], .partial3: finals[index], .final: finals[index]])],
+                                           by: systemAdmin)
+        }
+        _ = try await s.kardex.close(periodID: previous.id)
+
+        // The current period: fifth semester, morning (5CM1) and evening (5CV1) groups.
+        let fifth = ["C501", "C502", "C503", "C504", "C505", "C506"]
+        var studentGroups: [(UUID, UUID)] = []
+        for (index, clave) in fifth.enumerated() {
+            let morning = morningSlots[index].map { GroupService.SlotInput(weekday: $0.0, startsAt: $0.1, endsAt: $0.2, building: "2", room: "20\(index + 1)") }
+            let evening = morningSlots[index].map { GroupService.SlotInput(weekday: $0.0, startsAt: shifted($0.1), endsAt: shifted($0.2), building: "3", room: "30\(index + 1)") }
+            let teacherEmail = index < 2 ? "docente@demo.patio" : "jgarcia@demo.patio"
+            let group = try await s.groups.create(.init(periodId: current.id, subjectId: subjectIDs[clave], code: "5CM1", teacherEmail: teacherEmail, shift: "morning", quota: 30, slots: morning))
+            _ = try await s.groups.create(.init(periodId: current.id, subjectId: subjectIDs[clave], code: "5CV1", teacherEmail: "jgarcia@demo.patio", shift: "evening", quota: 30, slots: evening))
+            let enrolment = try await s.enrolments.enrol(.init(studentId: student.id, groupId: group.id))
+            studentGroups.append((group.id, enrolment.id))
+        }
+        // Classmates, so rosters and group averages are not a class of one.
+        let classmates = [("Luis Fernando Ortega Ruiz", "2022630102"), ("Mariana Castillo Peña", "2022630103"), ("Diego Alejandro Vázquez Mora", "2022630104")]
+        var classmateEnrolments: [[UUID]] = Array(repeating: [], count: fifth.count)
+        for (name, boleta) in classmates {
+            let email = name.split(separator: " ").first.map { "\($0.lowercased()).\(boleta.suffix(3))@demo.patio" } ?? "alumno\(boleta)@demo.patio"
+            let classmate = try await s.students.create(.init(email: email, password: "demo-password", name: name, boleta: boleta, planId: plan.id, personal: PersonalData()))
+            for (index, (groupID, _)) in studentGroups.enumerated() {
+                classmateEnrolments[index].append(try await s.enrolments.enrol(.init(studentId: classmate.id, groupId: groupID)).id)
+            }
+        }
+        // Windows: the 1st partial is over, the 2nd is open now, the 3rd and the final come later.
+        let now = s.clock.now()
+        let day: TimeInterval = 86_400
+        for (assessment, opens, closes) in [("partial1", -40.0, -20.0), ("partial2", -3.0, 10.0), ("partial3", 30.0, 45.0), ("extraordinary", 50.0, 55.0), ("final", 45.0, 58.0)] {
+            _ = try await s.grades.setWindow(periodID: current.id, .init(assessment: assessment, opensAt: now.addingTimeInterval(opens * day), closesAt: now.addingTimeInterval(closes * day)))
+        }
+        let firstPartials = ["8.5", "9", "7", "10", "6.5", "NP"], secondPartials = ["9", nil, "8", nil, nil, nil]
+        for (index, (groupID, enrolmentID)) in studentGroups.enumerated() {
+            var entries = [GradeService.Entry(enrolmentId: enrolmentID, changes: [.partial1: firstPartials[index], .partial2: secondPartials[index]])]
+            for (offset, classmate) in classmateEnrolments[index].enumerated() {
+                entries.append(.init(enrolmentId: classmate, changes: [.partial1: ["7.5", "8", "9.5"][offset % 3]]))
+            }
+            _ = try await s.grades.capture(groupID: groupID, entries, by: systemAdmin)
+        }
+        _ = teacher
+        _ = otherTeacher
+        try await seedContent(s, current: current, today: today)
+    }
+
+    /// School services acting for the demo: captures outside any window, as the school may.
+    static let systemAdmin = Principal(accountID: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xCA, 0x11)), email: "escolares@demo.patio",
+                                       name: "Gestión Escolar", locale: .es, roles: [CampusRoles.admin], sessionID: UUID(), accountCreatedAt: Date(timeIntervalSince1970: 0))
+
+    static func shifted(_ time: String) -> String {
+        guard let minutes = CampusText.minutes(time) else { return time }
+        return CampusText.clock(minutes + 7 * 60)
+    }
+
+    /// IPN names a period by the year it ends and its half: August–January is `/1`, February–July is `/2`.
+    static func periodCode(_ date: LocalDate) -> String {
+        date.month >= 8 ? "\(date.year + 1)/1" : (date.month == 1 ? "\(date.year)/1" : "\(date.year)/2")
+    }
+
+    /// The period before `code`: `2027/1` follows `2026/2`, which follows `2026/1`.
+    static func previousCode(_ code: String) -> String {
+        let year = Int(code.prefix(4)) ?? 2026
+        return code.hasSuffix("/1") ? "\(year - 1)/2" : "\(year)/1"
+    }
+
+    static func account(_ accounts: AccountService, _ email: String, _ name: String, _ role: String) async throws -> UUID {
+        if let existing = try await accounts.find(email: email) { return existing.id }
+        return try await accounts.create(NewAccount(email: email, name: name, locale: "es", password: "demo-password", roles: [role])).id
+    }
+
+    static func personal() -> PersonalData {
+        var data = PersonalData()
+        data.general = .init(curp: "MALA040512MDFRPNA1", rfc: "MALA040512", militaryId: nil, passport: nil, gender: "Femenino")
+        data.birth = .init(date: "2004-05-12", nationality: "Mexicana", place: "Ciudad de México")
+        data.address = .init(street: "Av. Juan de Dios Bátiz", exteriorNumber: "120", interiorNumber: "4B", neighbourhood: "Lindavista",
+                             postalCode: "07738", state: "Ciudad de México", municipality: "Gustavo A. Madero")
+        data.contact = .init(phone: "55 5729 6000", mobile: "55 1234 5678", email: "ana.martinez@alumno.ipn.mx", works: "No", officePhone: nil)
+        data.previousSchooling = .init(school: "CECyT 9 Juan de Dios Bátiz", state: "Ciudad de México", middleSchoolAverage: "9.2", highSchoolAverage: "8.9")
+        data.family = .init(guardian: "Laura López Ramírez", guardianRfc: "LORL750301", father: "Miguel Martínez Soto", mother: "Laura López Ramírez")
+        return data
+    }
+
+    static func seedContent(_ s: CampusServices, current: PeriodView, today: LocalDate) async throws {
+        let content = ContentService(database: s.database, clock: s.clock)
+        _ = try await content.createPost(.init(kind: "news", title: "ESCOM gana el concurso nacional de programación", body: "El equipo representativo obtuvo el primer lugar en la final nacional celebrada en Guadalajara.", importance: 2, schools: ["escom"]))
+        _ = try await content.createPost(.init(kind: "news", title: "Abre la convocatoria de movilidad internacional", body: "Consulta los requisitos en la Coordinación de Enlace y Gestión Técnica.", importance: 1))
+        _ = try await content.createPost(.init(kind: "announcement", title: "Captura del segundo parcial", body: "Los profesores capturan el segundo parcial hasta el día 10. Revisa tus calificaciones.", category: "academic", importance: 2))
+        _ = try await content.createPost(.init(kind: "announcement", title: "Mantenimiento de SAES el sábado", body: "El sistema no estará disponible de 22:00 a 02:00.", category: "maintenance", importance: 1))
+        _ = try await content.createPost(.init(kind: "announcement", title: "Suspensión de clases por simulacro", body: "El jueves a las 11:00 se realizará el simulacro; sigue las indicaciones de protección civil.", category: "urgent", importance: 3, schools: ["escom"]))
+        _ = try await content.createScholarship(.init(name: "Beca Institucional IPN", description: "Apoyo económico para estudiantes regulares con promedio mínimo de 8.", status: "open", amountMinor: 90_000, currency: "MXN", periodicity: "monthly", benefitType: "economic", link: "https://www.ipn.mx/becas/"))
+        _ = try await content.createScholarship(.init(name: "Beca de Transporte", description: "Apoyo para el traslado de estudiantes que viven lejos de su unidad académica.", status: "registration_open", amountMinor: 50_000, currency: "MXN", periodicity: "monthly", benefitType: "transport", link: "https://www.ipn.mx/becas/"))
+        _ = try await content.createScholarship(.init(name: "Beca Benito Juárez", description: "Beca universal para estudiantes de nivel superior.", status: "upcoming", amountMinor: 280_000, currency: "MXN", periodicity: "bimonthly", benefitType: "economic", link: "https://www.gob.mx/becasbenitojuarez"))
+        let events: [(String, String, Int, Int)] = [
+            ("period_start", "Inicio del periodo \(current.code)", -75, -75), ("vacations", "Vacaciones de invierno", 25, 40),
+            ("extraordinary_evaluation", "Exámenes extraordinarios", 50, 55), ("period_end", "Fin del periodo \(current.code)", 60, 60),
+            ("other", "Día del Politécnico", 5, 5),
+        ]
+        for (kind, title, from, to) in events {
+            _ = try await s.record.createEvent(.init(periodId: current.id, kind: kind, title: title, startsOn: today.adding(days: from).description, endsOn: today.adding(days: to).description))
+        }
+    }
+}

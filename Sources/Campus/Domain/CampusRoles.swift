@@ -1,0 +1,11 @@
+/// The campus module's roles.
+public enum CampusRoles {
+    /// School services: the record (schools, plans, periods, groups, enrolments), capture windows, the
+    /// kardex, school content.
+    public static let admin = "campus.admin"
+    /// Grades their own groups inside the capture windows.
+    public static let teacher = "campus.teacher"
+    /// Reads their own record: grades, schedule, kardex, personal data, credential.
+    public static let student = "campus.student"
+    public static let members = [admin, teacher, student]
+}

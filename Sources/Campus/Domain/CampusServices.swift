@@ -1,0 +1,35 @@
+import Foundation
+import PatioCore
+import PatioData
+import PatioIdentity
+import PatioPlatform
+
+/// Every campus service, wired once from the module environment.
+struct CampusServices: Sendable {
+    let database: PatioDatabase
+    let clock: PatioClock
+    let secrets: ServerSecrets
+    let publicURL: String?
+    let record: RecordService
+    let students: StudentService
+    let groups: GroupService
+    let enrolments: EnrolmentService
+    let grades: GradeService
+    let kardex: KardexService
+    let reader: RecordReader
+
+    init(environment: ModuleEnvironment) {
+        database = environment.database
+        clock = environment.clock
+        secrets = environment.secrets
+        publicURL = environment.publicURL
+        let identity = environment.identity
+        record = RecordService(database: database, clock: clock)
+        students = StudentService(database: database, accounts: identity.accounts, directory: identity.directory, blobs: BlobStore(database: database), clock: clock)
+        groups = GroupService(database: database, accounts: identity.accounts, directory: identity.directory)
+        enrolments = EnrolmentService(database: database)
+        grades = GradeService(database: database, directory: identity.directory, clock: clock)
+        kardex = KardexService(database: database, clock: clock)
+        reader = RecordReader(database: database, directory: identity.directory, record: record)
+    }
+}

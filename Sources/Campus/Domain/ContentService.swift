@@ -1,0 +1,162 @@
+import FluentKit
+import Foundation
+import PatioCore
+import PatioData
+
+/// School content anyone may read without signing in: news, announcements and scholarships (the academic
+/// calendar lives with the record). School services publish and remove it.
+struct ContentService: Sendable {
+    let database: PatioDatabase
+    let clock: PatioClock
+
+    static let postKinds = ["news", "announcement"]
+    static let categories = ["informative", "maintenance", "academic", "urgent"]
+    static let scholarshipStatuses = ["open", "registration_open", "upcoming", "closed"]
+    static let periodicities = ["monthly", "bimonthly", "semester", "yearly", "once"]
+    static let benefitTypes = ["economic", "transport", "food", "tuition", "other"]
+
+    struct PostView: Codable, Sendable, Equatable {
+        var id: UUID
+        var kind: String
+        var title: String
+        var body: String
+        var category: String?
+        var importance: Int
+        var publishedAt: Date
+        var expiresAt: Date?
+        var schools: [String]
+    }
+
+    struct PostInput: Codable, Sendable {
+        var kind: String?
+        var title: String?
+        var body: String?
+        var category: String?
+        var importance: Int?
+        var expiresAt: Date?
+        var schools: [String]?
+    }
+
+    func createPost(_ input: PostInput) async throws -> PostView {
+        var validator = Validator()
+        validator.check(Self.postKinds.contains(input.kind ?? ""), "kind", "news or announcement.", code: "kind_unknown")
+        let title = CampusText.required(input.title, "title", into: &validator)
+        let body = CampusText.required(input.body, "body", into: &validator, max: 5_000)
+        if input.kind == "announcement" {
+            validator.check(Self.categories.contains(input.category ?? ""), "category", "One of: \(Self.categories.joined(separator: ", ")).", code: "category_unknown")
+        }
+        validator.check((1...3).contains(input.importance ?? 1), "importance", "From 1 (low) to 3 (high).", code: "importance_range")
+        let now = clock.now()
+        if let expires = input.expiresAt { validator.check(expires > now, "expiresAt", "An expiry in the future.", code: "expiry_past") }
+        let schools = (input.schools ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        validator.check(schools.count <= 60 && schools.allSatisfy { $0.count <= 20 && $0.allSatisfy { $0.isLetter || $0.isNumber } }, "schools", "School codes like escom.", code: "schools_format")
+        try validator.validate()
+        let model = PostModel()
+        model.id = UUID()
+        model.kind = input.kind ?? "news"
+        model.title = title
+        model.body = body
+        model.category = input.kind == "announcement" ? input.category : nil
+        model.importance = input.importance ?? 1
+        model.publishedAt = now
+        model.expiresAt = input.expiresAt
+        model.schoolCodes = schools.joined(separator: ",")
+        try await database.write { db in try await model.create(on: db) }
+        return Self.view(model)
+    }
+
+    /// Posts still in force (not expired), newest first, optionally of one kind and for one school.
+    func posts(kind: String?, school: String?, limit: Int = 50) async throws -> [PostView] {
+        var query = PostModel.query(on: try database.reader).sort(\.$importance, .descending).sort(\.$publishedAt, .descending)
+        if let kind { query = query.filter(\.$kind == kind) }
+        let now = clock.now()
+        let posts = try await query.all().filter { ($0.expiresAt ?? .distantFuture) > now }
+        let wanted = school?.lowercased()
+        return Array(posts.map(Self.view).filter { wanted == nil || $0.schools.isEmpty || $0.schools.contains(wanted!) }.prefix(limit))
+    }
+
+    func deletePost(_ id: UUID) async throws {
+        try await database.write { db in
+            guard let model = try await PostModel.find(id, on: db) else { throw AppError.notFound(code: "post_not_found", "No news or announcement has this id.") }
+            try await model.delete(on: db)
+        }
+    }
+
+    static func view(_ model: PostModel) -> PostView {
+        PostView(id: model.id!, kind: model.kind, title: model.title, body: model.body, category: model.category, importance: model.importance,
+                 publishedAt: model.publishedAt, expiresAt: model.expiresAt, schools: model.schoolCodes.split(separator: ",").map(String.init))
+    }
+
+    // MARK: Scholarships
+
+    struct ScholarshipView: Codable, Sendable, Equatable {
+        var id: UUID
+        var name: String
+        var description: String
+        var status: String
+        var amountMinor: Int
+        var currency: String
+        var periodicity: String
+        var benefitType: String
+        var link: String
+    }
+
+    struct ScholarshipInput: Codable, Sendable {
+        var name: String?
+        var description: String?
+        var status: String?
+        var amountMinor: Int?
+        var currency: String?
+        var periodicity: String?
+        var benefitType: String?
+        var link: String?
+    }
+
+    func createScholarship(_ input: ScholarshipInput) async throws -> ScholarshipView {
+        var validator = Validator()
+        let name = CampusText.required(input.name, "name", into: &validator)
+        let description = CampusText.required(input.description, "description", into: &validator, max: 2_000)
+        validator.check(Self.scholarshipStatuses.contains(input.status ?? ""), "status", "One of: \(Self.scholarshipStatuses.joined(separator: ", ")).", code: "status_unknown")
+        validator.check((0...100_000_000).contains(input.amountMinor ?? -1), "amountMinor", "An amount in centavos, from 0.", code: "amount_range")
+        let currency = (input.currency ?? "MXN").uppercased()
+        validator.check(currency.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "currency", "A three-letter currency code like MXN.", code: "currency_format")
+        validator.check(Self.periodicities.contains(input.periodicity ?? ""), "periodicity", "One of: \(Self.periodicities.joined(separator: ", ")).", code: "periodicity_unknown")
+        validator.check(Self.benefitTypes.contains(input.benefitType ?? ""), "benefitType", "One of: \(Self.benefitTypes.joined(separator: ", ")).", code: "benefit_unknown")
+        let link = (input.link ?? "").trimmingCharacters(in: .whitespaces)
+        validator.check(link.hasPrefix("https://") && link.count <= 500 && URL(string: link) != nil, "link", "An https:// link where students apply.", code: "link_format")
+        try validator.validate()
+        let model = ScholarshipModel()
+        model.id = UUID()
+        model.name = name
+        model.description = description
+        model.status = input.status ?? "upcoming"
+        model.amountMinor = input.amountMinor ?? 0
+        model.currency = currency
+        model.periodicity = input.periodicity ?? "once"
+        model.benefitType = input.benefitType ?? "other"
+        model.link = link
+        model.updatedAt = clock.now()
+        try await database.write { db in try await model.create(on: db) }
+        return Self.view(model)
+    }
+
+    /// Scholarships, open ones first.
+    func scholarships(status: String?) async throws -> [ScholarshipView] {
+        var query = ScholarshipModel.query(on: try database.reader).sort(\.$name)
+        if let status { query = query.filter(\.$status == status) }
+        let order = Dictionary(uniqueKeysWithValues: Self.scholarshipStatuses.enumerated().map { ($1, $0) })
+        return try await query.all().map(Self.view).sorted { (order[$0.status] ?? 9, $0.name) < (order[$1.status] ?? 9, $1.name) }
+    }
+
+    func deleteScholarship(_ id: UUID) async throws {
+        try await database.write { db in
+            guard let model = try await ScholarshipModel.find(id, on: db) else { throw AppError.notFound(code: "scholarship_not_found", "No scholarship has this id.") }
+            try await model.delete(on: db)
+        }
+    }
+
+    static func view(_ model: ScholarshipModel) -> ScholarshipView {
+        ScholarshipView(id: model.id!, name: model.name, description: model.description, status: model.status, amountMinor: model.amountMinor,
+                        currency: model.currency, periodicity: model.periodicity, benefitType: model.benefitType, link: model.link)
+    }
+}

@@ -1,0 +1,113 @@
+import FluentKit
+import Foundation
+import PatioCore
+import PatioData
+import SQLKit
+
+/// The kardex: closing a period turns each final into a line, school services add lines by hand
+/// (equivalences, ETS), and the student reads theirs with averages and credits.
+struct KardexService: Sendable {
+    let database: PatioDatabase
+    let clock: PatioClock
+
+    static let evaluations = ["ORD", "EXT", "ETS"]
+    /// Rows per INSERT when a period closes: well under every database's limit on bound parameters.
+    static let batchSize = 200
+
+    struct ClosingSummary: Codable, Sendable, Equatable {
+        var period: PeriodView
+        /// Kardex lines written, one per final.
+        var linesWritten: Int
+        /// Enrolments that had no final and so left no line.
+        var withoutFinal: Int
+    }
+
+    /// Closes the period: in one transaction every final becomes a kardex line (`EXT` when the extraordinary
+    /// was sat, otherwise `ORD`, dated the period's last day) and the period is marked closed, after which no
+    /// grade of it changes. Closing a closed period is 409 `period_closed`.
+    func close(periodID: UUID) async throws -> ClosingSummary {
+        let now = clock.now()
+        return try await database.write { db in
+            guard let period = try await PeriodModel.find(periodID, on: db) else { throw RecordService.periodNotFound }
+            guard period.closedAt == nil else { throw GradeService.periodClosed }
+            let sql = db as! any SQLDatabase
+            struct Row: Decodable {
+                let student_id: UUID, clave: String, name: String, semester: Int, credits_hundredths: Int
+                let extraordinary: String?, final: String?
+            }
+            let rows = try await sql.raw("""
+                SELECT e.student_id, s.clave, s.name, s.semester, s.credits_hundredths, e.extraordinary, e.final
+                FROM campus_enrolments e JOIN campus_subjects s ON s.id = e.subject_id
+                WHERE e.period_id = \(bind: periodID)
+                """).all(decoding: Row.self)
+            let finals = rows.filter { $0.final != nil }
+            var written = 0
+            for start in stride(from: 0, to: finals.count, by: Self.batchSize) {
+                var insert = sql.insert(into: KardexLineModel.schema)
+                    .columns("id", "student_id", "clave", "subject_name", "semester", "credits_hundredths", "taken_on", "period_code", "evaluation", "grade", "origin", "created_at")
+                for row in finals[start..<min(start + Self.batchSize, finals.count)] {
+                    let evaluation = row.extraordinary == nil ? "ORD" : "EXT"
+                    insert = insert.values(SQLBind(UUID()), SQLBind(row.student_id), SQLBind(row.clave), SQLBind(row.name), SQLBind(row.semester),
+                                           SQLBind(row.credits_hundredths), SQLBind(period.endsOn), SQLBind(period.code), SQLBind(evaluation),
+                                           SQLBind(row.final ?? ""), SQLBind("closing"), SQLBind(now))
+                    written += 1
+                }
+                try await insert.run()
+            }
+            period.closedAt = now
+            try await period.save(on: db)
+            return ClosingSummary(period: RecordService.view(period), linesWritten: written, withoutFinal: rows.count - finals.count)
+        }
+    }
+
+    struct LineInput: Codable, Sendable {
+        var clave: String?
+        var date: String?
+        var period: String?
+        var evaluation: String?
+        var grade: String?
+    }
+
+    /// A line added by school services for a subject of the student's plan.
+    func addLine(studentID: UUID, _ input: LineInput) async throws -> KardexReport.Line {
+        var validator = Validator()
+        let clave = CampusText.required(input.clave, "clave", into: &validator, max: 20).uppercased()
+        let date = CampusText.date(input.date, "date", into: &validator)
+        let period = CampusText.required(input.period, "period", into: &validator, max: 10)
+        validator.check(Self.evaluations.contains(input.evaluation ?? ""), "evaluation", "ORD, EXT or ETS.", code: "evaluation_unknown")
+        let grade = input.grade.flatMap(Grade.init)
+        validator.check(grade != nil, "grade", "A grade from 0 to 10 with at most one decimal, or NP.", code: "grade_format")
+        try validator.validate()
+        return try await database.write { db in
+            guard let student = try await StudentModel.find(studentID, on: db) else { throw StudentService.notFound }
+            guard let subject = try await SubjectModel.query(on: db).filter(\.$planID == student.planID).filter(\.$clave == clave).first() else {
+                throw AppError.validation(field: "clave", "No subject of the student's plan has this clave.", code: "subject_not_in_plan")
+            }
+            let line = KardexLineModel()
+            line.id = UUID()
+            line.studentID = studentID
+            line.clave = subject.clave
+            line.subjectName = subject.name
+            line.semester = subject.semester
+            line.creditsHundredths = subject.creditsHundredths
+            line.takenOn = date?.description ?? ""
+            line.periodCode = period
+            line.evaluation = input.evaluation ?? "ORD"
+            line.grade = grade?.text ?? ""
+            line.origin = "school"
+            line.createdAt = clock.now()
+            try await line.create(on: db)
+            return KardexReport.Line(id: line.id!, clave: line.clave, subject: line.subjectName, semester: line.semester, credits: Credits.decimal(line.creditsHundredths),
+                                     date: line.takenOn, period: line.periodCode, evaluation: line.evaluation, grade: line.grade, passed: grade?.passes ?? false)
+        }
+    }
+
+    func report(_ student: StudentModel, search: String?) async throws -> KardexReport {
+        let db = try database.reader
+        let lines = try await KardexLineModel.query(on: db).filter(\.$studentID == student.id!).all()
+        let career = try await CareerModel.find(student.careerID, on: db)
+        let plan = try await PlanModel.find(student.planID, on: db)
+        let total = try await SubjectModel.query(on: db).filter(\.$planID == student.planID).all().reduce(0) { $0 + $1.creditsHundredths }
+        return KardexReport.make(career: career?.name ?? "", plan: plan?.code ?? "", lines: lines, planCreditsHundredths: total, search: search)
+    }
+}
