@@ -156,6 +156,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            resources: [.copy("Web/Resources")],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -18,6 +18,11 @@ public struct CampusModule: PatioModule {
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = CampusServices(environment: environment)
         CampusAPI.register(on: routes, services: services)
+        CampusPages.register(on: routes, services: services, web: environment.web)
+    }
+
+    public var webResources: ModuleWebResources? {
+        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CampusStrings.all)
     }
 
     public func seedDemo(environment: ModuleEnvironment) async throws {

@@ -28,12 +28,13 @@ public enum RoleNames {
         "academy.student": Entry(esApp: "Academia", es: "Estudiante", enApp: "Academy", en: "Student"),
         "courier.admin": Entry(esApp: "Mensajería", es: "Despacho", enApp: "Courier", en: "Dispatch"),
         "courier.agent": Entry(esApp: "Mensajería", es: "Mensajero", enApp: "Courier", en: "Courier"),
-        "campus.teacher": Entry(esApp: "Campus", es: "Docente", enApp: "Campus", en: "Teacher"),
-        "campus.student": Entry(esApp: "Campus", es: "Estudiante", enApp: "Campus", en: "Student"),
         "payments.admin": Entry(esApp: "Pagos", es: "Tesorería", enApp: "Payments", en: "Treasury"),
         "payments.business": Entry(esApp: "Pagos", es: "Negocio", enApp: "Payments", en: "Business"),
         "payments.customer": Entry(esApp: "Pagos", es: "Cliente", enApp: "Payments", en: "Customer"),
         "onboarding.admin": Entry(esApp: "Bienvenida", es: "Recursos humanos", enApp: "Onboarding", en: "People team"),
         "onboarding.employee": Entry(esApp: "Bienvenida", es: "Nuevo ingreso", enApp: "Onboarding", en: "New hire"),
+        "campus.admin": Entry(esApp: "Escuela", es: "Gestión escolar", enApp: "Campus", en: "School services"),
+        "campus.teacher": Entry(esApp: "Escuela", es: "Docente", enApp: "Campus", en: "Teacher"),
+        "campus.student": Entry(esApp: "Escuela", es: "Estudiante", enApp: "Campus", en: "Student"),
     ]
 }

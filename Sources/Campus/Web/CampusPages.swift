@@ -1,0 +1,267 @@
+import Foundation
+import Hummingbird
+import PatioCore
+import PatioPlatform
+import PatioWeb
+import QRCode
+
+/// The campus pages: the home page for each role; the student's grades, schedule (list and grid, receipt
+/// and calendar link), kardex, personal data and credential; the teacher's group with its capture form;
+/// school content and the public checks behind the credential's and the receipt's QR codes.
+enum CampusPages {
+    static func register(on routes: PatioRoutes, services: CampusServices, web: WebRenderer) {
+        let pages = CampusPageHandlers(s: services, web: web)
+        let member = Access.anyRole(CampusRoles.members), student = Access.role(CampusRoles.student), teacher = Access.anyRole([CampusRoles.teacher, CampusRoles.admin])
+        routes.get("/campus", member, pages.home)
+        routes.get("/campus/grades", student, pages.grades)
+        routes.get("/campus/schedule", student, pages.schedule)
+        routes.get("/campus/schedule/receipt.pdf", student, CampusAPI.receiptHandler(services, StudentRecord(s: services)))
+        routes.get("/campus/kardex", student, pages.kardex)
+        routes.get("/campus/personal", student, pages.personal)
+        routes.get("/campus/credential", student, pages.credential)
+        routes.get("/campus/groups/{id}", teacher, pages.group)
+        routes.post("/campus/groups/{id}/grades", teacher, pages.capture)
+        routes.get("/campus/school", .everyone, pages.school)
+        routes.get("/campus/credential/{token}", .everyone, pages.checkCredential)
+        routes.get("/campus/receipt/{token}", .everyone, pages.checkReceipt)
+    }
+}
+
+struct CampusPageHandlers: Sendable {
+    let s: CampusServices
+    let pages: ModulePages
+    static let accent = "#7f1d3f"
+
+    init(s: CampusServices, web: WebRenderer) {
+        self.s = s
+        self.pages = ModulePages(web: web, strings: CampusStrings.all, accent: Self.accent) { context in
+            ["isStudent": context.principal?.has(role: CampusRoles.student) ?? false,
+             "isTeacher": context.principal?.has(role: CampusRoles.teacher) ?? false,
+             "isAdmin": context.principal?.has(role: CampusRoles.admin) ?? false]
+        }
+    }
+
+    var me: StudentRecord { StudentRecord(s: s) }
+    var content: ContentService { ContentService(database: s.database, clock: s.clock) }
+
+    private func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) -> Response {
+        pages.page(template, title: pages.text(titleKey, context), data, context: context, problem: problem, notice: notice)
+    }
+
+    private func dayName(_ day: Int, _ context: PatioRequestContext) -> String { pages.text("cam_day_\(day)", context) }
+
+    // MARK: Home
+
+    func home(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let principal = try context.requirePrincipal()
+        var data: [String: Any] = [:]
+        if principal.has(role: CampusRoles.student), let record = try? await s.students.record(principal) {
+            let schedule = try await me.schedules.schedule(student: record)
+            if let next = schedule.nextClasses(from: SchoolCalendar.weekday(SchoolCalendar.today(s.clock))) {
+                data["next"] = next.entries.map(entryData)
+                data["nextDay"] = dayName(next.weekday, context)
+                data["hasNext"] = true
+            }
+            let grades = try await s.reader.grades(student: record, periodID: nil)
+            data["generalAverage"] = grades.generalAverage ?? ""
+            data["approved"] = grades.approved
+        }
+        if principal.has(role: CampusRoles.teacher) {
+            let period = try await s.record.currentPeriod()?.id
+            let groups = try await s.groups.list(GroupService.Filter(periodID: period, teacherAccountID: principal.accountID))
+            data["groups"] = groups.map { ["id": $0.id.uuidString, "code": $0.code, "subject": $0.subject.name, "enrolled": $0.enrolled] }
+            data["hasGroups"] = !groups.isEmpty
+        }
+        let announcements = try await content.posts(kind: "announcement", school: nil, limit: 5)
+        data["announcements"] = announcements.map(postData)
+        data["urgentCount"] = announcements.filter { $0.category == "urgent" }.count > 0 ? String(announcements.filter { $0.category == "urgent" }.count) : ""
+        data["events"] = try await eventsData(context)
+        return page("campus_home", "cam_app", data, context)
+    }
+
+    private func entryData(_ entry: Schedule.Entry) -> [String: Any] {
+        ["startsAt": entry.startsAt, "endsAt": entry.endsAt, "subject": entry.subject, "teacher": entry.teacher ?? "—", "group": entry.group,
+         "building": entry.building, "room": entry.room, "colour": entry.colour]
+    }
+
+    private func postData(_ post: ContentService.PostView) -> [String: Any] {
+        ["title": post.title, "body": post.body, "category": post.category ?? ""]
+    }
+
+    private func eventsData(_ context: PatioRequestContext) async throws -> [[String: Any]] {
+        try await s.record.calendar(from: SchoolCalendar.today(s.clock)).prefix(6).map { event in
+            let from = PageFormat.shortDate(event.startsOn, locale: context.locale), to = PageFormat.shortDate(event.endsOn, locale: context.locale)
+            return ["title": event.title, "dates": from == to ? from : "\(from) – \(to)"]
+        }
+    }
+
+    // MARK: Student
+
+    func grades(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let record = try await s.students.record(try context.requirePrincipal())
+        let report = try await s.reader.grades(student: record, periodID: nil)
+        let rows: [[String: Any]] = report.rows.map { row in
+            let grades = [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final].map { text -> [String: Any] in
+                let grade = text.flatMap(Grade.init)
+                return ["text": text ?? "—", "css": grade.map { $0.passes ? "pass" : "fail" } ?? "muted"]
+            }
+            return ["subject": row.subject, "groupCode": row.groupCode, "teacher": row.teacher ?? "—", "grades": grades, "average": row.average ?? ""]
+        }
+        return page("campus_grades", "cam_grades", ["period": report.period?.code ?? "", "rows": rows, "hasRows": !rows.isEmpty,
+                                                     "generalAverage": report.generalAverage ?? "", "approved": report.approved], context)
+    }
+
+    func schedule(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let record = try await s.students.record(try context.requirePrincipal())
+        let schedule = try await me.schedules.schedule(student: record)
+        let hours = schedule.hourRange
+        // The grid has a row per half hour; column 1 holds the hours.
+        func row(_ minutes: Int) -> Int { (minutes - hours.lowerBound * 60) / 30 + 2 }
+        let days = schedule.days
+        let blocks: [[String: Any]] = schedule.entries.compactMap { entry in
+            guard let column = days.firstIndex(of: entry.weekday), let starts = CampusText.minutes(entry.startsAt), let ends = CampusText.minutes(entry.endsAt) else { return nil }
+            var data = entryData(entry)
+            data["column"] = column + 2
+            data["rowStart"] = row(starts)
+            data["rowEnd"] = max(row(starts) + 1, row(ends))
+            return data
+        }
+        var data: [String: Any] = [
+            "period": schedule.period?.code ?? "", "hasEntries": !schedule.entries.isEmpty, "blocks": blocks, "dayCount": days.count,
+            "rowCount": (hours.upperBound - hours.lowerBound) * 2,
+            "dayHeads": days.enumerated().map { ["column": $0.offset + 2, "name": dayName($0.element, context)] },
+            "hours": (hours.lowerBound..<hours.upperBound).map { ["row": row($0 * 60), "label": String(format: "%02d:00", $0)] },
+            "days": days.compactMap { day -> [String: Any]? in
+                let entries = schedule.entries(on: day)
+                return entries.isEmpty ? nil : ["name": dayName(day, context), "entries": entries.map(entryData)]
+            },
+            "feedURL": try await me.feedURL(record, base: PublicAddress.base(publicURL: s.publicURL, request: request)),
+        ]
+        let today = SchoolCalendar.weekday(SchoolCalendar.today(s.clock)), now = SchoolCalendar.minutesNow(s.clock)
+        if let column = days.firstIndex(of: today), hours.contains(now / 60) {
+            data["nowRow"] = row(now)
+            data["nowColumn"] = column + 2
+        }
+        return page("campus_schedule", "cam_schedule", data, context)
+    }
+
+    func kardex(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let record = try await s.students.record(try context.requirePrincipal())
+        let query = request.uri.queryParameters["q"].map(String.init) ?? ""
+        let report = try await s.kardex.report(record, search: query)
+        let semesters: [[String: Any]] = report.semesters.map { semester in
+            ["semester": semester.semester, "average": semester.average ?? "—", "cumulativeAverage": semester.cumulativeAverage ?? "—",
+             "lines": semester.lines.map { ["clave": $0.clave, "subject": $0.subject, "date": PageFormat.shortDate($0.date, locale: context.locale), "period": $0.period,
+                                            "evaluation": $0.evaluation, "grade": $0.grade, "css": $0.passed ? "pass" : "fail"] }]
+        }
+        return page("campus_kardex", "cam_kardex", [
+            "career": report.career, "plan": report.plan, "overall": report.overallAverage ?? "—", "approvedSubjects": report.approvedSubjects,
+            "creditsEarned": Self.decimal(report.creditsEarned), "creditsTotal": Self.decimal(report.creditsTotal), "semesters": semesters,
+            "hasSemesters": !semesters.isEmpty, "query": query,
+        ], context)
+    }
+
+    static func decimal(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value) }
+
+    func personal(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let record = try await s.students.record(try context.requirePrincipal())
+        let data = s.students.personalData(record)
+        let titles = ["general": "cam_general", "birth": "cam_birth", "address": "cam_address", "contact": "cam_contact", "previousSchooling": "cam_previous", "family": "cam_family"]
+        var groups: [[String: Any]] = []
+        for group in ["general", "birth", "address", "contact", "previousSchooling", "family"] {
+            // Empty fields are hidden, and so is a group with none filled in.
+            let fields = data.fields.filter { $0.group == group && !($0.value ?? "").isEmpty }
+            guard !fields.isEmpty else { continue }
+            groups.append(["title": pages.text(titles[group] ?? group, context),
+                           "fields": fields.map { ["label": pages.text("field.personal.\($0.group).\($0.name)", context).replacingOccurrences(of: "field.personal.\($0.group).", with: ""), "value": $0.value ?? ""] }])
+        }
+        return page("campus_personal", "cam_personal", ["groups": groups], context)
+    }
+
+    func credential(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let record = try await s.students.record(try context.requirePrincipal())
+        let credential = try await me.credential(record, base: PublicAddress.base(publicURL: s.publicURL, request: request))
+        let qr = (try? QRCode(text: credential.verifyURL).svg(title: pages.text("cam_credential", context))) ?? ""
+        return page("campus_credential", "cam_credential", ["name": credential.name, "boleta": credential.boleta, "career": credential.career,
+                                                            "school": credential.school, "enrolled": credential.enrolled, "period": credential.period ?? "", "qr": qr], context)
+    }
+
+    // MARK: Teacher
+
+    func group(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        page("campus_group", "cam_groups", try await groupData(try context.uuidParameter("id"), try context.requirePrincipal(), context), context)
+    }
+
+    /// The roster with one input per grade; inputs of closed windows are read-only (school services may edit all).
+    private func groupData(_ id: UUID, _ principal: Principal, _ context: PatioRequestContext) async throws -> [String: Any] {
+        let group = try await s.groups.view(id)
+        let roster = try await s.grades.roster(groupID: id, for: principal)
+        let windows = try await s.grades.windows(periodID: group.periodId)
+        let isAdmin = principal.has(role: CampusRoles.admin)
+        let open = Set(windows.filter(\.isOpen).map(\.assessment))
+        let labels = ["partial1": "cam_p1", "partial2": "cam_p2", "partial3": "cam_p3", "extraordinary": "cam_ext", "final": "cam_final"]
+        let rows: [[String: Any]] = roster.map { row in
+            let values = [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final]
+            return ["name": row.name, "boleta": row.boleta, "cells": zip(Assessment.allCases, values).map { assessment, value in
+                ["name": "\(row.enrolmentId.uuidString).\(assessment.rawValue)", "value": value ?? "", "editable": isAdmin || open.contains(assessment.rawValue),
+                 "label": "\(row.name) · \(pages.text(labels[assessment.rawValue] ?? "", context))"] as [String: Any]
+            }]
+        }
+        return ["id": id.uuidString, "code": group.code, "subject": group.subject.name, "rows": rows,
+                "windows": windows.map { ["name": pages.text(labels[$0.assessment] ?? $0.assessment, context), "isOpen": $0.isOpen] }]
+    }
+
+    /// The form sends every cell; only editable ones that changed are captured (a closed window's cells are
+    /// read-only on the page and left out here).
+    func capture(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let principal = try context.requirePrincipal()
+        let id = try context.uuidParameter("id")
+        let form = try await FormBody.parse(request)
+        let roster = try await s.grades.roster(groupID: id, for: principal)
+        let group = try await s.groups.view(id)
+        let open = Set(try await s.grades.windows(periodID: group.periodId).filter(\.isOpen).map(\.assessment))
+        let isAdmin = principal.has(role: CampusRoles.admin)
+        var entries: [GradeService.Entry] = []
+        for row in roster {
+            let current = [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final]
+            var changes: [Assessment: String?] = [:]
+            for (assessment, value) in zip(Assessment.allCases, current) where isAdmin || open.contains(assessment.rawValue) {
+                guard let sent = form.text("\(row.enrolmentId.uuidString).\(assessment.rawValue)") else { continue }
+                if sent.trimmingCharacters(in: .whitespaces) != (value ?? "") { changes[assessment] = sent }
+            }
+            if !changes.isEmpty { entries.append(GradeService.Entry(enrolmentId: row.enrolmentId, changes: changes)) }
+        }
+        do {
+            _ = try await s.grades.capture(groupID: id, entries, by: principal)
+        } catch let error as AppError {
+            return page("campus_group", "cam_groups", try await groupData(id, principal, context), context, problem: error)
+        }
+        return redirect(to: "/campus/groups/\(id.uuidString)")
+    }
+
+    // MARK: Public
+
+    func school(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let scholarships = try await content.scholarships(status: nil).map { item -> [String: Any] in
+            ["name": item.name, "description": item.description, "status": item.status, "link": item.link,
+             "amount": PageFormat.money(item.amountMinor, currency: item.currency, locale: context.locale)]
+        }
+        return page("campus_school", "cam_school", [
+            "announcements": try await content.posts(kind: "announcement", school: nil).map(postData),
+            "news": try await content.posts(kind: "news", school: nil).map(postData),
+            "scholarships": scholarships, "events": try await eventsData(context),
+        ], context)
+    }
+
+    func checkCredential(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let check = try await me.links.checkCredential(try context.stringParameter("token"))
+        return page("campus_check", "cam_credential", ["valid": check.valid, "okText": pages.text("cam_valid", context), "badText": pages.text("cam_invalid", context),
+                                                       "detail": PageFormat.shortDate(check.checkedOn, locale: context.locale)], context)
+    }
+
+    func checkReceipt(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let check = try await me.links.checkReceipt(try context.stringParameter("token"))
+        return page("campus_check", "cam_schedule", ["valid": check.authentic && check.enrolled, "okText": pages.text("cam_receipt_ok", context),
+                                                     "badText": pages.text("cam_receipt_bad", context), "detail": check.period ?? ""], context)
+    }
+}
