@@ -5,7 +5,7 @@ import PatioCore
 import Testing
 @testable import Campus
 
-@Suite("Campus API: grades — teachers capture their own groups inside the windows, students read theirs, every change is kept")
+@Suite("Campus API: grades — teachers capture their own groups inside the windows, students read theirs, every change is kept", .serialized)
 struct GradesAPITests {
     @Test("the student reads their grades: partials, the pending average where there is nothing numeric, no finals yet")
     func studentGrades() async throws {

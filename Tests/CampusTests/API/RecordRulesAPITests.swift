@@ -6,7 +6,7 @@ import PatioCore
 import Testing
 @testable import Campus
 
-@Suite("Campus API: the school's rules — quota, clashes, a subject once per period, CSV imports refused whole, closing a period")
+@Suite("Campus API: the school's rules — quota, clashes, a subject once per period, CSV imports refused whole, closing a period", .serialized)
 struct RecordRulesAPITests {
     @Test("enrolling: a full group, a clash with the student's week and a subject already taken are refused with their own codes")
     func enrolmentRules() async throws {

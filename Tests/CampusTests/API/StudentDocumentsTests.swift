@@ -5,7 +5,7 @@ import PatioCore
 import Testing
 @testable import Campus
 
-@Suite("Campus API: the schedule, its PDF receipt and calendar feed, the credential, personal data and school content")
+@Suite("Campus API: the schedule, its PDF receipt and calendar feed, the credential, personal data and school content", .serialized)
 struct StudentDocumentsTests {
     @Test("the calendar feed is valid RFC 5545 as a real parser reads it: weekly classes until the period ends, with room and teacher, plus the calendar")
     func calendarFeed() async throws {
