@@ -22,7 +22,8 @@ public struct CampusModule: PatioModule {
     }
 
     public var webResources: ModuleWebResources? {
-        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CampusStrings.all)
+        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CampusStrings.all,
+                           staticDirectory: Bundle.module.bundlePath + "/Resources/static")
     }
 
     public func seedDemo(environment: ModuleEnvironment) async throws {

@@ -34,15 +34,14 @@ enum CampusDemo {
 
     static func seed(_ s: CampusServices, accounts: AccountService) async throws {
         guard try await s.record.schools().isEmpty else { return }
-        let teacher = try await account(accounts, "docente@demo.patio", "Mtra. Rocío Hernández Juárez", CampusRoles.teacher)
-        let otherTeacher = try await account(accounts, "jgarcia@demo.patio", "Dr. Jorge García Salinas", CampusRoles.teacher)
+        _ = try await account(accounts, "docente@demo.patio", "Mtra. Rocío Hernández Juárez", CampusRoles.teacher)
+        _ = try await account(accounts, "jgarcia@demo.patio", "Dr. Jorge García Salinas", CampusRoles.teacher)
         let school = try await s.record.createSchool(.init(code: "escom", name: "Escuela Superior de Cómputo"))
         let career = try await s.record.createCareer(.init(schoolId: school.id, code: "ISC", name: "Ingeniería en Sistemas Computacionales"))
         let plan = try await s.record.createPlan(.init(careerId: career.id, code: "2020"))
-        var subjectIDs: [String: UUID] = [:]
-        for (clave, name, semester, credits) in subjects {
-            subjectIDs[clave] = try await s.record.createSubject(.init(planId: plan.id, clave: clave, name: name, semester: semester, credits: credits)).id
-        }
+        // The record goes in the way a school would load it: CSV files, each applied in one transaction.
+        let csv = CampusCSV(database: s.database, groups: s.groups)
+        _ = try await csv.importSubjects(planID: plan.id, (["clave,name,semester,credits"] + subjects.map { "\($0.0),\"\($0.1)\",\($0.2),\($0.3)" }).joined(separator: "\n"))
         let today = SchoolCalendar.today(s.clock)
         // The current period runs around today; the previous one ended before it started.
         let current = try await s.record.createPeriod(.init(code: periodCode(today), startsOn: today.adding(days: -75).description, endsOn: today.adding(days: 60).description))
@@ -59,44 +58,46 @@ enum CampusDemo {
             ("C206", "NP", "ORD", "2023/1"), ("C206", "8", "EXT", "2023/1"), ("C301", "9", "ORD", "2024/1"), ("C302", "8.5", "ORD", "2024/1"),
             ("C303", "7", "ORD", "2024/1"), ("C304", "10", "ORD", "2024/1"), ("C305", "6", "ORD", "2024/1"), ("C306", "8", "ORD", "2024/1"),
         ]
-        for (index, (clave, grade, evaluation, period)) in history.enumerated() {
-            let year = Int(period.prefix(4)) ?? 2023
-            _ = try await s.kardex.addLine(studentID: student.id, .init(clave: clave, date: "\(year)-\(index % 2 == 0 ? "06" : "07")-1\(index % 9)", period: period, evaluation: evaluation, grade: grade))
+        _ = try await s.kardex.addLines(studentID: student.id, history.enumerated().map { index, line in
+            let year = Int(line.3.prefix(4)) ?? 2023
+            return .init(clave: line.0, date: "\(year)-\(index % 2 == 0 ? "06" : "07")-1\(index % 9)", period: line.3, evaluation: line.2, grade: line.1)
+        })
+        // Classmates, so rosters and group averages are not a class of one.
+        let classmates = [("Luis Fernando Ortega Ruiz", "2022630102"), ("Mariana Castillo Peña", "2022630103"), ("Diego Alejandro Vázquez Mora", "2022630104")]
+        for (name, boleta) in classmates {
+            let email = name.split(separator: " ").first.map { "\($0.lowercased()).\(boleta.suffix(3))@demo.patio" } ?? "alumno\(boleta)@demo.patio"
+            _ = try await s.students.create(.init(email: email, password: "demo-password", name: name, boleta: boleta, planId: plan.id, personal: PersonalData()))
         }
-        // Semester 4 in the previous period, closed the real way.
-        let fourth = ["C401", "C402", "C403", "C404", "C405", "C406"]
-        let finals = ["8.7", "9", "7.4", "9.5", "6", "8.2"]
+        // Semester 4 in the previous period (the student alone), semester 5 now in morning (5CM1) and evening
+        // (5CV1) groups; the demo teacher has the first two morning groups.
+        let fourth = ["C401", "C402", "C403", "C404", "C405", "C406"], fifth = ["C501", "C502", "C503", "C504", "C505", "C506"]
+        var groupLines = ["period,clave,group,shift,quota,teacher_email,weekday,starts_at,ends_at,building,room"]
         for (index, clave) in fourth.enumerated() {
-            let slots = morningSlots[index].map { GroupService.SlotInput(weekday: $0.0, startsAt: $0.1, endsAt: $0.2, building: "1", room: "10\(index + 1)") }
-            let group = try await s.groups.create(.init(periodId: previous.id, subjectId: subjectIDs[clave], code: "4CM1", teacherEmail: "jgarcia@demo.patio", shift: "morning", quota: 35, slots: slots))
-            let enrolment = try await s.enrolments.enrol(.init(studentId: student.id, groupId: group.id))
-            _ = try await s.grades.capture(groupID: group.id, [.init(enrolmentId: enrolment.id, changes: [.partial1: finals[index], .partial2: finals[index], .partial3: finals[index], .final: finals[index]])],
-                                           by: systemAdmin)
+            for slot in morningSlots[index] { groupLines.append("\(previous.code),\(clave),4CM1,morning,35,jgarcia@demo.patio,\(slot.0),\(slot.1),\(slot.2),1,10\(index + 1)") }
+        }
+        for (index, clave) in fifth.enumerated() {
+            let teacherEmail = index < 2 ? "docente@demo.patio" : "jgarcia@demo.patio"
+            for slot in morningSlots[index] {
+                groupLines.append("\(current.code),\(clave),5CM1,morning,30,\(teacherEmail),\(slot.0),\(slot.1),\(slot.2),2,20\(index + 1)")
+                groupLines.append("\(current.code),\(clave),5CV1,evening,30,jgarcia@demo.patio,\(slot.0),\(shifted(slot.1)),\(shifted(slot.2)),3,30\(index + 1)")
+            }
+        }
+        _ = try await csv.importGroups(planID: plan.id, groupLines.joined(separator: "\n"))
+        let boletas = ["2022630101"] + classmates.map(\.1)
+        let enrolments = fourth.map { "2022630101,\(previous.code),\($0),4CM1" } + boletas.flatMap { boleta in fifth.map { "\(boleta),\(current.code),\($0),5CM1" } }
+        _ = try await csv.importEnrolments((["boleta,period,clave,group"] + enrolments).joined(separator: "\n"))
+
+        // The previous period's finals, then its closing: semester 4 reaches the kardex the real way.
+        let finals = ["8.7", "9", "7.4", "9.5", "6", "8.2"]
+        for group in try await s.groups.list(GroupService.Filter(periodID: previous.id)) {
+            guard let index = fourth.firstIndex(of: group.subject.clave) else { continue }
+            let entries = try await s.grades.roster(groupID: group.id, for: systemAdmin).map {
+                GradeService.Entry(enrolmentId: $0.enrolmentId, changes: [.partial1: finals[index], .partial2: finals[index], .partial3: finals[index], .final: finals[index]])
+            }
+            _ = try await s.grades.capture(groupID: group.id, entries, by: systemAdmin)
         }
         _ = try await s.kardex.close(periodID: previous.id)
 
-        // The current period: fifth semester, morning (5CM1) and evening (5CV1) groups.
-        let fifth = ["C501", "C502", "C503", "C504", "C505", "C506"]
-        var studentGroups: [(UUID, UUID)] = []
-        for (index, clave) in fifth.enumerated() {
-            let morning = morningSlots[index].map { GroupService.SlotInput(weekday: $0.0, startsAt: $0.1, endsAt: $0.2, building: "2", room: "20\(index + 1)") }
-            let evening = morningSlots[index].map { GroupService.SlotInput(weekday: $0.0, startsAt: shifted($0.1), endsAt: shifted($0.2), building: "3", room: "30\(index + 1)") }
-            let teacherEmail = index < 2 ? "docente@demo.patio" : "jgarcia@demo.patio"
-            let group = try await s.groups.create(.init(periodId: current.id, subjectId: subjectIDs[clave], code: "5CM1", teacherEmail: teacherEmail, shift: "morning", quota: 30, slots: morning))
-            _ = try await s.groups.create(.init(periodId: current.id, subjectId: subjectIDs[clave], code: "5CV1", teacherEmail: "jgarcia@demo.patio", shift: "evening", quota: 30, slots: evening))
-            let enrolment = try await s.enrolments.enrol(.init(studentId: student.id, groupId: group.id))
-            studentGroups.append((group.id, enrolment.id))
-        }
-        // Classmates, so rosters and group averages are not a class of one.
-        let classmates = [("Luis Fernando Ortega Ruiz", "2022630102"), ("Mariana Castillo Peña", "2022630103"), ("Diego Alejandro Vázquez Mora", "2022630104")]
-        var classmateEnrolments: [[UUID]] = Array(repeating: [], count: fifth.count)
-        for (name, boleta) in classmates {
-            let email = name.split(separator: " ").first.map { "\($0.lowercased()).\(boleta.suffix(3))@demo.patio" } ?? "alumno\(boleta)@demo.patio"
-            let classmate = try await s.students.create(.init(email: email, password: "demo-password", name: name, boleta: boleta, planId: plan.id, personal: PersonalData()))
-            for (index, (groupID, _)) in studentGroups.enumerated() {
-                classmateEnrolments[index].append(try await s.enrolments.enrol(.init(studentId: classmate.id, groupId: groupID)).id)
-            }
-        }
         // Windows: the 1st partial is over, the 2nd is open now, the 3rd and the final come later.
         let now = s.clock.now()
         let day: TimeInterval = 86_400
@@ -104,15 +105,16 @@ enum CampusDemo {
             _ = try await s.grades.setWindow(periodID: current.id, .init(assessment: assessment, opensAt: now.addingTimeInterval(opens * day), closesAt: now.addingTimeInterval(closes * day)))
         }
         let firstPartials = ["8.5", "9", "7", "10", "6.5", "NP"], secondPartials = ["9", nil, "8", nil, nil, nil]
-        for (index, (groupID, enrolmentID)) in studentGroups.enumerated() {
-            var entries = [GradeService.Entry(enrolmentId: enrolmentID, changes: [.partial1: firstPartials[index], .partial2: secondPartials[index]])]
-            for (offset, classmate) in classmateEnrolments[index].enumerated() {
-                entries.append(.init(enrolmentId: classmate, changes: [.partial1: ["7.5", "8", "9.5"][offset % 3]]))
+        for group in try await s.groups.list(GroupService.Filter(periodID: current.id, shift: "morning")) {
+            guard let index = fifth.firstIndex(of: group.subject.clave) else { continue }
+            let roster = try await s.grades.roster(groupID: group.id, for: systemAdmin)
+            let entries = roster.enumerated().map { offset, row -> GradeService.Entry in
+                row.boleta == "2022630101"
+                    ? .init(enrolmentId: row.enrolmentId, changes: [.partial1: firstPartials[index], .partial2: secondPartials[index]])
+                    : .init(enrolmentId: row.enrolmentId, changes: [.partial1: ["7.5", "8", "9.5"][offset % 3]])
             }
-            _ = try await s.grades.capture(groupID: groupID, entries, by: systemAdmin)
+            _ = try await s.grades.capture(groupID: group.id, entries, by: systemAdmin)
         }
-        _ = teacher
-        _ = otherTeacher
         try await seedContent(s, current: current, today: today)
     }
 

@@ -69,36 +69,53 @@ struct KardexService: Sendable {
     }
 
     /// A line added by school services for a subject of the student's plan.
+    /// A line added by school services for a subject of the student's plan.
     func addLine(studentID: UUID, _ input: LineInput) async throws -> KardexReport.Line {
+        guard let line = try await addLines(studentID: studentID, [input]).first else { throw StudentService.notFound }
+        return line
+    }
+
+    /// Lines added together, all or none (the demo's history; an equivalence that covers several subjects).
+    func addLines(studentID: UUID, _ inputs: [LineInput]) async throws -> [KardexReport.Line] {
         var validator = Validator()
-        let clave = CampusText.required(input.clave, "clave", into: &validator, max: 20).uppercased()
-        let date = CampusText.date(input.date, "date", into: &validator)
-        let period = CampusText.required(input.period, "period", into: &validator, max: 10)
-        validator.check(Self.evaluations.contains(input.evaluation ?? ""), "evaluation", "ORD, EXT or ETS.", code: "evaluation_unknown")
-        let grade = input.grade.flatMap(Grade.init)
-        validator.check(grade != nil, "grade", "A grade from 0 to 10 with at most one decimal, or NP.", code: "grade_format")
+        let checked = inputs.map { input in
+            let clave = CampusText.required(input.clave, "clave", into: &validator, max: 20).uppercased()
+            let date = CampusText.date(input.date, "date", into: &validator)
+            let period = CampusText.required(input.period, "period", into: &validator, max: 10)
+            validator.check(Self.evaluations.contains(input.evaluation ?? ""), "evaluation", "ORD, EXT or ETS.", code: "evaluation_unknown")
+            let grade = input.grade.flatMap(Grade.init)
+            validator.check(grade != nil, "grade", "A grade from 0 to 10 with at most one decimal, or NP.", code: "grade_format")
+            return (clave: clave, date: date?.description ?? "", period: period, evaluation: input.evaluation ?? "ORD", grade: grade)
+        }
         try validator.validate()
+        let now = clock.now()
         return try await database.write { db in
             guard let student = try await StudentModel.find(studentID, on: db) else { throw StudentService.notFound }
-            guard let subject = try await SubjectModel.query(on: db).filter(\.$planID == student.planID).filter(\.$clave == clave).first() else {
-                throw AppError.validation(field: "clave", "No subject of the student's plan has this clave.", code: "subject_not_in_plan")
+            let subjects = try await SubjectModel.query(on: db).filter(\.$planID == student.planID).all()
+            let byClave = Dictionary(subjects.map { ($0.clave, $0) }, uniquingKeysWith: { first, _ in first })
+            var lines: [KardexReport.Line] = []
+            for entry in checked {
+                guard let subject = byClave[entry.clave] else {
+                    throw AppError.validation(field: "clave", "No subject of the student's plan has the clave \(entry.clave).", code: "subject_not_in_plan")
+                }
+                let line = KardexLineModel()
+                line.id = UUID()
+                line.studentID = studentID
+                line.clave = subject.clave
+                line.subjectName = subject.name
+                line.semester = subject.semester
+                line.creditsHundredths = subject.creditsHundredths
+                line.takenOn = entry.date
+                line.periodCode = entry.period
+                line.evaluation = entry.evaluation
+                line.grade = entry.grade?.text ?? ""
+                line.origin = "school"
+                line.createdAt = now
+                try await line.create(on: db)
+                lines.append(KardexReport.Line(id: line.id!, clave: line.clave, subject: line.subjectName, semester: line.semester, credits: Credits.decimal(line.creditsHundredths),
+                                               date: line.takenOn, period: line.periodCode, evaluation: line.evaluation, grade: line.grade, passed: entry.grade?.passes ?? false))
             }
-            let line = KardexLineModel()
-            line.id = UUID()
-            line.studentID = studentID
-            line.clave = subject.clave
-            line.subjectName = subject.name
-            line.semester = subject.semester
-            line.creditsHundredths = subject.creditsHundredths
-            line.takenOn = date?.description ?? ""
-            line.periodCode = period
-            line.evaluation = input.evaluation ?? "ORD"
-            line.grade = grade?.text ?? ""
-            line.origin = "school"
-            line.createdAt = clock.now()
-            try await line.create(on: db)
-            return KardexReport.Line(id: line.id!, clave: line.clave, subject: line.subjectName, semester: line.semester, credits: Credits.decimal(line.creditsHundredths),
-                                     date: line.takenOn, period: line.periodCode, evaluation: line.evaluation, grade: line.grade, passed: grade?.passes ?? false)
+            return lines
         }
     }
 

@@ -11,6 +11,9 @@ import QRCode
 enum CampusPages {
     static func register(on routes: PatioRoutes, services: CampusServices, web: WebRenderer) {
         let pages = CampusPageHandlers(s: services, web: web)
+        let worker = OfflineWorker(module: "campus", shell: ["/campus", "/campus/grades", "/campus/schedule", "/campus/kardex", "/campus/personal",
+                                                             "/static/patio.css", "/static/campus/offline.js"])
+        routes.get("/campus/sw.js", .everyone) { _, _ in worker.response }
         let member = Access.anyRole(CampusRoles.members), student = Access.role(CampusRoles.student), teacher = Access.anyRole([CampusRoles.teacher, CampusRoles.admin])
         routes.get("/campus", member, pages.home)
         routes.get("/campus/grades", student, pages.grades)
@@ -19,8 +22,18 @@ enum CampusPages {
         routes.get("/campus/kardex", student, pages.kardex)
         routes.get("/campus/personal", student, pages.personal)
         routes.get("/campus/credential", student, pages.credential)
+        routes.get("/campus/photo", student) { request, context in
+            try await services.students.photo(try await services.students.record(try context.requirePrincipal())).response(for: request)
+        }
         routes.get("/campus/groups/{id}", teacher, pages.group)
         routes.post("/campus/groups/{id}/grades", teacher, pages.capture)
+        let admin = Access.role(CampusRoles.admin)
+        routes.get("/campus/admin", admin, pages.admin)
+        routes.post("/campus/admin/periods/{id}/windows", admin, pages.setWindow)
+        routes.post("/campus/admin/periods/{id}/close", admin, pages.closePeriod)
+        routes.post("/campus/admin/import", admin, pages.importCSV)
+        routes.post("/campus/admin/posts", admin, pages.publish)
+        routes.post("/campus/admin/posts/{id}/delete", admin, pages.removePost)
         routes.get("/campus/school", .everyone, pages.school)
         routes.get("/campus/credential/{token}", .everyone, pages.checkCredential)
         routes.get("/campus/receipt/{token}", .everyone, pages.checkReceipt)
@@ -44,8 +57,15 @@ struct CampusPageHandlers: Sendable {
     var me: StudentRecord { StudentRecord(s: s) }
     var content: ContentService { ContentService(database: s.database, clock: s.clock) }
 
-    private func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) -> Response {
-        pages.page(template, title: pages.text(titleKey, context), data, context: context, problem: problem, notice: notice)
+    /// A campus page. Signed-in pages register the offline worker for their account and say when they were
+    /// made, which is what an offline copy then shows.
+    func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) -> Response {
+        var data = data
+        if let principal = context.principal {
+            data["accountId"] = principal.accountID.uuidString
+            data["updatedAt"] = PageFormat.date(s.clock.now(), in: SchoolCalendar.zone, locale: context.locale) + " " + CampusText.clock(SchoolCalendar.minutesNow(s.clock))
+        }
+        return pages.page(template, title: pages.text(titleKey, context), data, context: context, problem: problem, notice: notice)
     }
 
     private func dayName(_ day: Int, _ context: PatioRequestContext) -> String { pages.text("cam_day_\(day)", context) }
@@ -84,7 +104,7 @@ struct CampusPageHandlers: Sendable {
          "building": entry.building, "room": entry.room, "colour": entry.colour]
     }
 
-    private func postData(_ post: ContentService.PostView) -> [String: Any] {
+    func postData(_ post: ContentService.PostView) -> [String: Any] {
         ["title": post.title, "body": post.body, "category": post.category ?? ""]
     }
 
@@ -183,7 +203,8 @@ struct CampusPageHandlers: Sendable {
         let credential = try await me.credential(record, base: PublicAddress.base(publicURL: s.publicURL, request: request))
         let qr = (try? QRCode(text: credential.verifyURL).svg(title: pages.text("cam_credential", context))) ?? ""
         return page("campus_credential", "cam_credential", ["name": credential.name, "boleta": credential.boleta, "career": credential.career,
-                                                            "school": credential.school, "enrolled": credential.enrolled, "period": credential.period ?? "", "qr": qr], context)
+                                                            "school": credential.school, "enrolled": credential.enrolled, "period": credential.period ?? "", "qr": qr,
+                                                            "hasPhoto": credential.hasPhoto], context)
     }
 
     // MARK: Teacher
@@ -207,8 +228,17 @@ struct CampusPageHandlers: Sendable {
                  "label": "\(row.name) · \(pages.text(labels[assessment.rawValue] ?? "", context))"] as [String: Any]
             }]
         }
-        return ["id": id.uuidString, "code": group.code, "subject": group.subject.name, "rows": rows,
-                "windows": windows.map { ["name": pages.text(labels[$0.assessment] ?? $0.assessment, context), "isOpen": $0.isOpen] }]
+        var data: [String: Any] = ["id": id.uuidString, "code": group.code, "subject": group.subject.name, "rows": rows,
+                                   "windows": windows.map { ["name": pages.text(labels[$0.assessment] ?? $0.assessment, context), "isOpen": $0.isOpen] }]
+        if isAdmin {
+            let names = Dictionary(uniqueKeysWithValues: roster.map { ($0.enrolmentId, $0.name) })
+            data["history"] = try await s.grades.history(groupID: id).prefix(100).map { change -> [String: Any] in
+                ["student": names[change.enrolmentId] ?? "—", "assessment": pages.text(labels[change.assessment] ?? change.assessment, context),
+                 "before": change.before ?? "—", "after": change.after ?? "—", "actor": change.actorName,
+                 "at": PageFormat.date(change.at, in: SchoolCalendar.zone, locale: context.locale)]
+            }
+        }
+        return data
     }
 
     /// The form sends every cell; only editable ones that changed are captured (a closed window's cells are

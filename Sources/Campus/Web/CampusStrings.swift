@@ -22,7 +22,14 @@ enum CampusStrings {
         "cam_last_updated": "Actualizado", "cam_offline": "Sin conexión: ves la última copia guardada.", "cam_seats": "Lugares",
         "cam_receipt_ok": "Comprobante auténtico", "cam_receipt_bad": "Este comprobante no fue emitido por la escuela",
         "cam_day_1": "Lunes", "cam_day_2": "Martes", "cam_day_3": "Miércoles", "cam_day_4": "Jueves", "cam_day_5": "Viernes", "cam_day_6": "Sábado", "cam_day_7": "Domingo",
-        "cam_admin_intro": "Gestión escolar: grupos, calificaciones, cierres de periodo y avisos se administran por la API (/api/v1/campus).",
+        "cam_admin": "Gestión escolar", "cam_no_periods": "Aún no hay periodos.", "cam_closed": "cerrado", "cam_assessment": "Evaluación",
+        "cam_opens": "Abre", "cam_closes": "Cierra", "cam_set_window": "Fijar ventana de captura", "cam_close_period": "Cerrar periodo (pasa las finales al kárdex)",
+        "cam_import": "Importar CSV", "cam_import_kind": "Qué importar", "cam_import_enrolments": "Inscripciones (boleta,period,clave,group)",
+        "cam_import_subjects": "Materias del plan (clave,name,semester,credits)", "cam_import_groups": "Grupos del plan (una línea por clase)",
+        "cam_plan": "Plan de estudios", "cam_csv": "Contenido CSV", "cam_import_button": "Importar", "cam_imported": "Importadas: %d filas.",
+        "cam_publish": "Publicar", "cam_kind": "Tipo", "cam_announcement": "Aviso", "cam_category": "Categoría", "cam_title": "Título", "cam_body": "Texto",
+        "cam_importance": "Importancia", "cam_delete": "Quitar", "cam_window_set": "Ventana guardada.", "cam_period_closed": "Periodo cerrado: %d líneas al kárdex, %d sin final.",
+        "cam_published": "Publicado.", "cam_removed": "Quitado.", "cam_history": "Historial de cambios",
     ]
 
     static let english: [String: String] = [
@@ -43,6 +50,13 @@ enum CampusStrings {
         "cam_last_updated": "Updated", "cam_offline": "Offline: you are reading the last saved copy.", "cam_seats": "Seats",
         "cam_receipt_ok": "Authentic receipt", "cam_receipt_bad": "The school did not issue this receipt",
         "cam_day_1": "Monday", "cam_day_2": "Tuesday", "cam_day_3": "Wednesday", "cam_day_4": "Thursday", "cam_day_5": "Friday", "cam_day_6": "Saturday", "cam_day_7": "Sunday",
-        "cam_admin_intro": "School services: groups, grades, closing periods and notices are managed through the API (/api/v1/campus).",
+        "cam_admin": "School services", "cam_no_periods": "There are no periods yet.", "cam_closed": "closed", "cam_assessment": "Assessment",
+        "cam_opens": "Opens", "cam_closes": "Closes", "cam_set_window": "Set capture window", "cam_close_period": "Close period (finals go to the kardex)",
+        "cam_import": "Import CSV", "cam_import_kind": "What to import", "cam_import_enrolments": "Enrolments (boleta,period,clave,group)",
+        "cam_import_subjects": "Plan subjects (clave,name,semester,credits)", "cam_import_groups": "Plan groups (one line per class)",
+        "cam_plan": "Study plan", "cam_csv": "CSV content", "cam_import_button": "Import", "cam_imported": "Imported: %d rows.",
+        "cam_publish": "Publish", "cam_kind": "Kind", "cam_announcement": "Announcement", "cam_category": "Category", "cam_title": "Title", "cam_body": "Text",
+        "cam_importance": "Importance", "cam_delete": "Remove", "cam_window_set": "Window saved.", "cam_period_closed": "Period closed: %d kardex lines, %d without a final.",
+        "cam_published": "Published.", "cam_removed": "Removed.", "cam_history": "Change history",
     ]
 }

@@ -196,14 +196,5 @@ enum CourierAPI {
     }
 
     /// A CSV upload: `text/csv` (or plain text) in UTF-8.
-    static func csvText(_ request: Request) async throws -> String {
-        if let type = request.headers[.contentType]?.lowercased(), !type.hasPrefix("text/csv"), !type.hasPrefix("text/plain") {
-            throw AppError(.unsupportedMediaType, code: "unsupported_media_type", detail: "Send the file as text/csv.")
-        }
-        let buffer = try await JSONBody.collect(request, limit: maxCSVBytes)
-        guard let text = String(validating: Array(buffer: buffer), as: UTF8.self) else {
-            throw AppError.badRequest(code: "csv_not_utf8", "Save the file as UTF-8 CSV and import it again.")
-        }
-        return text
-    }
+    static func csvText(_ request: Request) async throws -> String { try await CSVUpload.text(request, limit: maxCSVBytes) }
 }

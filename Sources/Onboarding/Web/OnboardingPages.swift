@@ -10,7 +10,8 @@ enum OnboardingPages {
     static func register(on routes: PatioRoutes, services: OnboardingServices, web: WebRenderer) {
         let pages = OnboardingPageHandlers(s: services, web: web, sync: SyncService(database: services.database, collections: [TaskSync.collection(clock: services.clock)]))
         let member = Access.anyRole(OnboardingRoles.members), admin = Access.role(OnboardingRoles.admin)
-        routes.get("/onboarding/sw.js", .everyone) { _, _ in OfflineWorker.response }
+        let worker = OfflineWorker(module: "onboarding", shell: ["/onboarding", "/onboarding/new-hires", "/static/patio.css", "/static/onboarding/offline.js"])
+        routes.get("/onboarding/sw.js", .everyone) { _, _ in worker.response }
         routes.post("/onboarding/sync/tasks", member, pages.pushTasks)
         routes.get("/onboarding/signin", .everyone, pages.signinForm)
         routes.post("/onboarding/signin", .everyone, pages.signinEmail)

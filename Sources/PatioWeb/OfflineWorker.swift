@@ -2,23 +2,35 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The service worker that keeps the onboarding pages readable offline. It is served from
-/// `/onboarding/sw.js?account=<id>` with scope `/onboarding`: pages are fetched from the network when
-/// possible (and cached), and from the cache when not.
+/// The service worker that keeps a module's pages readable offline. It is served from
+/// `/<module>/sw.js?account=<id>` with scope `/<module>`: pages are fetched from the network when possible
+/// (and cached), and from the cache when not.
 ///
 /// The copies belong to one account. The page registers the worker with the signed-in account's id; the
 /// worker keeps its copies in that account's cache and, when it takes over, deletes every other account's.
 /// Signing out deletes them too (static/signout.js), and a page that answers with a redirect (the session
 /// ended some other way) makes the worker forget them. Offline, a page this account never saw gets a short
 /// "you are offline" page, never someone else's copy.
-enum OfflineWorker {
-    static let cachePrefix = "patio-onboarding"
+public struct OfflineWorker: Sendable {
+    /// The module's path prefix without slashes: `onboarding`, `campus`.
+    public let module: String
+    /// Pages and files cached as soon as the worker installs.
+    public let shell: [String]
 
-    static let script = """
+    public init(module: String, shell: [String]) {
+        self.module = module
+        self.shell = shell
+    }
+
+    public var cachePrefix: String { "patio-\(module)" }
+
+    public var script: String {
+        let shellList = shell.map { "'\($0)'" }.joined(separator: ", ")
+        return """
     const ACCOUNT = new URL(self.location.href).searchParams.get('account') || '';
     const PREFIX = '\(cachePrefix)';
     const CACHE = PREFIX + '-v2-' + ACCOUNT;
-    const SHELL = ['/onboarding', '/onboarding/new-hires', '/static/patio.css', '/static/onboarding/offline.js'];
+    const SHELL = [\(shellList)];
     const OFFLINE = '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
       + '<title>Sin conexión · Offline</title><link rel="stylesheet" href="/static/patio.css"></head><body><main id="main">'
       + '<section class="card empty" role="alert"><h1>Sin conexión</h1><p>Esta página no está guardada en este dispositivo. Vuelve a intentarlo con conexión.</p>'
@@ -37,12 +49,12 @@ enum OfflineWorker {
       if (request.method !== 'GET' || !ACCOUNT) return;
       const url = new URL(request.url);
       if (url.origin !== self.location.origin) return;
-      if (!url.pathname.startsWith('/onboarding') && !url.pathname.startsWith('/static/')) return;
+      if (!url.pathname.startsWith('/\(module)') && !url.pathname.startsWith('/static/')) return;
       event.respondWith(
         fetch(request).then((response) => {
           if (response.type === 'opaqueredirect' || response.redirected) {
             // Sent to sign in: this account's session is over, so are its copies.
-            if (url.pathname.startsWith('/onboarding')) caches.delete(CACHE);
+            if (url.pathname.startsWith('/\(module)')) caches.delete(CACHE);
           } else if (response.ok) {
             const copy = response.clone();
             caches.open(CACHE).then((cache) => cache.put(request, copy));
@@ -56,11 +68,12 @@ enum OfflineWorker {
       );
     });
     """
+    }
 
-    static var response: Response {
-        // The pages live at `/onboarding` and `/onboarding/…`; the worker's own folder would only cover the second.
-        Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache",
-                                        HTTPField.Name("Service-Worker-Allowed")!: "/onboarding"],
-                 body: .init(byteBuffer: ByteBuffer(string: script)))
+    public var response: Response {
+        // The pages live at `/<module>` and `/<module>/…`; the worker's own folder would only cover the second.
+        var headers: HTTPFields = [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"]
+        if let allowed = HTTPField.Name("Service-Worker-Allowed") { headers[allowed] = "/" + module }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: script)))
     }
 }

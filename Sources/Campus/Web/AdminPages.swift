@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import PatioCore
+import PatioWeb
+
+/// School services' page: each period with its capture windows, its groups and the button that closes it;
+/// CSV imports pasted into a form; publishing and removing news and announcements. Every form answers the
+/// same page again, with a notice or the refusal's messages.
+extension CampusPageHandlers {
+    static let assessmentKeys = ["partial1": "cam_p1", "partial2": "cam_p2", "partial3": "cam_p3", "extraordinary": "cam_ext", "final": "cam_final"]
+
+    func admin(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await adminPage(context)
+    }
+
+    func adminPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
+        let locale = context.locale
+        let time = { (date: Date) in PageFormat.date(date, in: SchoolCalendar.zone, locale: locale) }
+        var periods: [[String: Any]] = []
+        for period in try await s.record.periods() {
+            let groups = try await s.groups.list(GroupService.Filter(periodID: period.id))
+            let windows = try await s.grades.windows(periodID: period.id)
+            periods.append([
+                "id": period.id.uuidString, "code": period.code, "isClosed": period.isClosed,
+                "dates": "\(PageFormat.shortDate(period.startsOn, locale: locale)) – \(PageFormat.shortDate(period.endsOn, locale: locale))",
+                "windows": windows.map { ["name": pages.text(Self.assessmentKeys[$0.assessment] ?? $0.assessment, context), "opens": time($0.opensAt), "closes": time($0.closesAt), "isOpen": $0.isOpen] },
+                "groups": groups.map { ["id": $0.id.uuidString, "code": $0.code, "subject": $0.subject.name, "teacher": $0.teacherName ?? "—", "enrolled": $0.enrolled, "quota": $0.quota] },
+                "groupCount": groups.count,
+                "assessments": Assessment.allCases.map { ["value": $0.rawValue, "label": pages.text(Self.assessmentKeys[$0.rawValue] ?? $0.rawValue, context)] },
+            ])
+        }
+        let careers = Dictionary(uniqueKeysWithValues: try await s.record.careers().map { ($0.id, $0.code) })
+        let plans = try await s.record.plans().map { ["id": $0.id.uuidString, "name": "\(careers[$0.careerId] ?? "") \($0.code)"] }
+        let posts = try await content.posts(kind: nil, school: nil).map { ["id": $0.id.uuidString, "title": $0.title, "kind": $0.kind] }
+        return page("campus_admin", "cam_admin", ["periods": periods, "hasPeriods": !periods.isEmpty, "plans": plans, "posts": posts], context, problem: problem, notice: notice)
+    }
+
+    /// `datetime-local` values are the school's wall-clock time.
+    static func schoolInstant(_ text: String?) -> Date? {
+        guard let text, text.count >= 16, let date = LocalDate(String(text.prefix(10))), let minutes = CampusText.minutes(String(text.dropFirst(11).prefix(5))) else { return nil }
+        return SchoolCalendar.instant(date, minutes: minutes)
+    }
+
+    func setWindow(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            _ = try await s.grades.setWindow(periodID: try context.uuidParameter("id"), .init(assessment: form.text("assessment"), opensAt: Self.schoolInstant(form.text("opensAt")),
+                                                                                              closesAt: Self.schoolInstant(form.text("closesAt"))))
+            return try await adminPage(context, notice: pages.text("cam_window_set", context))
+        } catch let error as AppError {
+            return try await adminPage(context, problem: error)
+        }
+    }
+
+    func closePeriod(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        do {
+            let summary = try await s.kardex.close(periodID: try context.uuidParameter("id"))
+            return try await adminPage(context, notice: String(format: pages.text("cam_period_closed", context), summary.linesWritten, summary.withoutFinal))
+        } catch let error as AppError {
+            return try await adminPage(context, problem: error)
+        }
+    }
+
+    func importCSV(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request, limit: CampusAPI.maxCSVBytes)
+        let csv = CampusCSV(database: s.database, groups: s.groups)
+        let text = form.text("csv") ?? ""
+        do {
+            let summary: CampusCSV.Summary
+            switch form.text("kind") {
+            case "subjects", "groups":
+                guard let plan = form.text("planId").flatMap(UUID.init(uuidString:)) else { throw RecordService.planNotFound }
+                summary = form.text("kind") == "subjects" ? try await csv.importSubjects(planID: plan, text) : try await csv.importGroups(planID: plan, text)
+            default:
+                summary = try await csv.importEnrolments(text)
+            }
+            return try await adminPage(context, notice: String(format: pages.text("cam_imported", context), summary.imported))
+        } catch let error as AppError {
+            return try await adminPage(context, problem: error)
+        }
+    }
+
+    func publish(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            _ = try await content.createPost(.init(kind: form.text("kind"), title: form.text("title"), body: form.text("body"),
+                                                   category: form.text("category"), importance: form.text("importance").flatMap { Int($0) }))
+            return try await adminPage(context, notice: pages.text("cam_published", context))
+        } catch let error as AppError {
+            return try await adminPage(context, problem: error)
+        }
+    }
+
+    func removePost(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        do {
+            try await content.deletePost(try context.uuidParameter("id"))
+            return try await adminPage(context, notice: pages.text("cam_removed", context))
+        } catch let error as AppError {
+            return try await adminPage(context, problem: error)
+        }
+    }
+}
