@@ -6,6 +6,12 @@ public struct APIContract: Sendable {
     public let yaml: String
     public let json: Data
 
+    /// The contract, read and converted once per process: it is the same file for every application this
+    /// process builds, and parsing it takes a noticeable part of a second (the test suite builds hundreds).
+    public static func shared() throws -> APIContract { try loaded.get() }
+
+    private static let loaded = Result { try load() }
+
     public static func load() throws -> APIContract {
         let url = Bundle.module.bundleURL.appendingPathComponent("Resources/openapi.yaml")
         let yaml = try String(contentsOf: url, encoding: .utf8)

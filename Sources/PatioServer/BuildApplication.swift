@@ -133,7 +133,7 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     router.add(middleware: WebSessionMiddleware(secureCookies: configuration.identity.secureCookies))
 
     let routes = PatioRoutes(router: router)
-    SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, metricsAccess: MonitoringAccess(token: configuration.metricsToken), contract: try APIContract.load())
+    SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, metricsAccess: MonitoringAccess(token: configuration.metricsToken), contract: try APIContract.shared())
     var assets = try StaticAssets.load()
     for module in components.modules.modules {
         if let directory = module.webResources?.staticDirectory { assets = try assets.adding(module: module.id, directory: directory) }

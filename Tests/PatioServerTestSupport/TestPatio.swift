@@ -31,15 +31,16 @@ public struct TestPatio: Sendable {
         testing: TestingSetup = .router,
         _ body: @escaping @Sendable (TestPatio, any TestClientProtocol) async throws -> Void
     ) async throws {
-        let database = try await TestDatabase.make()
         var configuration = PatioConfiguration()
+        // Tests run jobs themselves, at the moment they choose, on the clock they control.
+        configuration.runsPeriodicJobs = false
+        configure(&configuration)
+        let enabled = ModuleRegistry(available: modules, enabled: configuration.enabledModules).modules
+        let database = try await TestDatabase.make(migratedWith: IdentityMigrations.all + PlatformMigrations.all + enabled.flatMap(\.migrations))
         switch database.settings {
         case .sqlite(let path): configuration.dataDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         case .postgres(let url): configuration.databaseURL = url
         }
-        // Tests run jobs themselves, at the moment they choose, on the clock they control.
-        configuration.runsPeriodicJobs = false
-        configure(&configuration)
         let clock = ManualClock(Date())
         var logger = Logger(label: "patio-test")
         logger.logLevel = .warning

@@ -12,11 +12,18 @@ public struct TestDatabase: Sendable {
 
     public static var isPostgres: Bool { ProcessInfo.processInfo.environment["PATIO_TEST_DATABASE_URL"] != nil }
 
-    public static func make() async throws -> TestDatabase {
+    /// A fresh database; on PostgreSQL with `migrations`, a copy of a database they already ran on (the
+    /// migrations then find nothing to do), which is far cheaper than running them again for every test.
+    public static func make(migratedWith migrations: [any Migration]? = nil) async throws -> TestDatabase {
         if let adminURL = ProcessInfo.processInfo.environment["PATIO_TEST_DATABASE_URL"] {
             let name = "patio_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-            try await PatioDatabase.open(.postgres(url: adminURL), logger: Logger(label: "test-admin"), readerConnections: 1).closing { admin in
-                try await (admin.maintenance as! any SQLDatabase).raw(SQLQueryString("CREATE DATABASE \(unsafeRaw: String(name))")).run()
+            if let migrations {
+                let template = try await PostgresTemplates.shared.template(adminURL: adminURL, migrations: migrations)
+                try await PostgresTemplates.copy(template, to: String(name), adminURL: adminURL)
+            } else {
+                try await PatioDatabase.open(.postgres(url: adminURL), logger: Logger(label: "test-admin"), readerConnections: 1).closing { admin in
+                    try await (admin.maintenance as! any SQLDatabase).raw(SQLQueryString("CREATE DATABASE \(unsafeRaw: String(name))")).run()
+                }
             }
             var components = URLComponents(string: adminURL)!
             components.path = "/\(name)"

@@ -15,7 +15,7 @@ extension CampusPageHandlers {
 
     func adminPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
         let locale = context.locale
-        let time = { (date: Date) in PageFormat.date(date, in: SchoolCalendar.zone, locale: locale) }
+        let time = { (date: Date) in PageFormat.dateTime(date, in: SchoolCalendar.zone, locale: locale) }
         var periods: [[String: Any]] = []
         for period in try await s.record.periods() {
             let groups = try await s.groups.list(GroupService.Filter(periodID: period.id))

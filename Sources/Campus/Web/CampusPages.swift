@@ -21,6 +21,8 @@ enum CampusPages {
         routes.get("/campus/schedule/receipt.pdf", student, CampusAPI.receiptHandler(services, StudentRecord(s: services)))
         routes.get("/campus/kardex", student, pages.kardex)
         routes.get("/campus/personal", student, pages.personal)
+        routes.post("/campus/personal", student, pages.updatePersonal)
+        routes.get("/campus/availability", member, pages.availability)
         routes.get("/campus/credential", student, pages.credential)
         routes.get("/campus/photo", student) { request, context in
             try await services.students.photo(try await services.students.record(try context.requirePrincipal())).response(for: request)
@@ -63,7 +65,7 @@ struct CampusPageHandlers: Sendable {
         var data = data
         if let principal = context.principal {
             data["accountId"] = principal.accountID.uuidString
-            data["updatedAt"] = PageFormat.date(s.clock.now(), in: SchoolCalendar.zone, locale: context.locale) + " " + CampusText.clock(SchoolCalendar.minutesNow(s.clock))
+            data["updatedAt"] = PageFormat.dateTime(s.clock.now(), in: SchoolCalendar.zone, locale: context.locale)
         }
         return pages.page(template, title: pages.text(titleKey, context), data, context: context, problem: problem, notice: notice)
     }
@@ -121,9 +123,9 @@ struct CampusPageHandlers: Sendable {
         let record = try await s.students.record(try context.requirePrincipal())
         let report = try await s.reader.grades(student: record, periodID: nil)
         let rows: [[String: Any]] = report.rows.map { row in
-            let grades = [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final].map { text -> [String: Any] in
+            let grades = zip(["cam_p1", "cam_p2", "cam_p3", "cam_ext", "cam_final"], [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final]).map { key, text -> [String: Any] in
                 let grade = text.flatMap(Grade.init)
-                return ["text": text ?? "—", "css": grade.map { $0.passes ? "pass" : "fail" } ?? "muted"]
+                return ["text": text ?? "—", "css": grade.map { $0.passes ? "pass" : "fail" } ?? "muted", "label": pages.text(key, context)]
             }
             return ["subject": row.subject, "groupCode": row.groupCode, "teacher": row.teacher ?? "—", "grades": grades, "average": row.average ?? ""]
         }
@@ -171,7 +173,7 @@ struct CampusPageHandlers: Sendable {
         let report = try await s.kardex.report(record, search: query)
         let semesters: [[String: Any]] = report.semesters.map { semester in
             ["semester": semester.semester, "average": semester.average ?? "—", "cumulativeAverage": semester.cumulativeAverage ?? "—",
-             "lines": semester.lines.map { ["clave": $0.clave, "subject": $0.subject, "date": PageFormat.shortDate($0.date, locale: context.locale), "period": $0.period,
+             "lines": semester.lines.map { ["clave": $0.clave, "subject": $0.subject, "date": PageFormat.date($0.date, locale: context.locale), "period": $0.period,
                                             "evaluation": $0.evaluation, "grade": $0.grade, "css": $0.passed ? "pass" : "fail"] }]
         }
         return page("campus_kardex", "cam_kardex", [
@@ -184,6 +186,27 @@ struct CampusPageHandlers: Sendable {
     static func decimal(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value) }
 
     func personal(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await personalPage(context)
+    }
+
+    /// The form's address and contact fields become the student's own changes; the rest stays the school's.
+    func updatePersonal(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        func value(_ name: String) -> String? { form.text(name) ?? "" }
+        let address = PersonalData.Address(street: value("address.street"), exteriorNumber: value("address.exteriorNumber"), interiorNumber: value("address.interiorNumber"),
+                                           neighbourhood: value("address.neighbourhood"), postalCode: value("address.postalCode"), state: value("address.state"),
+                                           municipality: value("address.municipality"))
+        let contact = PersonalData.Contact(phone: value("contact.phone"), mobile: value("contact.mobile"), email: value("contact.email"), works: value("contact.works"),
+                                           officePhone: value("contact.officePhone"))
+        do {
+            _ = try await s.students.updateOwn(try context.requirePrincipal(), .init(address: address, contact: contact))
+            return try await personalPage(context, notice: pages.text("cam_saved", context))
+        } catch let error as AppError {
+            return try await personalPage(context, problem: error)
+        }
+    }
+
+    private func personalPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
         let record = try await s.students.record(try context.requirePrincipal())
         let data = s.students.personalData(record)
         let titles = ["general": "cam_general", "birth": "cam_birth", "address": "cam_address", "contact": "cam_contact", "previousSchooling": "cam_previous", "family": "cam_family"]
@@ -193,9 +216,16 @@ struct CampusPageHandlers: Sendable {
             let fields = data.fields.filter { $0.group == group && !($0.value ?? "").isEmpty }
             guard !fields.isEmpty else { continue }
             groups.append(["title": pages.text(titles[group] ?? group, context),
-                           "fields": fields.map { ["label": pages.text("field.personal.\($0.group).\($0.name)", context).replacingOccurrences(of: "field.personal.\($0.group).", with: ""), "value": $0.value ?? ""] }])
+                           "fields": fields.map { field in
+                               let value = field.value ?? ""
+                               return ["label": pages.text("cam_f_\(field.group).\(field.name)", context),
+                                       "value": field.group == "birth" && field.name == "date" ? PageFormat.date(value, locale: context.locale) : value]
+                           }])
         }
-        return page("campus_personal", "cam_personal", ["groups": groups], context)
+        let editable = data.fields.filter { $0.group == "address" || $0.group == "contact" }.map {
+            ["name": "\($0.group).\($0.name)", "label": pages.text("cam_f_\($0.group).\($0.name)", context), "value": $0.value ?? ""]
+        }
+        return page("campus_personal", "cam_personal", ["groups": groups, "editable": editable], context, problem: problem, notice: notice)
     }
 
     func credential(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -205,6 +235,22 @@ struct CampusPageHandlers: Sendable {
         return page("campus_credential", "cam_credential", ["name": credential.name, "boleta": credential.boleta, "career": credential.career,
                                                             "school": credential.school, "enrolled": credential.enrolled, "period": credential.period ?? "", "qr": qr,
                                                             "hasPhoto": credential.hasPhoto], context)
+    }
+
+    func availability(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        func text(_ name: String) -> String? { query[Substring(name)].map(String.init).flatMap { $0.isEmpty ? nil : $0 } }
+        let shift = text("shift").flatMap { GroupService.shifts.contains($0) ? $0 : nil }
+        let period = try await s.record.currentPeriod()?.id
+        let groups = try await s.groups.list(GroupService.Filter(periodID: period, careerCode: text("career"), planCode: text("plan"), shift: shift, subjectQuery: text("q")))
+        return page("campus_availability", "cam_availability", [
+            "career": text("career") ?? "", "plan": text("plan") ?? "", "query": text("q") ?? "", "morning": shift == "morning", "evening": shift == "evening",
+            "hasGroups": !groups.isEmpty,
+            "groups": groups.map { group -> [String: Any] in
+                ["code": group.code, "subject": group.subject.name, "teacher": group.teacherName ?? "—", "seatsLeft": group.seatsLeft, "quota": group.quota,
+                 "slots": group.slots.map { ["day": dayName($0.weekday, context), "time": "\($0.startsAt)–\($0.endsAt)", "room": "\($0.building)-\($0.room)"] }]
+            },
+        ], context)
     }
 
     // MARK: Teacher
@@ -225,7 +271,8 @@ struct CampusPageHandlers: Sendable {
             let values = [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final]
             return ["name": row.name, "boleta": row.boleta, "cells": zip(Assessment.allCases, values).map { assessment, value in
                 ["name": "\(row.enrolmentId.uuidString).\(assessment.rawValue)", "value": value ?? "", "editable": isAdmin || open.contains(assessment.rawValue),
-                 "label": "\(row.name) · \(pages.text(labels[assessment.rawValue] ?? "", context))"] as [String: Any]
+                 "label": "\(row.name) · \(pages.text(labels[assessment.rawValue] ?? "", context))",
+                 "short": pages.text(labels[assessment.rawValue] ?? "", context)] as [String: Any]
             }]
         }
         var data: [String: Any] = ["id": id.uuidString, "code": group.code, "subject": group.subject.name, "rows": rows,
@@ -235,7 +282,7 @@ struct CampusPageHandlers: Sendable {
             data["history"] = try await s.grades.history(groupID: id).prefix(100).map { change -> [String: Any] in
                 ["student": names[change.enrolmentId] ?? "—", "assessment": pages.text(labels[change.assessment] ?? change.assessment, context),
                  "before": change.before ?? "—", "after": change.after ?? "—", "actor": change.actorName,
-                 "at": PageFormat.date(change.at, in: SchoolCalendar.zone, locale: context.locale)]
+                 "at": PageFormat.dateTime(change.at, in: SchoolCalendar.zone, locale: context.locale)]
             }
         }
         return data

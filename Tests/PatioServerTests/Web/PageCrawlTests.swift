@@ -104,7 +104,7 @@ struct PageCrawl {
 
 @Suite("Page crawl")
 struct PageCrawlTests {
-    static let roles = ["admin", "maestra", "alumna", "negocio", "cliente", "rrhh", "nuevo"]
+    static let roles = ["admin", "maestra", "alumna", "negocio", "cliente", "rrhh", "nuevo", "docente", "estudiante"]
 
     @Test("the page checker catches what people must not see, and leaves words alone")
     func checker() {
