@@ -202,6 +202,9 @@ enum CampusAPI {
         routes.post("/api/v1/campus/news", admin) { request, _ in
             try .json(try await content.createPost(try await JSONBody.decode(ContentService.PostInput.self, from: request)), status: .created)
         }
+        routes.put("/api/v1/campus/news/{id}", admin) { request, context in
+            try .json(try await content.updatePost(try context.uuidParameter("id"), try await JSONBody.decode(ContentService.PostInput.self, from: request)))
+        }
         routes.delete("/api/v1/campus/news/{id}", admin) { _, context in
             try await content.deletePost(try context.uuidParameter("id"))
             return .noContent
@@ -215,6 +218,9 @@ enum CampusAPI {
         }
         routes.post("/api/v1/campus/scholarships", admin) { request, _ in
             try .json(try await content.createScholarship(try await JSONBody.decode(ContentService.ScholarshipInput.self, from: request)), status: .created)
+        }
+        routes.put("/api/v1/campus/scholarships/{id}", admin) { request, context in
+            try .json(try await content.updateScholarship(try context.uuidParameter("id"), try await JSONBody.decode(ContentService.ScholarshipInput.self, from: request)))
         }
         routes.delete("/api/v1/campus/scholarships/{id}", admin) { _, context in
             try await content.deleteScholarship(try context.uuidParameter("id"))

@@ -38,6 +38,27 @@ struct ContentService: Sendable {
     }
 
     func createPost(_ input: PostInput) async throws -> PostView {
+        let model = PostModel()
+        model.id = UUID()
+        model.publishedAt = clock.now()
+        try apply(input, to: model)
+        try await database.write { db in try await model.create(on: db) }
+        return Self.view(model)
+    }
+
+    /// Replaces what a post says; it keeps its publication time.
+    func updatePost(_ id: UUID, _ input: PostInput) async throws -> PostView {
+        try await database.write { db in
+            guard let model = try await PostModel.find(id, on: db) else { throw Self.postNotFound }
+            try apply(input, to: model)
+            try await model.save(on: db)
+            return Self.view(model)
+        }
+    }
+
+    static let postNotFound = AppError.notFound(code: "post_not_found", "No news or announcement has this id.")
+
+    private func apply(_ input: PostInput, to model: PostModel) throws {
         var validator = Validator()
         validator.check(Self.postKinds.contains(input.kind ?? ""), "kind", "news or announcement.", code: "kind_unknown")
         let title = CampusText.required(input.title, "title", into: &validator)
@@ -46,23 +67,17 @@ struct ContentService: Sendable {
             validator.check(Self.categories.contains(input.category ?? ""), "category", "One of: \(Self.categories.joined(separator: ", ")).", code: "category_unknown")
         }
         validator.check((1...3).contains(input.importance ?? 1), "importance", "From 1 (low) to 3 (high).", code: "importance_range")
-        let now = clock.now()
-        if let expires = input.expiresAt { validator.check(expires > now, "expiresAt", "An expiry in the future.", code: "expiry_past") }
+        if let expires = input.expiresAt { validator.check(expires > clock.now(), "expiresAt", "An expiry in the future.", code: "expiry_past") }
         let schools = (input.schools ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
         validator.check(schools.count <= 60 && schools.allSatisfy { $0.count <= 20 && $0.allSatisfy { $0.isLetter || $0.isNumber } }, "schools", "School codes like escom.", code: "schools_format")
         try validator.validate()
-        let model = PostModel()
-        model.id = UUID()
         model.kind = input.kind ?? "news"
         model.title = title
         model.body = body
         model.category = input.kind == "announcement" ? input.category : nil
         model.importance = input.importance ?? 1
-        model.publishedAt = now
         model.expiresAt = input.expiresAt
         model.schoolCodes = schools.joined(separator: ",")
-        try await database.write { db in try await model.create(on: db) }
-        return Self.view(model)
     }
 
     /// Posts still in force (not expired), newest first, optionally of one kind and for one school.
@@ -77,7 +92,7 @@ struct ContentService: Sendable {
 
     func deletePost(_ id: UUID) async throws {
         try await database.write { db in
-            guard let model = try await PostModel.find(id, on: db) else { throw AppError.notFound(code: "post_not_found", "No news or announcement has this id.") }
+            guard let model = try await PostModel.find(id, on: db) else { throw Self.postNotFound }
             try await model.delete(on: db)
         }
     }
@@ -113,6 +128,25 @@ struct ContentService: Sendable {
     }
 
     func createScholarship(_ input: ScholarshipInput) async throws -> ScholarshipView {
+        let model = ScholarshipModel()
+        model.id = UUID()
+        try apply(input, to: model)
+        try await database.write { db in try await model.create(on: db) }
+        return Self.view(model)
+    }
+
+    func updateScholarship(_ id: UUID, _ input: ScholarshipInput) async throws -> ScholarshipView {
+        try await database.write { db in
+            guard let model = try await ScholarshipModel.find(id, on: db) else { throw Self.scholarshipNotFound }
+            try apply(input, to: model)
+            try await model.save(on: db)
+            return Self.view(model)
+        }
+    }
+
+    static let scholarshipNotFound = AppError.notFound(code: "scholarship_not_found", "No scholarship has this id.")
+
+    private func apply(_ input: ScholarshipInput, to model: ScholarshipModel) throws {
         var validator = Validator()
         let name = CampusText.required(input.name, "name", into: &validator)
         let description = CampusText.required(input.description, "description", into: &validator, max: 2_000)
@@ -125,8 +159,6 @@ struct ContentService: Sendable {
         let link = (input.link ?? "").trimmingCharacters(in: .whitespaces)
         validator.check(link.hasPrefix("https://") && link.count <= 500 && URL(string: link) != nil, "link", "An https:// link where students apply.", code: "link_format")
         try validator.validate()
-        let model = ScholarshipModel()
-        model.id = UUID()
         model.name = name
         model.description = description
         model.status = input.status ?? "upcoming"
@@ -136,8 +168,6 @@ struct ContentService: Sendable {
         model.benefitType = input.benefitType ?? "other"
         model.link = link
         model.updatedAt = clock.now()
-        try await database.write { db in try await model.create(on: db) }
-        return Self.view(model)
     }
 
     /// Scholarships, open ones first.
@@ -150,7 +180,7 @@ struct ContentService: Sendable {
 
     func deleteScholarship(_ id: UUID) async throws {
         try await database.write { db in
-            guard let model = try await ScholarshipModel.find(id, on: db) else { throw AppError.notFound(code: "scholarship_not_found", "No scholarship has this id.") }
+            guard let model = try await ScholarshipModel.find(id, on: db) else { throw Self.scholarshipNotFound }
             try await model.delete(on: db)
         }
     }

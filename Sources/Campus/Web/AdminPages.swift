@@ -32,7 +32,9 @@ extension CampusPageHandlers {
         let careers = Dictionary(uniqueKeysWithValues: try await s.record.careers().map { ($0.id, $0.code) })
         let plans = try await s.record.plans().map { ["id": $0.id.uuidString, "name": "\(careers[$0.careerId] ?? "") \($0.code)"] }
         let posts = try await content.posts(kind: nil, school: nil).map { ["id": $0.id.uuidString, "title": $0.title, "kind": $0.kind] }
-        return page("campus_admin", "cam_admin", ["periods": periods, "hasPeriods": !periods.isEmpty, "plans": plans, "posts": posts], context, problem: problem, notice: notice)
+        let scholarships = try await content.scholarships(status: nil).map { ["id": $0.id.uuidString, "name": $0.name, "status": pages.text("cam_status_\($0.status)", context)] }
+        return page("campus_admin", "cam_admin", ["periods": periods, "hasPeriods": !periods.isEmpty, "plans": plans, "posts": posts, "scholarships": scholarships],
+                    context, problem: problem, notice: notice)
     }
 
     /// `datetime-local` values are the school's wall-clock time.
@@ -86,6 +88,29 @@ extension CampusPageHandlers {
             _ = try await content.createPost(.init(kind: form.text("kind"), title: form.text("title"), body: form.text("body"),
                                                    category: form.text("category"), importance: form.text("importance").flatMap { Int($0) }))
             return try await adminPage(context, notice: pages.text("cam_published", context))
+        } catch let error as AppError {
+            return try await adminPage(context, problem: error)
+        }
+    }
+
+    /// The amount is typed in pesos (`900`, `900.50`) and kept in centavos.
+    func publishScholarship(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let amount = form.text("amount").flatMap { Decimal(string: $0.replacingOccurrences(of: ",", with: ".")) }
+            .flatMap { value -> Int? in value >= 0 && value < 1_000_000 ? NSDecimalNumber(decimal: value * 100).intValue : nil }
+        do {
+            _ = try await content.createScholarship(.init(name: form.text("name"), description: form.text("description"), status: form.text("status"), amountMinor: amount ?? -1,
+                                                          currency: "MXN", periodicity: form.text("periodicity"), benefitType: form.text("benefitType"), link: form.text("link")))
+            return try await adminPage(context, notice: pages.text("cam_published", context))
+        } catch let error as AppError {
+            return try await adminPage(context, problem: error)
+        }
+    }
+
+    func removeScholarship(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        do {
+            try await content.deleteScholarship(try context.uuidParameter("id"))
+            return try await adminPage(context, notice: pages.text("cam_removed", context))
         } catch let error as AppError {
             return try await adminPage(context, problem: error)
         }

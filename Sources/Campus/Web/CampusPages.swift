@@ -36,6 +36,8 @@ enum CampusPages {
         routes.post("/campus/admin/import", admin, pages.importCSV)
         routes.post("/campus/admin/posts", admin, pages.publish)
         routes.post("/campus/admin/posts/{id}/delete", admin, pages.removePost)
+        routes.post("/campus/admin/scholarships", admin, pages.publishScholarship)
+        routes.post("/campus/admin/scholarships/{id}/delete", admin, pages.removeScholarship)
         routes.get("/campus/school", .everyone, pages.school)
         routes.get("/campus/credential/{token}", .everyone, pages.checkCredential)
         routes.get("/campus/receipt/{token}", .everyone, pages.checkReceipt)

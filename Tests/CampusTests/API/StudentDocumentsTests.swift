@@ -123,7 +123,23 @@ extension CampusServerSuites {
                 #expect(try await client.api(.post, "/api/v1/campus/news", token: world.student, body: post).status == .forbidden)
                 #expect(try await client.api(.post, "/api/v1/campus/news", body: post).status == .unauthorized)
                 let created = try await client.created("/api/v1/campus/news", token: world.admin, post)
-                #expect(try await client.api(.delete, "/api/v1/campus/news/\(try #require(created["id"] as? String))", token: world.admin).status == .noContent)
+                let postID = try #require(created["id"] as? String)
+                var edited = post
+                edited["title"] = "Nueva cafetería en el edificio 2"
+                let changed = try await client.api(.put, "/api/v1/campus/news/\(postID)", token: world.admin, body: edited)
+                #expect(try changed.status == .ok && object(changed)["title"] as? String == "Nueva cafetería en el edificio 2" && object(changed)["publishedAt"] as? String == created["publishedAt"] as? String)
+                #expect(try await client.api(.put, "/api/v1/campus/news/\(postID)", token: world.student, body: edited).status == .forbidden)
+                #expect(try await client.api(.put, "/api/v1/campus/news/\(UUID())", token: world.admin, body: edited).status == .notFound)
+                edited["kind"] = "rumour"
+                #expect(try await client.api(.put, "/api/v1/campus/news/\(postID)", token: world.admin, body: edited).status == .unprocessableContent)
+                #expect(try await client.api(.delete, "/api/v1/campus/news/\(postID)", token: world.admin).status == .noContent)
+                let scholarship = try #require(scholarships.first?["id"] as? String)
+                var closed = try #require(scholarships.first)
+                closed["status"] = "closed"
+                closed.removeValue(forKey: "id")
+                let closing = try await client.api(.put, "/api/v1/campus/scholarships/\(scholarship)", token: world.admin, body: closed)
+                #expect(try closing.status == .ok && object(closing)["status"] as? String == "closed")
+                #expect((try await client.fetch("/api/v1/campus/scholarships?status=open")["items"] as? [Any])?.isEmpty == true)
                 let bad = try await client.api(.post, "/api/v1/campus/scholarships", token: world.admin, body: ["name": "X", "description": "Y", "status": "maybe", "amountMinor": -1, "periodicity": "daily", "benefitType": "x", "link": "http://x"])
                 #expect(try Set(problem(bad).errors?.compactMap(\.code) ?? []).isSuperset(of: ["status_unknown", "amount_range", "periodicity_unknown", "benefit_unknown", "link_format"]))
             }

@@ -71,6 +71,13 @@ extension CampusServerSuites {
                 #expect(refused.status == .unprocessableContent && String(buffer: refused.body).contains("Line 2"))
                 let published = try await admin.post("/campus/admin/posts", form: ["kind": "announcement", "category": "urgent", "title": "Simulacro", "body": "Hoy.", "importance": "3"])
                 #expect(String(buffer: published.body).contains("Publicado."))
+                let scholarship = try await admin.post("/campus/admin/scholarships", form: ["name": "Beca de Alimentación", "description": "Comida en la cafetería.", "status": "open",
+                                                                                             "amount": "450.50", "periodicity": "monthly", "benefitType": "food", "link": "https://www.ipn.mx/becas/"])
+                #expect(String(buffer: scholarship.body).contains("Beca de Alimentación"))
+                #expect(try await ContentService(database: world.services.database, clock: world.services.clock).scholarships(status: "open").first { $0.name == "Beca de Alimentación" }?.amountMinor == 45_050)
+                let badAmount = try await admin.post("/campus/admin/scholarships", form: ["name": "X", "description": "Y", "status": "open", "amount": "mucho",
+                                                                                          "periodicity": "monthly", "benefitType": "food", "link": "https://x.mx"])
+                #expect(badAmount.status == .unprocessableContent)
                 let closed = try await admin.post("/campus/admin/periods/\(periodID.uuidString)/close", form: [:])
                 #expect(String(buffer: closed.body).contains("Periodo cerrado: 0 líneas al kárdex, 24 sin final."))
                 var student = try await WebSession.signIn(client, email: "estudiante@demo.patio", password: "demo-password")
