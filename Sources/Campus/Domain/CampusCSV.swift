@@ -53,7 +53,7 @@ struct CampusCSV: Sendable {
     }
 
     static func lineError(_ line: Int, _ error: AppError) -> CSVLineError {
-        CSVLineError(line: line, column: error.fieldErrors.first?.field, code: error.code, message: error.fieldErrors.first?.message ?? error.detail)
+        CSVLineError(line: line, column: error.fieldErrors.first?.field, code: error.fieldErrors.first?.code ?? error.code, message: error.fieldErrors.first?.message ?? error.detail)
     }
 
     // MARK: Subjects

@@ -63,6 +63,19 @@ struct PersonalData: Codable, Sendable, Equatable {
 
     static let maxFieldLength = 120
 
+    init() {}
+
+    /// A group left out is empty: clients send only what they have.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        general = try container.decodeIfPresent(General.self, forKey: .general) ?? General()
+        birth = try container.decodeIfPresent(Birth.self, forKey: .birth) ?? Birth()
+        address = try container.decodeIfPresent(Address.self, forKey: .address) ?? Address()
+        contact = try container.decodeIfPresent(Contact.self, forKey: .contact) ?? Contact()
+        previousSchooling = try container.decodeIfPresent(PreviousSchooling.self, forKey: .previousSchooling) ?? PreviousSchooling()
+        family = try container.decodeIfPresent(Family.self, forKey: .family) ?? Family()
+    }
+
     /// Each field's path (`address.street`) and value, in page order: how validation and the pages walk them.
     var fields: [(group: String, name: String, value: String?)] {
         func walk<T: Encodable>(_ group: String, _ value: T) -> [(String, String, String?)] {
