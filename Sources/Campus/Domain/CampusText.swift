@@ -18,11 +18,6 @@ enum CampusText {
         return text
     }
 
-    static func optional(_ value: String?, _ field: String, into validator: inout Validator, max: Int = maxLength) -> String? {
-        guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        return required(value, field, into: &validator, max: max)
-    }
-
     static func date(_ value: String?, _ field: String, into validator: inout Validator) -> LocalDate? {
         guard let value, !value.isEmpty else {
             validator.add(field, "Give a date as yyyy-MM-dd.", code: "required")

@@ -72,6 +72,4 @@ struct GradeAverage: Equatable, Sendable {
         let hundredths = (sumTenths * 10 * 2 + count) / (count * 2)
         return "\(hundredths / 100).\(String(format: "%02d", hundredths % 100))"
     }
-
-    var value: Double { Double(sumTenths) / Double(count * 10) }
 }

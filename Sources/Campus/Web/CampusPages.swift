@@ -99,6 +99,10 @@ struct CampusPageHandlers: Sendable {
         let announcements = try await content.posts(kind: "announcement", school: nil, limit: 5)
         data["announcements"] = announcements.map(postData)
         data["urgentCount"] = announcements.filter { $0.category == "urgent" }.count > 0 ? String(announcements.filter { $0.category == "urgent" }.count) : ""
+        data["news"] = try await content.posts(kind: "news", school: nil, limit: 3).map(postData)
+        let open = try await content.scholarships(status: nil).filter { $0.status == "open" || $0.status == "registration_open" }
+        data["scholarships"] = open.map(scholarshipData(context))
+        data["hasScholarships"] = !open.isEmpty
         data["events"] = try await eventsData(context)
         return page("campus_home", "cam_app", data, context)
     }
@@ -106,6 +110,13 @@ struct CampusPageHandlers: Sendable {
     private func entryData(_ entry: Schedule.Entry) -> [String: Any] {
         ["startsAt": entry.startsAt, "endsAt": entry.endsAt, "subject": entry.subject, "teacher": entry.teacher ?? "—", "group": entry.group,
          "building": entry.building, "room": entry.room, "colour": entry.colour]
+    }
+
+    func scholarshipData(_ context: PatioRequestContext) -> (ContentService.ScholarshipView) -> [String: Any] {
+        { item in
+            ["name": item.name, "description": item.description, "status": pages.text("cam_status_\(item.status)", context), "link": item.link,
+             "amount": PageFormat.money(item.amountMinor, currency: item.currency, locale: context.locale)]
+        }
     }
 
     func postData(_ post: ContentService.PostView) -> [String: Any] {
@@ -321,10 +332,7 @@ struct CampusPageHandlers: Sendable {
     // MARK: Public
 
     func school(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let scholarships = try await content.scholarships(status: nil).map { item -> [String: Any] in
-            ["name": item.name, "description": item.description, "status": item.status, "link": item.link,
-             "amount": PageFormat.money(item.amountMinor, currency: item.currency, locale: context.locale)]
-        }
+        let scholarships = try await content.scholarships(status: nil).map(scholarshipData(context))
         return page("campus_school", "cam_school", [
             "announcements": try await content.posts(kind: "announcement", school: nil).map(postData),
             "news": try await content.posts(kind: "news", school: nil).map(postData),
