@@ -5,10 +5,10 @@ let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// A module's own test target (`<Module>Tests`): its tests build Patio with that module alone, so a test
 /// that secretly needs another module fails there.
-func moduleTestTarget(_ module: String) -> Target {
+func moduleTestTarget(_ module: String, extra: [Target.Dependency] = []) -> Target {
     .testTarget(
         name: "\(module)Tests",
-        dependencies: [
+        dependencies: extra + [
             .target(name: module), "PatioServerTestSupport", "PatioTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -39,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -148,10 +149,28 @@ let package = Package(
         .target(name: "SVGChart", swiftSettings: swiftSettings),
         .target(name: "ICalendar", swiftSettings: swiftSettings),
         .target(name: "PDFDocument", swiftSettings: swiftSettings),
+        // The system's libxml2 HTML parser and XPath, for reading SAES pages.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "HTMLQuery", dependencies: ["CLibXML2"], swiftSettings: swiftSettings),
+        // Reads a student's SAES portal: sign-in with the CAPTCHA relayed, the session, one parser per page.
+        .target(
+            name: "SAESConnector",
+            dependencies: [
+                "HTMLQuery",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // A stand-in SAES portal speaking the real one's markup and sign-in, for tests and the demo.
+        .target(
+            name: "FakeSAES",
+            dependencies: ["SAESConnector", .product(name: "Hummingbird", package: "hummingbird")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "Campus",
             dependencies: [
-                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "QRCode", "ICalendar", "PDFDocument",
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "QRCode", "ICalendar", "PDFDocument", "SAESConnector",
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -177,6 +196,7 @@ let package = Package(
         .executableTarget(
             name: "PatioCLI",
             dependencies: [
+                "FakeSAES",
                 "PatioCore", "PatioPlatform", "PatioServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -188,6 +208,13 @@ let package = Package(
         .testTarget(name: "SVGChartTests", dependencies: ["SVGChart"], swiftSettings: swiftSettings),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: swiftSettings),
         .testTarget(name: "PDFDocumentTests", dependencies: ["PDFDocument", "QRCode"], swiftSettings: swiftSettings),
+        .testTarget(name: "HTMLQueryTests", dependencies: ["HTMLQuery"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SAESConnectorTests",
+            dependencies: ["SAESConnector", "FakeSAES", "HTMLQuery", .product(name: "Hummingbird", package: "hummingbird")],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "PatioIdentityTests",
             dependencies: ["PatioIdentity", "PatioTestSupport"],
@@ -203,7 +230,7 @@ let package = Package(
         moduleTestTarget("Payments"),
         moduleTestTarget("Onboarding"),
         moduleTestTarget("Courier"),
-        moduleTestTarget("Campus"),
+        moduleTestTarget("Campus", extra: ["FakeSAES", "SAESConnector"]),
         .target(
             name: "PatioServerTestSupport",
             dependencies: [

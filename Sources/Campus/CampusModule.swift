@@ -26,6 +26,22 @@ public struct CampusModule: PatioModule {
                            staticDirectory: Bundle.module.bundlePath + "/Resources/static")
     }
 
+    /// Linked SAES accounts are read again every six hours while their session lives.
+    public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] {
+        let services = CampusServices(environment: environment)
+        return [PeriodicJob(name: "campus-saes-sync", interval: .seconds(15 * 60)) {
+            _ = try await services.saesSync.syncDue(olderThan: 6 * 3600)
+        }]
+    }
+
+    /// `PATIO_CAMPUS_SAES_PORTAL` must be an http(s) address with `{school}` in it.
+    public func validate(settings: ModuleSettings) throws {
+        if let portal = settings.value(module: "campus", "SAES_PORTAL"),
+           !(portal.hasPrefix("http://") || portal.hasPrefix("https://")) || !portal.contains("{school}") {
+            throw ModuleSettingError("PATIO_CAMPUS_SAES_PORTAL must be an http(s) address containing {school}, like http://127.0.0.1:8091/{school}/")
+        }
+    }
+
     public func seedDemo(environment: ModuleEnvironment) async throws {
         try await CampusDemo.seed(CampusServices(environment: environment), accounts: environment.identity.accounts)
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import PatioCore
 import PatioPlatform
+import SAESConnector
 
 /// `/api/v1/campus/…`: school services (`campus.admin`) keep the record and the school's content; a teacher
 /// (`campus.teacher`) grades their own groups; a student (`campus.student`) reads their own record. School
@@ -190,6 +191,43 @@ enum CampusAPI {
             struct Feed: Encodable { var url: String }
             let fresh = try await s.students.find(record.id!)
             return try .json(Feed(url: try await me.feedURL(fresh, base: PublicAddress.base(publicURL: s.publicURL, request: request))))
+        }
+
+        // The student's own SAES account: link with SAES's CAPTCHA, sync, read, unlink
+        routes.get("/api/v1/campus/saes/schools", student) { _, _ in
+            try .json(Items(SAESSchool.all.map { SAESSchoolView(code: $0.code, name: $0.name, level: $0.level.rawValue) }))
+        }
+        routes.get("/api/v1/campus/saes/link", student) { _, context in
+            guard let link = try await s.saesRecord.link(accountID: try context.requirePrincipal().accountID) else { throw SAESLinkService.notLinked }
+            return try .json(link)
+        }
+        routes.post("/api/v1/campus/saes/challenge", student) { request, context in
+            try .json(try await s.saesLinks.begin(accountID: try context.requirePrincipal().accountID,
+                                                  try await JSONBody.decode(SAESLinkService.ChallengeInput.self, from: request)), status: .created)
+        }
+        routes.get("/api/v1/campus/saes/challenge", student) { _, context in
+            try .json(try await s.saesLinks.challenge(accountID: try context.requirePrincipal().accountID))
+        }
+        routes.post("/api/v1/campus/saes/link", student) { request, context in
+            let accountID = try context.requirePrincipal().accountID
+            _ = try await s.saesLinks.complete(accountID: accountID, try await JSONBody.decode(SAESLinkService.LinkInput.self, from: request))
+            // A first reading right away, so the student sees their SAES data as soon as they link.
+            _ = try? await s.saesSync.sync(accountID: accountID)
+            guard let link = try await s.saesRecord.link(accountID: accountID) else { throw SAESLinkService.notLinked }
+            return try .json(link)
+        }
+        routes.delete("/api/v1/campus/saes/link", student) { _, context in
+            try await s.saesLinks.unlink(accountID: try context.requirePrincipal().accountID)
+            return .noContent
+        }
+        routes.post("/api/v1/campus/saes/sync", student) { _, context in
+            let accountID = try context.requirePrincipal().accountID
+            try await s.saesSync.sync(accountID: accountID)
+            guard let link = try await s.saesRecord.link(accountID: accountID) else { throw SAESLinkService.notLinked }
+            return try .json(link)
+        }
+        routes.get("/api/v1/campus/saes/record", student) { _, context in
+            try .json(try await s.saesRecord.record(accountID: try context.requirePrincipal().accountID))
         }
 
         // Public: school content, checks, the calendar feed

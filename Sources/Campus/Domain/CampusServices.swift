@@ -3,6 +3,7 @@ import PatioCore
 import PatioData
 import PatioIdentity
 import PatioPlatform
+import SAESConnector
 
 /// Every campus service, wired once from the module environment.
 struct CampusServices: Sendable {
@@ -17,6 +18,9 @@ struct CampusServices: Sendable {
     let grades: GradeService
     let kardex: KardexService
     let reader: RecordReader
+    let saesLinks: SAESLinkService
+    let saesSync: SAESSyncService
+    let saesRecord: SAESRecordReader
 
     init(environment: ModuleEnvironment) {
         database = environment.database
@@ -31,5 +35,11 @@ struct CampusServices: Sendable {
         grades = GradeService(database: database, directory: identity.directory, clock: clock)
         kardex = KardexService(database: database, clock: clock)
         reader = RecordReader(database: database, directory: identity.directory, record: record)
+        let vault = SAESVault(secrets: secrets)
+        let portals = SAESPortals(template: environment.settings.value(module: "campus", "SAES_PORTAL"))
+        let connector = SAESConnector()
+        saesLinks = SAESLinkService(database: database, clock: clock, vault: vault, connector: connector, portals: portals)
+        saesSync = SAESSyncService(database: database, clock: clock, vault: vault, connector: connector, portals: portals)
+        saesRecord = SAESRecordReader(database: database, portals: portals)
     }
 }

@@ -5,6 +5,6 @@ public enum CampusMigrations {
     public static let all: [any Migration] = [
         CreateSchools(), CreateCareers(), CreatePlans(), CreateSubjects(), CreatePeriods(), CreateCalendarEvents(),
         CreateStudents(), CreateGroups(), CreateGroupSlots(), CreateEnrolments(), CreateGradeChanges(), CreateCaptureWindows(),
-        CreateKardex(), CreatePosts(), CreateScholarships(),
+        CreateKardex(), CreatePosts(), CreateScholarships(), CreateSAESLinks(),
     ]
 }

@@ -24,6 +24,11 @@ enum CampusPages {
         routes.post("/campus/personal", student, pages.updatePersonal)
         routes.get("/campus/availability", member, pages.availability)
         routes.get("/campus/credential", student, pages.credential)
+        routes.get("/campus/saes", student, pages.saes)
+        routes.post("/campus/saes/challenge", student, pages.saesChallenge)
+        routes.post("/campus/saes/link", student, pages.saesLink)
+        routes.post("/campus/saes/sync", student, pages.saesSync)
+        routes.post("/campus/saes/unlink", student, pages.saesUnlink)
         routes.get("/campus/photo", student) { request, context in
             try await services.students.photo(try await services.students.record(try context.requirePrincipal())).response(for: request)
         }

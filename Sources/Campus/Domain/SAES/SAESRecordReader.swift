@@ -1,0 +1,60 @@
+import FluentKit
+import Foundation
+import PatioData
+import SAESConnector
+
+/// Reads back what Campus keeps from a student's SAES.
+struct SAESRecordReader: Sendable {
+    let database: PatioDatabase
+    let portals: SAESPortals
+
+    /// The link's state, nil when the student has not linked SAES.
+    func link(accountID: UUID) async throws -> SAESLinkView? {
+        guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first() else { return nil }
+        let pages = try await SAESPageModel.query(on: database.reader).filter(\.$accountID == accountID).sort(\.$page).all()
+        return view(link, pages: pages)
+    }
+
+    /// Everything read from SAES; throws 404 `saes_not_linked` when there is no link.
+    func record(accountID: UUID) async throws -> SAESRecordView {
+        guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first() else {
+            throw SAESLinkService.notLinked
+        }
+        let pages = try await SAESPageModel.query(on: database.reader).filter(\.$accountID == accountID).sort(\.$page).all()
+        func data<T: Decodable>(_ name: String, as type: T.Type) -> T? {
+            guard let text = pages.first(where: { $0.page == name })?.data else { return nil }
+            return try? JSONDecoder().decode(type, from: Data(text.utf8))
+        }
+        let photo = data("photo", as: [String: String].self).flatMap { payload -> String? in
+            guard let type = payload["type"], type.hasPrefix("image/"), let base64 = payload["base64"] else { return nil }
+            return "data:\(type.split(separator: ";").first ?? "image/png");base64,\(base64)"
+        }
+        return SAESRecordView(
+            link: view(link, pages: pages),
+            grades: data("grades", as: SAESGrades.self),
+            schedule: data("schedule", as: [SAESScheduleRow].self),
+            kardex: data("kardex", as: SAESKardex.self),
+            personalData: data("personal_data", as: SAESPersonalData.self)?.fields,
+            credits: data("credits", as: SAESCredits.self),
+            photo: photo
+        )
+    }
+
+    private func view(_ link: SAESLinkModel, pages: [SAESPageModel]) -> SAESLinkView {
+        let school = SAESSchool.named(link.school)
+        let teachers = link.teachersToEvaluate.flatMap { try? JSONDecoder().decode([SAESTeacherToEvaluate].self, from: Data($0.utf8)) } ?? []
+        return SAESLinkView(
+            school: link.school, schoolName: school?.name ?? link.school, boleta: link.boleta, status: link.status,
+            linkedAt: link.linkedAt, syncedAt: link.syncedAt, passwordKept: link.sealedPassword != nil,
+            teachersToEvaluate: teachers,
+            evaluationURL: teachers.isEmpty ? nil : school.map { portals.url(for: $0) + SAESPage.teacherEvaluation.path },
+            pages: pages.map { page in
+                SAESLinkView.PageStatus(
+                    page: page.page, status: page.status,
+                    problems: (try? JSONDecoder().decode([String].self, from: Data(page.problems.utf8))) ?? [],
+                    changedAt: page.changedAt
+                )
+            }
+        )
+    }
+}

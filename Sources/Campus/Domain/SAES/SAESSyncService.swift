@@ -1,0 +1,156 @@
+import Crypto
+import FluentKit
+import Foundation
+import PatioCore
+import PatioData
+import SAESConnector
+
+/// Reads a linked student's SAES pages into Campus: each page parsed, compared with the last reading, and
+/// written only when something changed. A page that cannot be read keeps its last good data and says so.
+struct SAESSyncService: Sendable {
+    let database: PatioDatabase
+    let clock: PatioClock
+    let vault: SAESVault
+    let connector: SAESConnector
+    let portals: SAESPortals
+
+    /// The pages a sync reads, by the name Campus keeps them under.
+    static let pages: [(name: String, page: SAESPage)] = [
+        ("grades", .grades), ("schedule", .schedule), ("kardex", .kardex), ("personal_data", .personalData), ("credits", .credits),
+    ]
+
+    /// One page's reading, before it is compared with the stored one.
+    struct Reading {
+        var status: String
+        var data: String?
+        var problems: [String]
+    }
+
+    /// Syncs one student. Throws 409 `saes_session_ended` (after marking the link) when SAES has ended the
+    /// session, 503 when SAES is down; otherwise returns the number of pages whose data changed.
+    @discardableResult
+    func sync(accountID: UUID) async throws -> Int {
+        guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first() else {
+            throw SAESLinkService.notLinked
+        }
+        guard let school = SAESSchool.named(link.school), var cookies = try await vault.open(SAESCookies.self, link.sealedSession),
+              link.status != "session_ended" else {
+            throw SAESLinkService.unavailable(.sessionEnded)
+        }
+        let portal = portals.url(for: school)
+        var readings: [String: Reading] = [:]
+        var teachers: [SAESTeacherToEvaluate]?
+        do {
+            guard try await connector.isSessionAlive(portal: portal, cookies: &cookies) else { throw SAESError.sessionEnded }
+            for (name, page) in Self.pages {
+                do {
+                    let html = try await connector.page(page, portal: portal, cookies: &cookies)
+                    readings[name] = try Self.reading(name: name, html: html)
+                    if name == "grades", EvaluationParser.isRequired(html: html) {
+                        let list = try await connector.page(.teacherEvaluation, portal: portal, cookies: &cookies)
+                        teachers = EvaluationParser.parse(list).value ?? []
+                    }
+                } catch SAESError.serverError, SAESError.unexpected {
+                    readings[name] = Reading(status: "failed", data: nil, problems: ["SAES did not answer this page."])
+                }
+            }
+            if let photo = try await connector.photo(portal: portal, cookies: &cookies) {
+                let payload = ["type": photo.type, "base64": Data(photo.bytes).base64EncodedString()]
+                readings["photo"] = Reading(status: "current", data: try Self.json(payload), problems: [])
+            }
+        } catch SAESError.sessionEnded {
+            try await markSessionEnded(accountID: accountID)
+            throw SAESLinkService.unavailable(.sessionEnded)
+        } catch let error as SAESError {
+            throw SAESLinkService.unavailable(error)
+        }
+        let sealedSession = try await vault.seal(cookies)
+        let now = clock.now()
+        let teachersJSON = try teachers.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        return try await database.write { db in
+            var changed = 0
+            let stored = try await SAESPageModel.query(on: db).filter(\.$accountID == accountID).all()
+            for (name, reading) in readings.sorted(by: { $0.key < $1.key }) {
+                let existing = stored.first { $0.page == name }
+                // Unreadable or failed: keep the last good data, only the status and problems change.
+                let data = reading.data ?? existing?.data
+                let problems = try Self.json(reading.problems)
+                let digest = Self.digest(reading.status, problems, data)
+                if existing?.digest == digest { continue }
+                let model = existing ?? SAESPageModel()
+                if existing == nil {
+                    model.id = UUID()
+                    model.accountID = accountID
+                    model.page = name
+                }
+                model.status = reading.status
+                model.data = data
+                model.problems = problems
+                model.digest = digest
+                model.changedAt = now
+                try await model.save(on: db)
+                changed += 1
+            }
+            guard let link = try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).first() else { throw SAESLinkService.notLinked }
+            link.sealedSession = sealedSession
+            link.syncedAt = now
+            link.status = (teachers?.isEmpty == false) ? "evaluation_required" : "linked"
+            link.teachersToEvaluate = teachers?.isEmpty == false ? teachersJSON : nil
+            link.updatedAt = now
+            try await link.save(on: db)
+            return changed
+        }
+    }
+
+    /// Syncs every student whose session still lives and whose last sync is older than `age`; one student's
+    /// failure does not stop the others.
+    func syncDue(olderThan age: TimeInterval) async throws -> Int {
+        let cutoff = clock.now().addingTimeInterval(-age)
+        let due = try await SAESLinkModel.query(on: database.reader)
+            .filter(\.$status ~~ ["linked", "evaluation_required"]).all()
+            .filter { ($0.syncedAt ?? .distantPast) < cutoff }
+        var synced = 0
+        for link in due {
+            if (try? await sync(accountID: link.accountID)) != nil { synced += 1 }
+        }
+        return synced
+    }
+
+    private func markSessionEnded(accountID: UUID) async throws {
+        let now = clock.now()
+        try await database.write { db in
+            try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID)
+                .set(\.$status, to: "session_ended").set(\.$sealedSession, to: nil).set(\.$updatedAt, to: now).update()
+        }
+    }
+
+    static func reading(name: String, html: String) throws -> Reading {
+        func make<T: Encodable>(_ parsed: ParsedPage<T>) throws -> Reading {
+            guard let value = parsed.value else { return Reading(status: "unreadable", data: nil, problems: parsed.problems) }
+            return Reading(status: parsed.problems.isEmpty ? "current" : "partial", data: try json(value), problems: parsed.problems)
+        }
+        switch name {
+        case "grades": return try make(GradesParser.parse(html))
+        case "schedule": return try make(ScheduleParser.parse(html))
+        case "kardex": return try make(KardexParser.parse(html))
+        case "personal_data": return try make(PersonalDataParser.parse(html))
+        default: return try make(CreditsParser.parse(html))
+        }
+    }
+
+    /// JSON with sorted keys, so equal data gives equal text and an equal digest.
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func digest(_ parts: String?...) -> String {
+        var hasher = SHA256()
+        for part in parts {
+            hasher.update(data: Data((part ?? "∅").utf8))
+            hasher.update(data: Data([0]))
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+}

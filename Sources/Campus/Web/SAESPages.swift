@@ -1,0 +1,135 @@
+import Foundation
+import Hummingbird
+import PatioCore
+import PatioPlatform
+import PatioWeb
+import SAESConnector
+
+/// `/campus/saes`: the student links their SAES account by typing the CAPTCHA SAES shows, then sees what
+/// Patio read from it, with how each page's last reading went.
+extension CampusPageHandlers {
+    func saes(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        try await saesPage(context)
+    }
+
+    /// Chosen school → SAES's CAPTCHA (also "another image" and signing in again after SAES ended a session).
+    func saesChallenge(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            _ = try await s.saesLinks.begin(accountID: try context.requirePrincipal().accountID, .init(school: form.text("school")))
+            return try await saesPage(context)
+        } catch let error as AppError {
+            return try await saesPage(context, problem: error)
+        }
+    }
+
+    func saesLink(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let accountID = try context.requirePrincipal().accountID
+        do {
+            _ = try await s.saesLinks.complete(accountID: accountID, .init(
+                boleta: form.text("boleta"), password: form.text("password"), captcha: form.text("captcha"),
+                keepPassword: form.text("keepPassword") == "on"
+            ))
+            _ = try? await s.saesSync.sync(accountID: accountID)
+            return try await saesPage(context, notice: pages.text("cam_saes_linked", context))
+        } catch let error as AppError {
+            return try await saesPage(context, problem: error)
+        }
+    }
+
+    func saesSync(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        _ = try await FormBody.parse(request)
+        do {
+            let changed = try await s.saesSync.sync(accountID: try context.requirePrincipal().accountID)
+            return try await saesPage(context, notice: pages.text(changed == 0 ? "cam_saes_nothing_new" : "cam_saes_synced", context))
+        } catch let error as AppError {
+            return try await saesPage(context, problem: error)
+        }
+    }
+
+    func saesUnlink(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        _ = try await FormBody.parse(request)
+        do {
+            try await s.saesLinks.unlink(accountID: try context.requirePrincipal().accountID)
+            return try await saesPage(context, notice: pages.text("cam_saes_unlinked", context))
+        } catch let error as AppError {
+            return try await saesPage(context, problem: error)
+        }
+    }
+
+    private func saesPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
+        let accountID = try context.requirePrincipal().accountID
+        let link = try await s.saesRecord.link(accountID: accountID)
+        var data: [String: Any] = [
+            "schools": SAESSchool.all.map { ["code": $0.code, "name": $0.name, "selected": $0.code == link?.school] },
+        ]
+        if let link, link.status == "pending" || link.status == "session_ended",
+           let challenge = try? await s.saesLinks.challenge(accountID: accountID) {
+            data["challenge"] = ["image": challenge.captchaImage, "school": challenge.schoolName, "schoolCode": challenge.school,
+                                 "boleta": link.boleta ?? "", "passwordKept": challenge.passwordKept]
+        }
+        if let link, link.linkedAt != nil {
+            let record = try await s.saesRecord.record(accountID: accountID)
+            data["link"] = saesLinkData(link, context)
+            data["grades"] = (record.grades?.rows ?? []).map { row in
+                ["group": row.group, "subject": row.subject, "partials": row.partials.map { ["mark": $0.text.isEmpty ? "—" : $0.text, "fails": Self.fails($0)] },
+                 "final": row.final.text.isEmpty ? "—" : row.final.text, "finalFails": Self.fails(row.final)]
+            }
+            data["schedule"] = (1...6).compactMap { weekday -> [String: Any]? in
+                let classes = (record.schedule ?? []).flatMap { row in row.meetings.filter { $0.weekday == weekday }.map { (row, $0) } }
+                    .sorted { $0.1.start < $1.1.start }
+                guard !classes.isEmpty else { return nil }
+                return ["day": pages.text("cam_day_\(weekday)", context),
+                        "classes": classes.map { row, meeting in
+                            ["time": "\(meeting.start)–\(meeting.end)", "subject": row.subject, "teacher": row.teacher,
+                             "room": [meeting.building.map { "Edif. \($0)" }, meeting.room.map { "Salón \($0)" }].compactMap { $0 }.joined(separator: " · ")]
+                        }]
+            }
+            if let kardex = record.kardex {
+                data["kardex"] = ["career": kardex.career ?? "", "plan": kardex.plan ?? "",
+                                  "average": kardex.averageHundredths.map { "\($0 / 100).\($0 % 100 < 10 ? "0" : "")\($0 % 100)" } ?? "—",
+                                  "semesters": kardex.semesters.map { semester in
+                                      ["title": semester.title, "lines": semester.lines.map { line in
+                                          ["code": line.code, "subject": line.subject, "period": line.period, "assessment": line.assessment,
+                                           "mark": line.mark.text, "fails": Self.fails(line.mark)]
+                                      }]
+                                  }]
+            }
+            data["personal"] = PersonalDataParser.labels.compactMap { key, _ -> [String: String]? in
+                guard let value = record.personalData?[key] else { return nil }
+                return ["label": pages.text("cam_f_\(key)", context), "value": value]
+            }
+            data["hasGrades"] = !(record.grades?.rows ?? []).isEmpty
+            data["hasSchedule"] = !(record.schedule ?? []).isEmpty
+            data["hasPersonal"] = !(record.personalData ?? [:]).isEmpty
+            if let credits = record.credits { data["credits"] = ["earned": credits.earned ?? "—", "total": credits.total ?? "—", "appointment": credits.appointment ?? ""] }
+            if let photo = record.photo { data["photo"] = photo }
+        }
+        return page("campus_saes", "cam_saes", data, context, problem: problem, notice: notice)
+    }
+
+    private func saesLinkData(_ link: SAESLinkView, _ context: PatioRequestContext) -> [String: Any] {
+        [
+            "school": link.schoolName, "schoolCode": link.school, "boleta": link.boleta ?? "",
+            "status": pages.text("cam_saes_status_\(link.status)", context),
+            "evaluationRequired": link.status == "evaluation_required", "sessionEnded": link.status == "session_ended",
+            "syncedAt": link.syncedAt.map { PageFormat.dateTime($0, in: SchoolCalendar.zone, locale: context.locale) } ?? pages.text("cam_saes_never", context),
+            "teachers": link.teachersToEvaluate.map { ["teacher": $0.teacher, "subject": $0.subject, "group": $0.group] },
+            "evaluationURL": link.evaluationURL ?? "",
+            "pages": link.pages.filter { $0.page != "photo" }.map { page in
+                ["name": pages.text("cam_saes_page_\(page.page)", context), "status": pages.text("cam_saes_page_status_\(page.status)", context),
+                 "current": page.status == "current", "problems": page.problems, "hasProblems": !page.problems.isEmpty,
+                 "changedAt": PageFormat.dateTime(page.changedAt, in: SchoolCalendar.zone, locale: context.locale)]
+            },
+        ]
+    }
+
+    static func fails(_ mark: SAESMark) -> Bool {
+        switch mark {
+        case .tenths(let tenths): return tenths < Grade.passingTenths
+        case .notPresented: return true
+        case .none: return false
+        }
+    }
+}

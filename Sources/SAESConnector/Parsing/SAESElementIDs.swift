@@ -1,0 +1,30 @@
+import HTMLQuery
+
+/// SAES names its controls `ctl00_mainCopy_X` on most schools and `mainCopy_X` on some; every lookup takes
+/// both.
+enum SAESElementIDs {
+    static let prefixes = ["ctl00_mainCopy_", "mainCopy_"]
+
+    /// An XPath predicate matching either spelling of `id` (`GV_Calif`).
+    static func predicate(_ id: String) -> String {
+        prefixes.map { "@id='\($0)\(id)'" }.joined(separator: " or ")
+    }
+
+    /// The element whose id is either spelling of `id`.
+    static func element(_ id: String, in document: HTMLDocument) -> HTMLElement? {
+        document.first("//*[\(predicate(id))]")
+    }
+
+    /// The cleaned text of a label, nil when the label is missing.
+    static func label(_ id: String, in document: HTMLDocument) -> String? {
+        element(id, in: document)?.cleanText
+    }
+
+    /// The rows of a table as their cells (`td` or `th`), each row's element kept for nested reads.
+    static func rows(of table: HTMLElement) -> [(row: HTMLElement, cells: [HTMLElement])] {
+        // Rows directly in the table or in its tbody/thead, not the rows of a table nested in a cell.
+        table.select("./tr | ./tbody/tr | ./thead/tr").map { row in
+            (row, row.children.filter { $0.name == "td" || $0.name == "th" })
+        }
+    }
+}

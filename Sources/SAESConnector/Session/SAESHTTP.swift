@@ -1,0 +1,99 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Why talking to SAES failed.
+public enum SAESError: Error, Sendable, Equatable {
+    /// No answer in time, or no connection at all.
+    case unreachable(String)
+    /// SAES answered its own crash page (`Error de servidor en la aplicación '/'`) or a 5xx.
+    case serverError
+    /// SAES answered its sign-in page: the session has ended.
+    case sessionEnded
+    /// An answer that is none of the above (a 4xx, a redirect loop, a body over the limit).
+    case unexpected(String)
+}
+
+/// One answer from SAES after redirects were followed.
+public struct SAESResponse: Sendable {
+    public var status: Int
+    public var contentType: String?
+    public var body: [UInt8]
+    /// The address the last redirect led to.
+    public var url: String
+
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// HTTP as a browser does it with SAES: cookies carried across every redirect (ASP.NET sets the sign-in
+/// ticket on a 302), a time limit on every request, bodies capped.
+public struct SAESHTTP: Sendable {
+    let client: HTTPClient
+    public var timeout: TimeAmount
+    public var bodyLimit: Int
+
+    /// One client for the whole process; it follows no redirects itself, so each hop's cookies are kept.
+    public static let sharedClient = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)))
+    )
+
+    public init(client: HTTPClient = SAESHTTP.sharedClient, timeout: TimeAmount = .seconds(20), bodyLimit: Int = 4 << 20) {
+        self.client = client
+        self.timeout = timeout
+        self.bodyLimit = bodyLimit
+    }
+
+    public func get(_ url: String, cookies: inout SAESCookies) async throws(SAESError) -> SAESResponse {
+        try await send(url, method: .GET, form: nil, cookies: &cookies)
+    }
+
+    public func post(_ url: String, form: [FormField], cookies: inout SAESCookies) async throws(SAESError) -> SAESResponse {
+        try await send(url, method: .POST, form: form, cookies: &cookies)
+    }
+
+    private func send(_ url: String, method: HTTPMethod, form: [FormField]?, cookies: inout SAESCookies) async throws(SAESError) -> SAESResponse {
+        var current = url
+        var method = method
+        var form = form
+        for _ in 0..<6 {
+            var request = HTTPClientRequest(url: current)
+            request.method = method
+            request.headers.add(name: "User-Agent", value: "Patio SAES connector")
+            request.headers.add(name: "Accept", value: "text/html,image/*,*/*")
+            if let cookie = cookies.header { request.headers.add(name: "Cookie", value: cookie) }
+            if let form {
+                request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+                request.body = .bytes(ByteBuffer(string: SAESFormEncoding.encode(form)))
+            }
+            let status: Int
+            let headers: HTTPHeaders
+            let body: ByteBuffer
+            do {
+                let response = try await client.execute(request, timeout: timeout)
+                status = Int(response.status.code)
+                headers = response.headers
+                body = try await response.body.collect(upTo: bodyLimit)
+            } catch let error as NIOTooManyBytesError {
+                throw .unexpected("The answer was larger than \(bodyLimit) bytes: \(error)")
+            } catch {
+                throw .unreachable(String(describing: error))
+            }
+            for header in headers["Set-Cookie"] { cookies.apply(setCookie: header) }
+            if (300..<400).contains(status), let location = headers.first(name: "Location") {
+                guard let next = URL(string: location, relativeTo: URL(string: current))?.absoluteString else {
+                    throw .unexpected("SAES redirected to “\(location.prefix(80))”.")
+                }
+                current = next
+                // A browser follows a redirect after a post with a GET.
+                method = .GET
+                form = nil
+                continue
+            }
+            if status >= 500 { throw .serverError }
+            return SAESResponse(status: status, contentType: headers.first(name: "Content-Type"), body: Array(buffer: body), url: current)
+        }
+        throw .unexpected("SAES redirected more than five times.")
+    }
+}
