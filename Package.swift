@@ -161,6 +161,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // `Benchmarks/saes-parsers`: parsed pages per second per SAES page type.
+        .executableTarget(name: "SAESParserBenchmark", dependencies: ["SAESConnector", "FakeSAES", "HTMLQuery"], swiftSettings: swiftSettings),
         // A stand-in SAES portal speaking the real one's markup and sign-in, for tests and the demo.
         .target(
             name: "FakeSAES",

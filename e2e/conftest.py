@@ -33,12 +33,36 @@ def _patio_binary():
 
 
 @pytest.fixture(scope="session")
-def server():
-    """One Patio with demo data for the whole suite; each test uses its own accounts or data."""
+def fake_saes():
+    """`patio fake-saes` on a free port: the SAES portal the demo student links to."""
+    port = _free_port()
+    log = open(ARTIFACTS / "fake-saes.log", "w")
+    process = subprocess.Popen([str(_patio_binary()), "fake-saes", "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"{base}/_fake/captcha", timeout=1)
+            break
+        except Exception:
+            time.sleep(0.2)
+    else:
+        process.terminate()
+        raise RuntimeError("patio fake-saes did not start; see e2e/artifacts/fake-saes.log")
+    yield base
+    process.terminate()
+    process.wait(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def server(fake_saes):
+    """One Patio with demo data for the whole suite; each test uses its own accounts or data. Campus reads
+    SAES from the fake portal."""
     data = tempfile.mkdtemp(prefix="patio-e2e-")
     port = _free_port()
     log = open(ARTIFACTS / "server.log", "w")
-    process = subprocess.Popen([str(_patio_binary()), "serve", "--demo", "--port", str(port), "--data-dir", data], stdout=log, stderr=subprocess.STDOUT)
+    environment = dict(os.environ, PATIO_CAMPUS_SAES_PORTAL=fake_saes + "/{school}/")
+    process = subprocess.Popen([str(_patio_binary()), "serve", "--demo", "--port", str(port), "--data-dir", data],
+                               stdout=log, stderr=subprocess.STDOUT, env=environment)
     # Pages are opened at localhost: passkeys need a domain as relying party id, and Patio's default
     # origin is http://localhost:<port>.
     base = f"http://localhost:{port}"

@@ -266,3 +266,23 @@ public final class FakeSAES: Sendable {
         return String((0..<length).map { _ in characters.randomElement() ?? "A" })
     }
 }
+
+extension FakeSAES {
+    /// The markup the fake portal serves for `page` to `student` (for benchmarks and fixtures); nil for pages
+    /// that are not HTML or need a session's state.
+    public static func html(_ page: SAESPage, student: FakeStudent, layout: FakeLayout) -> String? {
+        switch page {
+        case .grades: return FakeMarkup.grades(student, layout: layout, evaluationRequired: false)
+        case .schedule: return FakeMarkup.schedule(student, layout: layout)
+        case .kardex: return FakeMarkup.kardex(student, layout: layout)
+        case .personalData: return FakeMarkup.personalData(student, layout: layout)
+        case .teacherEvaluation: return FakeMarkup.evaluation(student, layout: layout)
+        case .credits: return FakeMarkup.credits(student, layout: layout)
+        case .occupancy: return FakeAvailability.occupancy(layout: layout)
+        case .availability: return FakeAvailability.page(layout: layout, post: [FormField("ctl00$mainCopy$cmdVisalizar", "Visualizar")])
+        case .home: return FakeMarkup.home(student, layout: layout)
+        case .login: return FakeMarkup.signIn(captchaID: "0123456789abcdef", failure: nil)
+        case .photo, .scheduleReceipt: return nil
+        }
+    }
+}

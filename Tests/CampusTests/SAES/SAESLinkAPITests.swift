@@ -60,7 +60,7 @@ struct SAESLinkAPITests {
     func sealedAtRest() async throws {
         try await SAESWorld.with { world in
             #expect(try await world.link(keepPassword: true).status == .ok)
-            let db = world.patio.components.database.reader
+            let db = try world.patio.components.database.reader
             let row = try #require(try await SAESLinkModel.query(on: db).first())
             let sealedSession = try #require(row.sealedSession), sealedPassword = try #require(row.sealedPassword)
             #expect(!sealedPassword.contains(FakeStudent.demo.password) && !sealedSession.contains("ASPXFORMSAUTH"))
@@ -152,7 +152,7 @@ struct SAESLinkAPITests {
             #expect(try theirs.status == .notFound && problem(theirs).code == "saes_not_linked")
 
             #expect(try await world.client.api(.delete, "/api/v1/campus/saes/link", token: world.student).status == .noContent)
-            let db = world.patio.components.database.reader
+            let db = try world.patio.components.database.reader
             #expect(try await SAESLinkModel.query(on: db).count() == 0)
             #expect(try await SAESPageModel.query(on: db).count() == 0)
             #expect(try await world.client.api(.get, "/api/v1/campus/saes/link", token: world.student).status == .notFound)

@@ -65,7 +65,7 @@ struct SAESLinkService: Sendable {
                 link.status = "pending"
                 return link
             }()
-            if link.school != school.code { link.sealedPassword = nil }
+            if link.$school.value != school.code { link.sealedPassword = nil }
             link.school = school.code
             link.sealedChallenge = sealed
             if link.linkedAt == nil { link.status = "pending" }
@@ -117,8 +117,9 @@ struct SAESLinkService: Sendable {
             throw AppError(.unprocessableContent, code: "saes_wrong_credentials",
                            detail: message.isEmpty ? "SAES refused the boleta or password." : "SAES says: \(message)")
         case .signedIn(let cookies), .evaluationRequired(let cookies, _):
-            var teachers: [SAESTeacherToEvaluate] = []
-            if case .evaluationRequired(_, let list) = outcome { teachers = list }
+            var pending: [SAESTeacherToEvaluate] = []
+            if case .evaluationRequired(_, let list) = outcome { pending = list }
+            let teachers = pending
             let sealedSession = try await vault.seal(cookies)
             let sealedPassword = input.keepPassword == true ? try await vault.seal(password) : nil
             let keepExisting = input.keepPassword == nil && input.password == nil

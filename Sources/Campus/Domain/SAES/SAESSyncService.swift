@@ -67,10 +67,12 @@ struct SAESSyncService: Sendable {
         let sealedSession = try await vault.seal(cookies)
         let now = clock.now()
         let teachersJSON = try teachers.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        let evaluationRequired = teachers?.isEmpty == false
+        let finalReadings = readings
         return try await database.write { db in
             var changed = 0
             let stored = try await SAESPageModel.query(on: db).filter(\.$accountID == accountID).all()
-            for (name, reading) in readings.sorted(by: { $0.key < $1.key }) {
+            for (name, reading) in finalReadings.sorted(by: { $0.key < $1.key }) {
                 let existing = stored.first { $0.page == name }
                 // Unreadable or failed: keep the last good data, only the status and problems change.
                 let data = reading.data ?? existing?.data
@@ -94,8 +96,8 @@ struct SAESSyncService: Sendable {
             guard let link = try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).first() else { throw SAESLinkService.notLinked }
             link.sealedSession = sealedSession
             link.syncedAt = now
-            link.status = (teachers?.isEmpty == false) ? "evaluation_required" : "linked"
-            link.teachersToEvaluate = teachers?.isEmpty == false ? teachersJSON : nil
+            link.status = evaluationRequired ? "evaluation_required" : "linked"
+            link.teachersToEvaluate = evaluationRequired ? teachersJSON : nil
             link.updatedAt = now
             try await link.save(on: db)
             return changed

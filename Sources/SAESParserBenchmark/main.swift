@@ -1,0 +1,60 @@
+import FakeSAES
+import Foundation
+import HTMLQuery
+import SAESConnector
+
+// Parsed pages per second per SAES page type, on pages the size a real student's are (a full kardex of
+// nine semesters, a week of eight subjects), each next to how fast libxml2 alone parses the same page in the
+// same run: the ratio is what the parser adds on top of reading the HTML.
+
+let rounds = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 400
+var student = FakeStudent.demo
+func kardexLine(_ semester: Int, _ index: Int) -> SAESKardexLine {
+    SAESKardexLine(code: "C\(semester)0\(index)", subject: "MATERIA \(semester)-\(index) DEL PLAN DE ESTUDIOS", date: "2023-06-19",
+                   period: "23/\(semester % 2 + 1)", assessment: index == 7 ? "ETS" : "ORD", mark: .tenths(60 + index * 5))
+}
+student.kardex.semesters = (1...9).map { semester in SAESKardexSemester(title: "SEMESTRE \(semester)", lines: (1...7).map { kardexLine(semester, $0) }) }
+func weeklyRow(_ index: Int) -> SAESScheduleRow {
+    let days: [Int] = (1...5).filter { ($0 + index) % 2 == 0 }
+    let start = String(format: "%02d:00", 7 + index), end = String(format: "%02d:30", 8 + index)
+    let meetings: [SAESClassMeeting] = days.map { SAESClassMeeting(weekday: $0, start: start, end: end, building: "2", room: "1\(index)0") }
+    return SAESScheduleRow(group: "5CM\(index)", subject: "MATERIA \(index)", teacher: "PROFESOR NÚMERO \(index)", meetings: meetings)
+}
+student.schedule = (0..<8).map(weeklyRow)
+student.grades = (0..<8).map { index in
+    SAESGradeRow(group: "5CM\(index)", subjectCode: nil, subject: "MATERIA \(index)", partials: [.tenths(80 + index), .notPresented, .none], extraordinary: .none, final: .none)
+}
+
+let parsers: [(name: String, page: SAESPage, parse: (String) -> Bool)] = [
+    ("grades", .grades, { GradesParser.parse($0).value != nil }),
+    ("schedule", .schedule, { ScheduleParser.parse($0).value != nil }),
+    ("kardex", .kardex, { KardexParser.parse($0).value != nil }),
+    ("personal data", .personalData, { PersonalDataParser.parse($0).value != nil }),
+    ("teacher evaluation", .teacherEvaluation, { EvaluationParser.parse($0).value != nil }),
+    ("availability", .availability, { AvailabilityParser.parse($0).value != nil }),
+    ("occupancy", .occupancy, { OccupancyParser.parse($0).value != nil }),
+    ("credits", .credits, { CreditsParser.parse($0).value != nil }),
+    ("sign-in", .login, { SignInPageParser.parse($0).value != nil }),
+]
+
+func perSecond(_ rounds: Int, _ body: () -> Void) -> Double {
+    let start = ContinuousClock.now
+    for _ in 0..<rounds { body() }
+    let elapsed = ContinuousClock.now - start
+    return Double(rounds) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+}
+
+print("SAES parsers, \(rounds) rounds per page (debug builds are far slower; run with -c release)")
+print("page                  bytes   parsed pages/s   libxml2 parse only/s   ratio")
+for parser in parsers {
+    guard let html = FakeSAES.html(parser.page, student: student, layout: .classic) else { continue }
+    guard parser.parse(html) else { print("\(parser.name): the parser read nothing"); continue }
+    // Interleaved halves, so a noisy neighbour hits both sides alike.
+    var parsed = 0.0, raw = 0.0
+    for _ in 0..<2 {
+        parsed += perSecond(rounds / 2) { _ = parser.parse(html) }
+        raw += perSecond(rounds / 2) { _ = HTMLDocument(html: html).root }
+    }
+    let name = parser.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+    print("\(name) \(String(format: "%7d", html.utf8.count))   \(String(format: "%14.0f", parsed / 2))   \(String(format: "%20.0f", raw / 2))   \(String(format: "%.2f", parsed / raw))")
+}

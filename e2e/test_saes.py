@@ -1,0 +1,29 @@
+"""The student's own SAES: the demo student links to the fake SAES portal by typing the CAPTCHA the page
+shows (read off the fake portal, as a person reads the image) and sees their SAES grades."""
+import urllib.request
+
+
+def test_the_demo_student_links_their_saes_by_typing_the_captcha_and_sees_their_grades(people, fake_saes):
+    student = people("student")
+    student.sign_in("estudiante@demo.patio")
+    page = student.visit("/campus/saes")
+    page.select_option("select[name=school]", "escom")
+    page.click("main form button")
+    page.wait_for_load_state("networkidle")
+    image = page.locator("img.captcha")
+    assert image.get_attribute("src").startswith("data:image/png;base64,")
+    assert image.evaluate("img => img.naturalWidth") > 0
+    student.check("captcha")
+
+    answer = urllib.request.urlopen(f"{fake_saes}/_fake/captcha").read().decode()
+    page.fill("input[name=boleta]", "2022630417")
+    page.fill("input[name=password]", "saes-demo")
+    page.fill("input[name=captcha]", answer.lower())
+    page.click("#saes-sign-in form button")
+    page.wait_for_load_state("networkidle")
+    assert "Tu SAES quedó vinculado." in page.content()
+    grades = page.locator("#saes-grades")
+    assert "ANÁLISIS Y DISEÑO DE ALGORITMOS" in grades.inner_text()
+    assert "NP" in grades.inner_text()
+    assert page.locator("[data-saes-status]").inner_text().strip() == "Vinculado"
+    student.check("linked")
