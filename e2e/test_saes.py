@@ -27,3 +27,10 @@ def test_the_demo_student_links_their_saes_by_typing_the_captcha_and_sees_their_
     assert "NP" in grades.inner_text()
     assert page.locator("[data-saes-status]").inner_text().strip() == "Vinculado"
     student.check("linked")
+
+    page = student.visit("/campus/saes/availability")
+    page.select_option("select[name=career]", "I")
+    page.click("main form[role=search] button")
+    page.wait_for_load_state("networkidle")
+    assert "APRENDIZAJE DE MÁQUINA" in page.locator("#saes-availability").inner_text()
+    student.check("availability")

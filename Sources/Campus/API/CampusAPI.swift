@@ -226,6 +226,10 @@ enum CampusAPI {
             guard let link = try await s.saesRecord.link(accountID: accountID) else { throw SAESLinkService.notLinked }
             return try .json(link)
         }
+        routes.get("/api/v1/campus/saes/availability", student) { request, context in
+            try .json(try await s.saesAvailability.search(accountID: try context.requirePrincipal().accountID,
+                                                          SAESAvailabilityService.Query { request.uri.queryParameters[Substring($0)].map(String.init) }))
+        }
         routes.get("/api/v1/campus/saes/record", student) { _, context in
             try .json(try await s.saesRecord.record(accountID: try context.requirePrincipal().accountID))
         }

@@ -20,6 +20,7 @@ struct CampusServices: Sendable {
     let reader: RecordReader
     let saesLinks: SAESLinkService
     let saesSync: SAESSyncService
+    let saesAvailability: SAESAvailabilityService
     let saesRecord: SAESRecordReader
 
     init(environment: ModuleEnvironment) {
@@ -39,7 +40,9 @@ struct CampusServices: Sendable {
         let portals = SAESPortals(template: environment.settings.value(module: "campus", "SAES_PORTAL"))
         let connector = SAESConnector()
         saesLinks = SAESLinkService(database: database, clock: clock, vault: vault, connector: connector, portals: portals)
-        saesSync = SAESSyncService(database: database, clock: clock, vault: vault, connector: connector, portals: portals)
+        let sessions = SAESSessions(database: database, clock: clock, vault: vault, portals: portals)
+        saesSync = SAESSyncService(database: database, clock: clock, vault: vault, sessions: sessions, connector: connector)
+        saesAvailability = SAESAvailabilityService(sessions: sessions, connector: connector)
         saesRecord = SAESRecordReader(database: database, portals: portals)
     }
 }

@@ -29,6 +29,7 @@ enum CampusPages {
         routes.post("/campus/saes/link", student, pages.saesLink)
         routes.post("/campus/saes/sync", student, pages.saesSync)
         routes.post("/campus/saes/unlink", student, pages.saesUnlink)
+        routes.get("/campus/saes/availability", student, pages.saesAvailability)
         routes.get("/campus/photo", student) { request, context in
             try await services.students.photo(try await services.students.record(try context.requirePrincipal())).response(for: request)
         }

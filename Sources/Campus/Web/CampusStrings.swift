@@ -5,6 +5,10 @@ enum CampusStrings {
     static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
 
     static let spanish: [String: String] = [
+        "cam_saes_availability": "Oferta en mi SAES", "cam_saes_availability_intro": "Los grupos que ofrece tu escuela, consultados en tu SAES en este momento.",
+        "cam_saes_filter_career": "Carrera", "cam_saes_filter_plan": "Plan de estudios", "cam_saes_filter_shift": "Turno", "cam_saes_filter_semester": "Semestre",
+        "cam_saes_filter_period": "Periodo", "cam_saes_period_current": "Actual", "cam_saes_period_next": "Próximo",
+        "cam_saes_no_groups": "El SAES no ofrece grupos con estos filtros.", "cam_saes_back": "Volver a Mi SAES",
         "cam_saes": "Mi SAES", "cam_saes_intro": "Vincula tu cuenta del SAES de tu escuela: Patio lee tus calificaciones, horario, kárdex y datos personales por ti.",
         "cam_saes_school": "Escuela", "cam_saes_show_captcha": "Continuar", "cam_saes_captcha": "Escribe los caracteres de la imagen",
         "cam_saes_boleta": "Boleta", "cam_saes_password": "Contraseña del SAES", "cam_saes_keep": "Guardar mi contraseña cifrada para no escribirla de nuevo",
@@ -85,6 +89,10 @@ enum CampusStrings {
     ]
 
     static let english: [String: String] = [
+        "cam_saes_availability": "Groups on my SAES", "cam_saes_availability_intro": "The groups your school offers, read from your SAES right now.",
+        "cam_saes_filter_career": "Career", "cam_saes_filter_plan": "Study plan", "cam_saes_filter_shift": "Shift", "cam_saes_filter_semester": "Semester",
+        "cam_saes_filter_period": "Period", "cam_saes_period_current": "Current", "cam_saes_period_next": "Next",
+        "cam_saes_no_groups": "SAES offers no group with these filters.", "cam_saes_back": "Back to My SAES",
         "cam_saes": "My SAES", "cam_saes_intro": "Link your school's SAES account: Patio reads your grades, schedule, kardex and personal data for you.",
         "cam_saes_school": "School", "cam_saes_show_captcha": "Continue", "cam_saes_captcha": "Type the characters in the image",
         "cam_saes_boleta": "Boleta", "cam_saes_password": "SAES password", "cam_saes_keep": "Keep my password, encrypted, so I do not type it again",

@@ -58,6 +58,35 @@ extension CampusPageHandlers {
         }
     }
 
+    /// SAES's own course availability, searched live with the student's session; refusals (an ended session,
+    /// SAES down) are shown on the page with the way back.
+    func saesAvailability(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let query = SAESAvailabilityService.Query { request.uri.queryParameters[Substring($0)].map(String.init) }
+        var data: [String: Any] = ["next": query.period == "next"]
+        do {
+            let found = try await s.saesAvailability.search(accountID: try context.requirePrincipal().accountID, query)
+            data["filters"] = found.filters.map { filter in
+                ["name": filter.name, "label": pages.text("cam_saes_filter_\(filter.name)", context),
+                 "options": filter.options.map { ["value": $0.value, "label": $0.label, "selected": $0.selected] }]
+            }
+            data["searched"] = found.searched
+            data["hasGroups"] = !found.groups.isEmpty
+            data["groups"] = found.groups.map { group -> [String: Any] in
+                ["group": group.group, "subject": group.subject, "teacher": group.teacher,
+                 "room": [group.building, group.room].filter { !$0.isEmpty }.joined(separator: "-"),
+                 "times": group.times.enumerated().compactMap { day, time in
+                     time.isEmpty ? nil : ["day": pages.text("cam_day_\(day + 1)", context), "time": time]
+                 }]
+            }
+            data["problems"] = found.problems
+            data["hasProblems"] = !found.problems.isEmpty
+            data["hasFilters"] = true
+            return page("campus_saes_availability", "cam_saes_availability", data, context)
+        } catch let error as AppError {
+            return page("campus_saes_availability", "cam_saes_availability", data, context, problem: error)
+        }
+    }
+
     private func saesPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
         let accountID = try context.requirePrincipal().accountID
         let link = try await s.saesRecord.link(accountID: accountID)

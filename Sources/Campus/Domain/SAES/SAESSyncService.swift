@@ -11,8 +11,8 @@ struct SAESSyncService: Sendable {
     let database: PatioDatabase
     let clock: PatioClock
     let vault: SAESVault
+    let sessions: SAESSessions
     let connector: SAESConnector
-    let portals: SAESPortals
 
     /// The pages a sync reads, by the name Campus keeps them under.
     static let pages: [(name: String, page: SAESPage)] = [
@@ -30,14 +30,9 @@ struct SAESSyncService: Sendable {
     /// session, 503 when SAES is down; otherwise returns the number of pages whose data changed.
     @discardableResult
     func sync(accountID: UUID) async throws -> Int {
-        guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first() else {
-            throw SAESLinkService.notLinked
-        }
-        guard let school = SAESSchool.named(link.school), var cookies = try await vault.open(SAESCookies.self, link.sealedSession),
-              link.status != "session_ended" else {
-            throw SAESLinkService.unavailable(.sessionEnded)
-        }
-        let portal = portals.url(for: school)
+        let session = try await sessions.open(accountID: accountID)
+        let portal = session.portal
+        var cookies = session.cookies
         var readings: [String: Reading] = [:]
         var teachers: [SAESTeacherToEvaluate]?
         do {
@@ -58,11 +53,8 @@ struct SAESSyncService: Sendable {
                 let payload = ["type": photo.type, "base64": Data(photo.bytes).base64EncodedString()]
                 readings["photo"] = Reading(status: "current", data: try Self.json(payload), problems: [])
             }
-        } catch SAESError.sessionEnded {
-            try await markSessionEnded(accountID: accountID)
-            throw SAESLinkService.unavailable(.sessionEnded)
         } catch let error as SAESError {
-            throw SAESLinkService.unavailable(error)
+            throw try await sessions.failure(error, accountID: accountID)
         }
         let sealedSession = try await vault.seal(cookies)
         let now = clock.now()
@@ -116,14 +108,6 @@ struct SAESSyncService: Sendable {
             if (try? await sync(accountID: link.accountID)) != nil { synced += 1 }
         }
         return synced
-    }
-
-    private func markSessionEnded(accountID: UUID) async throws {
-        let now = clock.now()
-        try await database.write { db in
-            try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID)
-                .set(\.$status, to: "session_ended").set(\.$sealedSession, to: nil).set(\.$updatedAt, to: now).update()
-        }
     }
 
     static func reading(name: String, html: String) throws -> Reading {

@@ -52,3 +52,27 @@ struct SAESSchoolView: Codable, Sendable, Equatable {
     var name: String
     var level: String
 }
+
+/// Course availability as the student's SAES lists it: its filter lists and, after a search, the groups.
+struct SAESAvailabilityView: Codable, Sendable, Equatable {
+    struct Option: Codable, Sendable, Equatable {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
+    struct Filter: Codable, Sendable, Equatable {
+        /// `career`, `plan`, `shift` or `semester`.
+        var name: String
+        var options: [Option]
+    }
+
+    var filters: [Filter]
+    /// `current` or `next`.
+    var period: String
+    /// False when only the filter lists were asked for.
+    var searched: Bool
+    var groups: [SAESOfferedGroup]
+    /// What SAES's page had that Patio could not read, or a filter SAES did not take.
+    var problems: [String]
+}
