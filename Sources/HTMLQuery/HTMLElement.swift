@@ -80,7 +80,20 @@ public struct HTMLElement {
 public enum HTMLText {
     /// Every run of white space (including U+00A0 and line breaks) as one space, trimmed at both ends.
     public static func collapsingSpaces(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        // Scalar by scalar: splitting into Characters and joining costs more than the rest of a parse.
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar.isASCII ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
+            if isSpace {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// Lower case with Spanish accents folded (`Miércoles` → `miercoles`, `Salón` → `salon`), for matching

@@ -37,4 +37,24 @@ struct HTMLDocumentTests {
         #expect(HTMLDocument(html: "just words").text == "just words")
         #expect(HTMLDocument(html: String(decoding: [0xFF, 0xFE, 0x3C, 0x74, 0x64, 0x3E, 0xC3], as: UTF8.self)).select("//td").count <= 1)
     }
+
+    @Test("collapsing spaces: every run of white space of any kind becomes one space and the ends are trimmed, as splitting on white space and joining does")
+    func collapsingSpaces() {
+        let pieces = ["a", "Sal", "ón", "7:00", " ", "  ", "\u{A0}", "\n", "\r\n", "\t", "\u{2003}", "\u{3000}", "é", "-", "\u{200B}"]
+        var state: UInt64 = 0x5EED
+        var checked = 0
+        for _ in 0..<3_000 {
+            var text = ""
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            for step in 0..<Int(state >> 60) {
+                text += pieces[Int((state >> UInt64(step * 4)) & 0xF) % pieces.count]
+            }
+            let reference = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            #expect(HTMLText.collapsingSpaces(text) == reference, "\(Array(text.unicodeScalars))")
+            checked += reference != text ? 1 : 0
+        }
+        // Most generated texts had white space to collapse: the comparison is not between unchanged texts.
+        #expect(checked > 1_000)
+        #expect(HTMLText.collapsingSpaces(" \u{A0}Edif:\n 2 \t- Salón: \r\n109\u{A0}") == "Edif: 2 - Salón: 109")
+    }
 }

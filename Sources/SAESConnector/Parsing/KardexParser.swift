@@ -80,7 +80,7 @@ public enum KardexParser {
             var semester = SAESKardexSemester(title: titleRow.cells.map(\.cleanText).joined(separator: " "), lines: [])
             for (index, entry) in rows.enumerated().dropFirst() {
                 let cells = entry.cells.map(\.cleanText)
-                if HTMLText.folded(cells.first ?? "") == "clave" { continue }
+                if cells.first?.uppercased() == "CLAVE" { continue }
                 guard cells.count == 6 else {
                     if !cells.allSatisfy(\.isEmpty) {
                         problems.append("\(semester.title), row \(index + 1) has \(cells.count) cells instead of 6; it was left out.")
@@ -115,10 +115,13 @@ enum SpanishNumber {
     /// The first number in `text` in hundredths: `8,5` → 850, `Promedio: 8.53` → 853. Nil when there is no
     /// number from 0 to 10 with at most two decimals.
     static func hundredths(in text: String) -> Int? {
-        guard let match = text.firstMatch(of: /([0-9]{1,2})(?:[.,]([0-9]{1,2}))?/) else { return nil }
-        guard let whole = Int(match.output.1) else { return nil }
+        var scanner = ByteScanner(text)
+        while !scanner.atEnd && !scanner.isDigit(at: scanner.position) { scanner.position += 1 }
+        guard let wholeDigits = scanner.digits(limit: 2), let whole = Int(wholeDigits) else { return nil }
         var fraction = 0
-        if let digits = match.output.2 {
+        let separator = scanner.position
+        if scanner.eat(UInt8(ascii: ".")) || scanner.eat(UInt8(ascii: ",")), !scanner.isDigit(at: scanner.position) { scanner.position = separator }
+        if scanner.position > separator, let digits = scanner.digits(limit: 2) {
             guard let value = Int(digits) else { return nil }
             fraction = digits.count == 1 ? value * 10 : value
         }
@@ -137,11 +140,11 @@ enum SpanishDate {
         if words.count == 3, let month = months.firstIndex(of: String(words[0].prefix(3))).map({ $0 + 1 }),
            let day = Int(words[1]), words[2].count == 4, let year = Int(words[2]), (1900...2100).contains(year),
            (1...daysIn(month: month, year: year)).contains(day) {
-            return String(format: "%04d-%02d-%02d", year, month, day)
+            return "\(year)-\(ByteScanner.twoDigits(month))-\(ByteScanner.twoDigits(day))"
         }
         let parts = text.split(separator: "/")
         if parts.count == 2, parts[1].count == 4, let month = Int(parts[0]), let year = Int(parts[1]), (1...12).contains(month), (1900...2100).contains(year) {
-            return String(format: "%04d-%02d", year, month)
+            return "\(year)-\(ByteScanner.twoDigits(month))"
         }
         return nil
     }

@@ -39,8 +39,9 @@ public enum PersonalDataParser {
         let document = HTMLDocument(html: html)
         var fields: [String: String] = [:]
         var found = 0
+        let elements = SAESElementIDs.elements(prefixed: "TabContainer1_", in: document)
         for (key, label) in labels {
-            guard let text = SAESElementIDs.label("TabContainer1_\(label)", in: document) else { continue }
+            guard let text = elements["TabContainer1_\(label)"]?.cleanText else { continue }
             found += 1
             if !text.isEmpty { fields[key] = text }
         }

@@ -15,6 +15,20 @@ enum SAESElementIDs {
         document.first("//*[\(predicate(id))]")
     }
 
+    /// Every element whose id starts with either spelling of `prefix`, keyed by its id without SAES's own
+    /// prefix (`TabContainer1_Tab_Generales_Lbl_CURP`), the first in the page winning: one pass over the page
+    /// instead of one per label.
+    static func elements(prefixed prefix: String, in document: HTMLDocument) -> [String: HTMLElement] {
+        let predicate = prefixes.map { "starts-with(@id,'\($0)\(prefix)')" }.joined(separator: " or ")
+        var found: [String: HTMLElement] = [:]
+        for element in document.select("//*[\(predicate)]") {
+            guard let id = element.attribute("id"), let own = prefixes.first(where: id.hasPrefix) else { continue }
+            let key = String(id.dropFirst(own.count))
+            if found[key] == nil { found[key] = element }
+        }
+        return found
+    }
+
     /// The cleaned text of a label, nil when the label is missing.
     static func label(_ id: String, in document: HTMLDocument) -> String? {
         element(id, in: document)?.cleanText

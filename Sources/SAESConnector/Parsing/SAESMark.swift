@@ -1,4 +1,5 @@
 import Foundation
+import HTMLQuery
 
 /// A mark as SAES writes it in a grades or kardex cell.
 public enum SAESMark: Sendable, Hashable, Codable {
@@ -12,29 +13,27 @@ public enum SAESMark: Sendable, Hashable, Codable {
     /// Reads a cell: `9`, `8.5`, `8,5`, `NP`, `-`, empty; text after the number (`8 Aprobado`) is ignored.
     /// Nil for anything else, which the parser reports.
     public init?(cell: String) {
-        let text = cell.trimmingCharacters(in: .whitespacesAndNewlines)
+        // White space of any kind is one space after collapsing, so the leading token ends at " ".
+        let text = HTMLText.collapsingSpaces(cell)
         if text.isEmpty || text == "-" || text == "--" {
             self = .none
             return
         }
-        if text.uppercased() == "NP" || text.uppercased().hasPrefix("NP ") {
+        let upper = text.uppercased()
+        if upper == "NP" || upper.hasPrefix("NP ") {
             self = .notPresented
             return
         }
-        let leading = text.prefix { !$0.isWhitespace }
-        let parts = leading.replacingOccurrences(of: ",", with: ".").split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let whole = parts.first, (1...2).contains(whole.count),
-              whole.allSatisfy({ $0.isASCII && $0.isNumber }), let units = Int(whole) else { return nil }
+        var scanner = ByteScanner(text.prefix { $0 != " " })
+        guard let whole = scanner.digits(limit: 3), whole.count <= 2, let units = Int(whole) else { return nil }
         var tenths = units * 10
-        if parts.count == 2 {
-            let fraction = parts[1]
-            guard (1...2).contains(fraction.count), fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let first = fraction.first, let digit = Int(String(first)) else { return nil }
+        if scanner.eat(UInt8(ascii: ".")) || scanner.eat(UInt8(ascii: ",")) {
             // SAES writes `8.50` on some pages; only the tenths carry meaning.
-            guard fraction.count == 1 || fraction.last == "0" else { return nil }
+            guard let fraction = scanner.digits(limit: 3), fraction.count == 1 || (fraction.count == 2 && fraction.last == "0"),
+                  let digit = fraction.first.flatMap({ Int(String($0)) }) else { return nil }
             tenths += digit
         }
-        guard (0...100).contains(tenths) else { return nil }
+        guard scanner.atEnd, (0...100).contains(tenths) else { return nil }
         self = .tenths(tenths)
     }
 

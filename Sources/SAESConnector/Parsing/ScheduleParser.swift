@@ -115,25 +115,77 @@ struct DayCell {
     init(_ text: String) {
         let clean = HTMLText.collapsingSpaces(text)
         isBlank = clean.isEmpty || clean == "-"
-        for match in clean.matches(of: /([0-9]+):([0-9]+)\s*-\s*([0-9]+):([0-9]+)/) {
-            let (_, startHour, startMinute, endHour, endMinute) = match.output
-            ranges.append(TimeRange(
-                text: String(match.output.0),
-                start: Self.time(hour: startHour, minute: startMinute),
-                end: Self.time(hour: endHour, minute: endMinute)
-            ))
-        }
+        ranges = Self.timeRanges(in: clean)
         for line in text.split(separator: "\n") {
-            if let match = HTMLText.collapsingSpaces(String(line)).firstMatch(of: /Edif:\s*(.+?)\s*-\s*Sal[oó]n:\s*(.+)/) {
-                building = String(match.output.1)
-                room = String(match.output.2).trimmingCharacters(in: .whitespaces)
+            if let place = Self.buildingAndRoom(in: HTMLText.collapsingSpaces(String(line))) {
+                building = place.building
+                room = place.room
             }
         }
+    }
+
+    /// Every `H:MM - H:MM` in the text, in order.
+    static func timeRanges(in text: String) -> [TimeRange] {
+        var scanner = ByteScanner(text)
+        var ranges: [TimeRange] = []
+        var start = 0
+        while start < scanner.bytes.count {
+            // A range starts at the first digit of a number, never inside one.
+            guard scanner.isDigit(at: start), !scanner.isDigit(at: start - 1) else {
+                start += 1
+                continue
+            }
+            scanner.position = start
+            if let from = scanner.clockTime(), scanner.dash(), let to = scanner.clockTime() {
+                ranges.append(TimeRange(text: scanner.text(from: start), start: time(hour: from.hour, minute: from.minute),
+                                        end: time(hour: to.hour, minute: to.minute)))
+                start = scanner.position
+            } else {
+                start += 1
+            }
+        }
+        return ranges
+    }
+
+    /// `Edif: 2 - Salón: 109` (or `Salon`) anywhere in a line: the building before the first `- Salón:` that
+    /// follows `Edif:`, and the rest of the line as the room.
+    static func buildingAndRoom(in line: String) -> (building: String, room: String)? {
+        guard let edif = line.range(of: "Edif:") else { return nil }
+        let rest = line[edif.upperBound...]
+        var from = rest.startIndex
+        while from < rest.endIndex {
+            let candidates = ["Salón:", "Salon:"].compactMap { rest[from...].range(of: $0) }
+            guard let salon = candidates.min(by: { $0.lowerBound < $1.lowerBound }) else { return nil }
+            let before = rest[..<salon.lowerBound].trimmingCharacters(in: .whitespaces)
+            let room = rest[salon.upperBound...].trimmingCharacters(in: .whitespaces)
+            if before.hasSuffix("-") {
+                let building = before.dropLast().trimmingCharacters(in: .whitespaces)
+                if !building.isEmpty && !room.isEmpty { return (building, room) }
+            }
+            from = salon.upperBound
+        }
+        return nil
     }
 
     /// `7`, `05` → `07:05`; nil unless it is a time of day.
     static func time(hour: Substring, minute: Substring) -> String? {
         guard hour.count <= 2, minute.count == 2, let h = Int(hour), let m = Int(minute), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
-        return String(format: "%02d:%02d", h, m)
+        return "\(ByteScanner.twoDigits(h)):\(ByteScanner.twoDigits(m))"
+    }
+}
+
+private extension ByteScanner {
+    /// `7:00`, as its hour and minute digits.
+    mutating func clockTime() -> (hour: Substring, minute: Substring)? {
+        guard let hour = digits(), eat(UInt8(ascii: ":")), let minute = digits() else { return nil }
+        return (hour, minute)
+    }
+
+    /// ` - `, with any spacing.
+    mutating func dash() -> Bool {
+        skipSpaces()
+        guard eat(UInt8(ascii: "-")) else { return false }
+        skipSpaces()
+        return true
     }
 }
