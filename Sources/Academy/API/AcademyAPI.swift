@@ -58,12 +58,11 @@ enum AcademyAPI {
         routes.delete("/api/v1/academy/schedules/{id}", admin) { _, context in
             try .json(Outcome(result: try await s.catalogue.deleteSchedule(try context.uuidParameter("id"))))
         }
-        routes.get("/api/v1/academy/schedules/{id}/attendance", admin) { request, context in
-            let id = try context.uuidParameter("id")
-            if let date = request.uri.queryParameters["date"].map(String.init) {
-                return try .json(Items(try await s.attendance.session(schedule: id, date: date)))
-            }
-            return try .json(Items(try await s.attendance.sessionDates(schedule: id)))
+        routes.get("/api/v1/academy/schedules/{id}/attendance", admin) { _, context in
+            try .json(Items(try await s.attendance.sessionDates(schedule: try context.uuidParameter("id"))))
+        }
+        routes.get("/api/v1/academy/schedules/{id}/attendance/{date}", admin) { _, context in
+            try .json(Items(try await s.attendance.session(schedule: try context.uuidParameter("id"), date: try context.parameters.require("date"))))
         }
 
         routes.get("/api/v1/academy/packs", .everyone) { _, _ in try .json(Items(try await s.catalogue.packs(includeArchived: false))) }

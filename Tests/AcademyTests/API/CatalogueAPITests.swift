@@ -97,8 +97,10 @@ struct CatalogueAPITests {
             #expect(try await academy.checkIn(rose, token: try await academy.token()).status == .created)
             let dates = try await client.fetch("/api/v1/academy/schedules/\(academy.scheduleID)/attendance", token: academy.admin)
             #expect((dates["items"] as! [[String: Any]]).map { "\($0["date"]!):\($0["attendees"]!)" } == ["2026-11-24:1"])
-            let who = try await client.fetch("/api/v1/academy/schedules/\(academy.scheduleID)/attendance?date=2026-11-24", token: academy.admin)
+            let who = try await client.fetch("/api/v1/academy/schedules/\(academy.scheduleID)/attendance/2026-11-24", token: academy.admin)
             #expect((who["items"] as! [[String: Any]]).map { $0["studentName"] as! String } == ["Rosa"])
+            let badDate = try await client.api(.get, "/api/v1/academy/schedules/\(academy.scheduleID)/attendance/24-11-2026", token: academy.admin)
+            #expect(badDate.status == .unprocessableContent)
             let today = try await client.fetch("/api/v1/academy/locations/\(academy.locationID)/today", token: academy.admin)
             let session = (today["sessions"] as! [[String: Any]])[0]
             #expect(today["date"] as? String == "2026-11-24")

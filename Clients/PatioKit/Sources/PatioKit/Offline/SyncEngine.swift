@@ -1,0 +1,209 @@
+import Foundation
+import GRDB
+import OpenAPIRuntime
+import PatioAPI
+
+/// Keeps an ``OfflineStore`` and Patio in step for any sync collection (`onboarding.tasks`,
+/// `courier.pickups`…), following Patio's four rules: pending changes stay queued until Patio answers them,
+/// a pull never overwrites a pending change, pushes go in mutation order and are resent whole after a
+/// network error, and a page's cursor is kept only with its rows.
+public actor SyncEngine {
+    /// How long to wait between attempts when Patio cannot be reached.
+    public struct Backoff: Sendable {
+        public var first: Duration = .seconds(1)
+        public var maximum: Duration = .seconds(60)
+        public var attempts = 5
+
+        public init(first: Duration = .seconds(1), maximum: Duration = .seconds(60), attempts: Int = 5) {
+            self.first = first
+            self.maximum = maximum
+            self.attempts = attempts
+        }
+
+        func delay(after attempt: Int) -> Duration {
+            min(maximum, first * Int(pow(2, Double(max(0, attempt - 1)))))
+        }
+    }
+
+    /// What one push did.
+    public struct PushReport: Sendable, Equatable {
+        public var applied = 0
+        public var conflicts = 0
+        public var rejected = 0
+
+        public init(applied: Int = 0, conflicts: Int = 0, rejected: Int = 0) {
+            self.applied = applied
+            self.conflicts = conflicts
+            self.rejected = rejected
+        }
+    }
+
+    private let patio: Patio
+    public nonisolated let store: OfflineStore
+    private let backoff: Backoff
+    private let sleep: @Sendable (Duration) async throws -> Void
+    /// Rows per pull page (Patio allows 1–1000).
+    public var pageSize = 500
+
+    public init(patio: Patio, store: OfflineStore, backoff: Backoff = Backoff(),
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+        self.patio = patio
+        self.store = store
+        self.backoff = backoff
+        self.sleep = sleep
+    }
+
+    /// Pushes pending changes, then pulls, retrying with backoff while Patio cannot be reached. Refusals
+    /// (access, unknown collection) are thrown at once.
+    @discardableResult
+    public func sync(_ collection: String) async throws -> PushReport {
+        var attempt = 0
+        while true {
+            do {
+                let report = try await push(collection)
+                try await pull(collection)
+                return report
+            } catch PatioError.offline(let reason) {
+                attempt += 1
+                guard attempt < backoff.attempts else { throw PatioError.offline(reason) }
+                try await sleep(backoff.delay(after: attempt))
+            }
+        }
+    }
+
+    /// Pulls every change since the kept cursor, page by page; returns how many changes were stored.
+    @discardableResult
+    public func pull(_ collection: String) async throws -> Int {
+        var stored = 0
+        while true {
+            let cursor = try await store.database.read { db in try OfflineStore.cursor(db, collection: collection) }
+            let output = try await patio.call { [pageSize] in
+                try await patio.api.syncPull(path: .init(collection: collection), query: .init(cursor: cursor, limit: pageSize))
+            }
+            guard case .ok(let ok) = output, case .json(let page) = ok.body else { throw PatioError.unexpected(status: 0) }
+            try await apply(page, collection: collection)
+            stored += page.changes.count
+            if !page.hasMore { return stored }
+        }
+    }
+
+    /// Stores one page and its cursor in one transaction.
+    func apply(_ page: Components.Schemas.SyncPage, collection: String) async throws {
+        let changes = try page.changes.map { change in (change, try change.data.map(Self.object)) }
+        try await store.database.write { db in
+            for (change, data) in changes {
+                switch change.op {
+                case .put:
+                    try db.execute(sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)",
+                                   arguments: [collection, change.id, change.version, try (data ?? [:]).text()])
+                case .delete:
+                    try db.execute(sql: "DELETE FROM kit_rows WHERE collection = ? AND id = ?", arguments: [collection, change.id])
+                }
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO kit_cursors (collection, cursor) VALUES (?, ?)", arguments: [collection, page.cursor])
+        }
+    }
+
+    /// Sends pending changes in mutation order, 100 at a time, and records each answer. A network error
+    /// leaves the queue as it was, so the same batch goes again.
+    @discardableResult
+    public func push(_ collection: String) async throws -> PushReport {
+        var report = PushReport()
+        let clientID = try store.clientID()
+        while true {
+            let batch = try await store.database.read { db in try OfflineStore.pending(db, collection: collection, limit: 100) }
+            guard !batch.isEmpty else { return report }
+            let mutations = try batch.map { pending in
+                Components.Schemas.SyncMutation(
+                    mutationId: pending.mutationID, op: pending.op == "delete" ? .delete : .put, id: pending.rowID,
+                    baseVersion: pending.baseVersion, fields: pending.op == "delete" ? nil : try Self.container(pending.fields))
+            }
+            let output = try await patio.call {
+                try await patio.api.syncPush(path: .init(collection: collection), body: .json(.init(clientId: clientID, mutations: mutations)))
+            }
+            guard case .ok(let ok) = output, case .json(let answer) = ok.body else { throw PatioError.unexpected(status: 0) }
+            try await record(answer.results, batch: batch, collection: collection, report: &report)
+        }
+    }
+
+    private func record(_ results: [Components.Schemas.SyncMutationResult], batch: [OfflineStore.Pending], collection: String,
+                        report: inout PushReport) async throws {
+        let byID = Dictionary(batch.map { ($0.mutationID, $0) }, uniquingKeysWith: { first, _ in first })
+        let answers = try results.map { result in (result, try result.server?.data.map(Self.object)) }
+        let counts = try await store.database.write { db -> PushReport in
+            var counts = PushReport()
+            for (result, serverData) in answers {
+                guard let pending = byID[result.mutationId] else { continue }
+                try db.execute(sql: "DELETE FROM kit_pending WHERE mutation_id = ?", arguments: [pending.mutationID])
+                var status = result.status
+                var version = result.version
+                if status == .duplicate {
+                    // Applied by an earlier push whose answer was lost: `original` is that answer.
+                    let original = try result.original.map(Self.object) ?? [:]
+                    status = original["status"]?.string.flatMap(Components.Schemas.SyncMutationResult.StatusPayload.init(rawValue:)) ?? .applied
+                    version = original["version"]?.number.map { Int($0) } ?? version
+                }
+                switch status {
+                case .applied, .duplicate:
+                    counts.applied += 1
+                    guard let version else { continue }
+                    if pending.op == "delete" {
+                        try db.execute(sql: "DELETE FROM kit_rows WHERE collection = ? AND id = ?", arguments: [collection, pending.rowID])
+                    } else {
+                        var fields = try String.fetchOne(db, sql: "SELECT data FROM kit_rows WHERE collection = ? AND id = ?", arguments: [collection, pending.rowID])
+                            .map(JSONObject.parse) ?? ["id": .string(pending.rowID)]
+                        fields.merge(pending.fields) { _, mine in mine }
+                        try db.execute(sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)",
+                                       arguments: [collection, pending.rowID, version, try fields.text()])
+                    }
+                    // Later changes of the same row build on the version this one made.
+                    try db.execute(sql: "UPDATE kit_pending SET base_version = ? WHERE collection = ? AND row_id = ?",
+                                   arguments: [version, collection, pending.rowID])
+                case .conflict:
+                    counts.conflicts += 1
+                    let serverVersion = result.server?.version ?? 0
+                    try db.execute(sql: """
+                        INSERT OR REPLACE INTO kit_conflicts (mutation_id, collection, row_id, fields, mine, server, server_version)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [pending.mutationID, collection, pending.rowID,
+                                         String(decoding: try JSONEncoder().encode(result.fields ?? []), as: UTF8.self),
+                                         try pending.fields.text(), try serverData?.text(), serverVersion])
+                    if let serverData {
+                        try db.execute(sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)",
+                                       arguments: [collection, pending.rowID, serverVersion, try serverData.text()])
+                    } else {
+                        try db.execute(sql: "DELETE FROM kit_rows WHERE collection = ? AND id = ?", arguments: [collection, pending.rowID])
+                    }
+                case .rejected:
+                    counts.rejected += 1
+                    try db.execute(sql: "INSERT OR REPLACE INTO kit_rejections (mutation_id, collection, row_id, code, detail) VALUES (?, ?, ?, ?, ?)",
+                                   arguments: [pending.mutationID, collection, pending.rowID, result.code ?? "rejected", result.detail ?? ""])
+                }
+            }
+            return counts
+        }
+        report.applied += counts.applied
+        report.conflicts += counts.conflicts
+        report.rejected += counts.rejected
+    }
+
+    /// Settles a conflict: keeping mine queues my values again on the server's version; otherwise the
+    /// server's row stays.
+    public func resolve(_ conflict: SyncConflict, keepMine: Bool) async throws {
+        try await store.database.write { db in
+            try db.execute(sql: "DELETE FROM kit_conflicts WHERE mutation_id = ?", arguments: [conflict.mutationID])
+            if keepMine {
+                try OfflineStore.enqueue(db, collection: conflict.collection, id: conflict.rowID, op: "put",
+                                         baseVersion: conflict.serverVersion, fields: conflict.mine)
+            }
+        }
+    }
+
+    static func object(_ container: OpenAPIObjectContainer) throws -> JSONObject {
+        try JSONDecoder().decode(JSONObject.self, from: try JSONEncoder().encode(container))
+    }
+
+    static func container(_ object: JSONObject) throws -> OpenAPIObjectContainer {
+        try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try JSONEncoder().encode(object))
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import PatioKit
+import Testing
+
+@Suite("Offline store and sync engine: onboarding tasks ticked offline, kept across restarts, pushed once, conflicts surfaced")
+struct SyncEngineTests {
+    static let tasks = "onboarding.tasks"
+
+    static func temporaryStore() -> (path: String, remove: @Sendable () -> Void) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("patiokit-store-\(UUID().uuidString).sqlite").path
+        return (path, { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } })
+    }
+
+    @Test("the first pull brings every task of the employee; a tick made offline survives a restart and a pull, and reaches Patio once")
+    func offlineTickSurvivesRestart() async throws {
+        try await RunningPatio.with { server in
+            let (path, remove) = Self.temporaryStore()
+            defer { remove() }
+            let employee = try await server.signedIn("nuevo@demo.patio")
+            let engine = SyncEngine(patio: employee, store: try OfflineStore(path: path))
+            #expect(try await engine.pull(Self.tasks) == 6)
+            let open = try #require(try engine.store.rows(Self.tasks).first { $0.fields["isDone"] == .bool(false) })
+
+            // Offline: the tick is shown at once and queued.
+            try engine.store.change(Self.tasks, id: open.id, fields: ["isDone": .bool(true)])
+            #expect(try engine.store.row(Self.tasks, id: open.id)?.fields["isDone"] == .bool(true))
+
+            // The app is killed and started again: the queue is still there, and a pull does not wipe it.
+            let relaunched = SyncEngine(patio: employee, store: try OfflineStore(path: path))
+            #expect(try relaunched.store.pendingCount() == 1)
+            try await relaunched.pull(Self.tasks)
+            let shown = try #require(try relaunched.store.row(Self.tasks, id: open.id))
+            #expect(shown.fields["isDone"] == .bool(true) && shown.isPending)
+
+            let report = try await relaunched.sync(Self.tasks)
+            #expect(report == SyncEngine.PushReport(applied: 1, conflicts: 0, rejected: 0))
+            #expect(try relaunched.store.pendingCount() == 0)
+            let synced = try #require(try relaunched.store.row(Self.tasks, id: open.id))
+            #expect(synced.fields["isDone"] == .bool(true) && !synced.isPending && synced.version > open.version)
+
+            // Patio has it: HR sees the task done.
+            let hr = try await server.signedIn("rrhh@demo.patio")
+            guard case .ok(let ok) = try await hr.api.listTasks(), case .json(let list) = ok.body else {
+                Issue.record("HR could not list tasks")
+                return
+            }
+            #expect(list.items.first { $0.id == open.id }?.isDone == true)
+        }
+    }
+
+    @Test("a push whose answer was lost is sent again and counted once: Patio answers duplicate and the change is settled")
+    func lostAnswer() async throws {
+        try await RunningPatio.with { server in
+            let employee = try await server.signedIn("nuevo@demo.patio")
+            let store = try OfflineStore.inMemory()
+            let engine = SyncEngine(patio: employee, store: store)
+            try await engine.pull(Self.tasks)
+            let open = try #require(try store.rows(Self.tasks).first { $0.fields["isDone"] == .bool(false) })
+            try store.change(Self.tasks, id: open.id, fields: ["isDone": .bool(true)])
+
+            // The same push reaches Patio, but its answer never comes back to the phone.
+            _ = try await employee.api.syncPush(path: .init(collection: Self.tasks), body: .json(.init(
+                clientId: try store.clientID(), mutations: [.init(mutationId: 1, op: .put, id: open.id, baseVersion: open.version,
+                                                                  fields: try .init(unvalidatedValue: ["isDone": true]))])))
+            let report = try await engine.push(Self.tasks)
+            #expect(report.applied == 1 && report.conflicts == 0 && report.rejected == 0)
+            #expect(try store.pendingCount() == 0)
+            try await engine.pull(Self.tasks)
+            #expect(try store.row(Self.tasks, id: open.id)?.fields["isDone"] == .bool(true))
+        }
+    }
+
+    @Test("two phones: the stale one's change of a field the other changed is a conflict with both values; keeping mine pushes it on Patio's version")
+    func conflict() async throws {
+        try await RunningPatio.with { server in
+            let phone = SyncEngine(patio: try await server.signedIn("nuevo@demo.patio"), store: try OfflineStore.inMemory())
+            let tablet = SyncEngine(patio: try await server.signedIn("nuevo@demo.patio"), store: try OfflineStore.inMemory())
+            try await phone.pull(Self.tasks)
+            try await tablet.pull(Self.tasks)
+            let task = try #require(try phone.store.rows(Self.tasks).first { $0.fields["isDone"] == .bool(false) })
+
+            try phone.store.change(Self.tasks, id: task.id, fields: ["isDone": .bool(true)])
+            #expect(try await phone.sync(Self.tasks).applied == 1)
+
+            // The tablet, still on the old version, says the task is not done.
+            try tablet.store.change(Self.tasks, id: task.id, fields: ["isDone": .bool(false)])
+            #expect(try await tablet.push(Self.tasks).conflicts == 1)
+            let conflict = try #require(try tablet.store.conflicts().first)
+            #expect(conflict.fields == ["isDone"] && conflict.mine["isDone"] == .bool(false) && conflict.server?["isDone"] == .bool(true))
+            #expect(try tablet.store.row(Self.tasks, id: task.id)?.fields["isDone"] == .bool(true))
+
+            try await tablet.resolve(conflict, keepMine: true)
+            #expect(try await tablet.sync(Self.tasks).applied == 1)
+            try await phone.pull(Self.tasks)
+            #expect(try phone.store.row(Self.tasks, id: task.id)?.fields["isDone"] == .bool(false))
+            #expect(try tablet.store.conflicts().isEmpty)
+        }
+    }
+
+    @Test("a change Patio will never take (a task's text, from a phone) is rejected and kept for the app to show; the queue moves on")
+    func rejected() async throws {
+        try await RunningPatio.with { server in
+            let engine = SyncEngine(patio: try await server.signedIn("nuevo@demo.patio"), store: try OfflineStore.inMemory())
+            try await engine.pull(Self.tasks)
+            let rows = try engine.store.rows(Self.tasks)
+            try engine.store.change(Self.tasks, id: rows[0].id, fields: ["text": .string("Otra cosa")])
+            try engine.store.change(Self.tasks, id: rows[1].id, fields: ["isDone": .bool(rows[1].fields["isDone"] != .bool(true))])
+            let report = try await engine.sync(Self.tasks)
+            #expect(report.rejected == 1 && report.applied == 1)
+            #expect(try engine.store.rejections().map(\.code) == ["field_not_writable"])
+            #expect(try engine.store.row(Self.tasks, id: rows[0].id)?.fields["text"] == rows[0].fields["text"])
+        }
+    }
+
+    @Test("offline: sync waits 1, 2, 4, 8 s between attempts, then reports offline with the change still queued")
+    func offlineBackoff() async throws {
+        let recorder = SleepRecorder()
+        let nowhere = Patio(serverURL: URL(string: "http://127.0.0.1:\(try RunningPatio.freePort())")!, tokenStore: MemoryTokenStore(token: "t"))
+        let engine = SyncEngine(patio: nowhere, store: try OfflineStore.inMemory(), sleep: recorder.sleep)
+        try engine.store.change(Self.tasks, id: UUID().uuidString, fields: ["isDone": .bool(true)])
+        await #expect(throws: PatioError.self) { try await engine.sync(Self.tasks) }
+        #expect(recorder.recorded == [.seconds(1), .seconds(2), .seconds(4), .seconds(8)])
+        #expect(try engine.store.pendingCount() == 1)
+    }
+}
