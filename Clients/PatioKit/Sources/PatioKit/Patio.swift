@@ -77,7 +77,8 @@ public final class Patio: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw PatioError.offline(String(describing: error))
+            // The generated accessors (`.ok`, `.json`) throw when the answer is one the call did not expect.
+            throw PatioError.undecodable(String(describing: error))
         }
     }
 }

@@ -69,6 +69,10 @@ public final class OfflineStore: Sendable {
             let clientID = "kit-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             try db.execute(sql: "INSERT INTO kit_meta (key, value) VALUES ('client_id', ?), ('next_mutation_id', '1')", arguments: [clientID])
         }
+        migrator.registerMigration("patiokit-v2-photos") { db in
+            // Courier's photo proof taken offline, kept until uploaded.
+            try db.execute(sql: "CREATE TABLE kit_photo_queue (key TEXT PRIMARY KEY, pickup_id TEXT NOT NULL, bytes BLOB NOT NULL)")
+        }
         try migrator.migrate(database)
     }
 
