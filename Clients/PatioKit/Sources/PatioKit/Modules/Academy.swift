@@ -21,7 +21,7 @@ public struct AcademyFacade: Sendable {
     }
 
     /// Checks the signed-in student in with the text of the QR code the sede shows. Refusals come as
-    /// ``PatioError/problem(_:)`` with Patio's code (`checkin_code_expired`, `no_classes_left`…).
+    /// ``PatioError/problem(_:)`` with Patio's code (`checkin_token_expired`, `no_classes_left`…).
     public func checkIn(scannedCode: String) async throws -> Components.Schemas.AcademyCheckInResult {
         try await patio.call { try await patio.api.createAcademyCheckIn(body: .json(.init(token: scannedCode))).created.body.json }
     }

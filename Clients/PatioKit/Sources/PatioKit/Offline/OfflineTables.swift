@@ -19,6 +19,11 @@ public actor OfflineTables {
     /// The tables, for the app to query with GRDB.
     public nonisolated let database: DatabaseQueue
 
+    /// The tables in their own SQLite file at `path`.
+    public init(patio: Patio, path: String) throws {
+        try self.init(patio: patio, database: try DatabaseQueue(path: path))
+    }
+
     public init(patio: Patio, database: DatabaseQueue) throws {
         self.patio = patio
         self.database = database
