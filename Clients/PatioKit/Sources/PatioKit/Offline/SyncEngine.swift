@@ -43,12 +43,13 @@ public actor SyncEngine {
     private let backoff: Backoff
     private let sleep: @Sendable (Duration) async throws -> Void
     /// Rows per pull page (Patio allows 1–1000).
-    public var pageSize = 500
+    private let pageSize: Int
 
-    public init(patio: Patio, store: OfflineStore, backoff: Backoff = Backoff(),
+    public init(patio: Patio, store: OfflineStore, pageSize: Int = 500, backoff: Backoff = Backoff(),
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.patio = patio
         self.store = store
+        self.pageSize = min(max(pageSize, 1), 1000)
         self.backoff = backoff
         self.sleep = sleep
     }
@@ -91,13 +92,13 @@ public actor SyncEngine {
     func apply(_ page: Components.Schemas.SyncPage, collection: String) async throws {
         let changes = try page.changes.map { change in (change, try change.data.map(Self.object)) }
         try await store.database.write { db in
+            // Prepared once per page, not once per row.
+            let put = try db.cachedStatement(sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)")
+            let delete = try db.cachedStatement(sql: "DELETE FROM kit_rows WHERE collection = ? AND id = ?")
             for (change, data) in changes {
                 switch change.op {
-                case .put:
-                    try db.execute(sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)",
-                                   arguments: [collection, change.id, change.version, try (data ?? [:]).text()])
-                case .delete:
-                    try db.execute(sql: "DELETE FROM kit_rows WHERE collection = ? AND id = ?", arguments: [collection, change.id])
+                case .put: try put.execute(arguments: [collection, change.id, change.version, try (data ?? [:]).text()])
+                case .delete: try delete.execute(arguments: [collection, change.id])
                 }
             }
             try db.execute(sql: "INSERT OR REPLACE INTO kit_cursors (collection, cursor) VALUES (?, ?)", arguments: [collection, page.cursor])
