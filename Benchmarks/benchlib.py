@@ -55,3 +55,23 @@ def parallel(items, work, threads=32):
     if failures:
         raise SystemExit(f"worker failed: {failures[0]}")
     return [results[index] for index in sorted(results)]
+
+
+LOCALITY_HEADER = ("id,type_id,type_name,name,short_name,full_name,abbreviation,ancestor1_id,ancestor1_name,ancestor2_id,"
+                   "ancestor2_name,ancestor3_id,ancestor3_name,postal_code,dialling_code,zone,assigned_to_zone,"
+                   "assigned_to_zone_orig,available,service_centre_id,status,pickup_allowed,pickup_hour_min,pickup_hour_max,"
+                   "pickup_price,geo_referenced,pre_shipment_points,delivery_label,time_zone")
+
+
+def import_localities(port, token, count):
+    """`count` made-up localities through Courier's CSV import (one request), as dispatch."""
+    rows = [f"{90000000 + i},3,MUNICIPIO,Vereda {i},VEREDA {i},VEREDA {i}\\BENCH\\COL,V{i % 1000:03d},99,BENCH,057,COLOMBIA,,,"
+            f"990001,608,ZONA BENCH,true,true,true,{2000 + i % 50},1,true,8,17,5000,false,false,true,America/Bogota"
+            for i in range(count)]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=900)
+    conn.request("POST", "/api/v1/courier/localities/import", body="\r\n".join([LOCALITY_HEADER] + rows).encode(),
+                 headers={"content-type": "text/csv", "authorization": f"Bearer {token}"})
+    answer = conn.getresponse()
+    body = answer.read()
+    if answer.status != 200:
+        raise SystemExit(f"locality import -> {answer.status} {body[:300]!r}")

@@ -13,7 +13,7 @@ agent through dispatch's API. Then, measured in this run:
 usage: courier.py PORT WORKDIR [LOCALITIES PICKUPS PHOTOS CONCURRENCY]"""
 import io, os, sqlite3, sys, time, uuid, http.client, random
 
-from benchlib import Client, parallel
+from benchlib import Client, import_localities, parallel
 
 port, work = int(sys.argv[1]), sys.argv[2]
 localities, pickups, photos, concurrency = (int(a) for a in (sys.argv[3:7] + ["10000", "500", "200", "8"][len(sys.argv[3:7]):]))
@@ -21,17 +21,7 @@ api = Client(port)
 dispatch, agent = api.login("despacho@demo.patio"), api.login("mensajero@demo.patio")
 
 # Setup: the network and the day's pickups.
-header = ("id,type_id,type_name,name,short_name,full_name,abbreviation,ancestor1_id,ancestor1_name,ancestor2_id,ancestor2_name,"
-          "ancestor3_id,ancestor3_name,postal_code,dialling_code,zone,assigned_to_zone,assigned_to_zone_orig,available,"
-          "service_centre_id,status,pickup_allowed,pickup_hour_min,pickup_hour_max,pickup_price,geo_referenced,"
-          "pre_shipment_points,delivery_label,time_zone")
-rows = [f"{90000000 + i},3,MUNICIPIO,Vereda {i},VEREDA {i},VEREDA {i}\\BENCH\\COL,V{i % 1000:03d},99,BENCH,057,COLOMBIA,,,"
-        f"990001,608,ZONA BENCH,true,true,true,{2000 + i % 50},1,true,8,17,5000,false,false,true,America/Bogota" for i in range(localities)]
-conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-conn.request("POST", "/api/v1/courier/localities/import", body="\r\n".join([header] + rows).encode(),
-             headers={"content-type": "text/csv", "authorization": f"Bearer {dispatch}"})
-answer = conn.getresponse(); body = answer.read()
-assert answer.status == 200, body[:300]
+import_localities(port, dispatch, localities)
 me = api.call("GET", "/api/v1/courier/me", agent)
 today = api.call("GET", "/api/v1/courier/me/pickups", agent)["day"]
 parallel(range(pickups), lambda n: api.call("POST", "/api/v1/courier/pickups", dispatch, {
