@@ -64,8 +64,10 @@ public final class Patio: Sendable {
         return URLSession(configuration: configuration)
     }
 
-    /// Runs one generated operation and answers PatioKit's errors only.
-    func call<Output: Sendable>(_ operation: @Sendable () async throws -> Output) async throws -> Output {
+    /// Runs any generated operation and throws only ``PatioError``: `try await patio.call { try await
+    /// patio.api.listAcademyStudents().ok.body.json }`. Without it, `patio.api` throws the runtime's
+    /// `ClientError` wrapping the same ``PatioError``.
+    public func call<Output: Sendable>(_ operation: @Sendable () async throws -> Output) async throws -> Output {
         do {
             return try await operation()
         } catch let error as ClientError {

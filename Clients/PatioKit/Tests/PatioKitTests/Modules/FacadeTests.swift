@@ -21,6 +21,20 @@ struct FacadeTests {
                 #expect((400..<500).contains(problem.status) && !problem.code.isEmpty)
             }
             _ = try await student.academy.attendanceHistory()
+
+            // 409: the school signs up a student whose email is already taken; nothing is created twice.
+            let school = try await server.signedIn("maestra@demo.patio")
+            let existing = try await school.call { try await school.api.listAcademyStudents().ok.body.json.items.count }
+            do {
+                _ = try await school.call {
+                    try await school.api.createAcademyStudent(body: .json(.init(name: "Otra Alumna", email: "alumna@demo.patio", dni: "99887766",
+                                                                                password: "contraseña-larga-1")))
+                }
+                Issue.record("a second student with a taken email was created")
+            } catch PatioError.problem(let problem) {
+                #expect(problem.status == 409 && problem.code == "email_taken")
+            }
+            #expect(try await school.call { try await school.api.listAcademyStudents().ok.body.json.items.count } == existing)
         }
     }
 
