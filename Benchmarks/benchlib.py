@@ -3,6 +3,7 @@ keeps results in order and stops on the first failure."""
 import http.client
 import json
 import threading
+import time
 
 
 class Client:
@@ -12,7 +13,11 @@ class Client:
 
     def call(self, method, path, token=None, body=None, headers=None):
         """A JSON call; any status of 300 or more ends the benchmark with the answer."""
-        if not hasattr(self.local, "conn"):
+        # Patio closes a keep-alive connection left silent for its read timeout (60 s): one idle for half of
+        # that, say while another thread ran a long import, is replaced rather than written to after it closed.
+        if not hasattr(self.local, "conn") or time.monotonic() - self.local.used > 30:
+            if hasattr(self.local, "conn"):
+                self.local.conn.close()
             self.local.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
         all_headers = {"content-type": "application/json", **(headers or {})}
         if token:
@@ -20,6 +25,7 @@ class Client:
         self.local.conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=all_headers)
         response = self.local.conn.getresponse()
         data = response.read()
+        self.local.used = time.monotonic()
         if response.status >= 300:
             raise SystemExit(f"{method} {path} -> {response.status} {data[:300]!r}")
         return json.loads(data) if data else None

@@ -57,6 +57,16 @@ public struct WebSession: Sendable {
         return response
     }
 
+    /// A POST whose body is a file, as a page's script sends it: the CSRF token in `X-CSRF-Token`.
+    public mutating func post(_ path: String, bytes: [UInt8], contentType: String, includeCSRF: Bool = true) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: contentType]
+        if includeCSRF { headers[HTTPField.Name("X-CSRF-Token")!] = csrf }
+        if !cookies.isEmpty { headers[.cookie] = cookieHeader }
+        let response = try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: bytes))
+        absorb(response)
+        return response
+    }
+
     /// Sends any method the way a browser would for that page (forms for POST).
     public func send(_ method: HTTPRequest.Method, _ path: String) async throws -> TestResponse {
         var copy = self

@@ -16,7 +16,7 @@ enum CampusAPI {
         let admin = Access.role(CampusRoles.admin), staff = Access.anyRole([CampusRoles.admin, CampusRoles.teacher])
         let student = Access.role(CampusRoles.student), member = Access.anyRole(CampusRoles.members)
         let me = StudentRecord(s: s)
-        let csv = CampusCSV(database: s.database, groups: s.groups)
+        let csv = s.csv
         let content = ContentService(database: s.database, clock: s.clock)
 
         // The record: schools, careers, plans, subjects

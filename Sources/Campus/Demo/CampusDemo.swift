@@ -40,7 +40,7 @@ enum CampusDemo {
         let career = try await s.record.createCareer(.init(schoolId: school.id, code: "ISC", name: "Ingeniería en Sistemas Computacionales"))
         let plan = try await s.record.createPlan(.init(careerId: career.id, code: "2020"))
         // The record goes in the way a school would load it: CSV files, each applied in one transaction.
-        let csv = CampusCSV(database: s.database, groups: s.groups)
+        let csv = s.csv
         _ = try await csv.importSubjects(planID: plan.id, (["clave,name,semester,credits"] + subjects.map { "\($0.0),\"\($0.1)\",\($0.2),\($0.3)" }).joined(separator: "\n"))
         let today = SchoolCalendar.today(s.clock)
         // The current period runs around today; the previous one ended before it started.

@@ -9,6 +9,7 @@ import PatioData
 struct CampusCSV: Sendable {
     let database: PatioDatabase
     let groups: GroupService
+    let clock: PatioClock
 
     static let maxRows = 20_000
     static let subjectHeader = ["clave", "name", "semester", "credits"]
@@ -152,7 +153,7 @@ struct CampusCSV: Sendable {
 
     func importEnrolments(_ text: String) async throws -> Summary {
         let rows = try Self.parsed(text, header: Self.enrolmentHeader)
-        let isPostgres = !database.isSQLite
+        let isPostgres = !database.isSQLite, now = clock.now()
         return try await database.write { db in
             let students = Dictionary(uniqueKeysWithValues: try await StudentModel.query(on: db).all().map { ($0.boleta, $0) })
             let periods = Dictionary(uniqueKeysWithValues: try await PeriodModel.query(on: db).all().map { ($0.code, $0) })
@@ -174,7 +175,7 @@ struct CampusCSV: Sendable {
                     continue
                 }
                 do {
-                    _ = try await EnrolmentService.enrol(student: student.id!, group: group.id!, on: db, isPostgres: isPostgres)
+                    _ = try await EnrolmentService.enrol(student: student.id!, group: group.id!, at: now, on: db, isPostgres: isPostgres)
                     imported += 1
                 } catch let error as AppError {
                     errors.append(Self.lineError(line, error))

@@ -15,6 +15,7 @@ struct CampusServices: Sendable {
     let students: StudentService
     let groups: GroupService
     let enrolments: EnrolmentService
+    let csv: CampusCSV
     let grades: GradeService
     let kardex: KardexService
     let reader: RecordReader
@@ -32,7 +33,8 @@ struct CampusServices: Sendable {
         record = RecordService(database: database, clock: clock)
         students = StudentService(database: database, accounts: identity.accounts, directory: identity.directory, blobs: BlobStore(database: database), clock: clock)
         groups = GroupService(database: database, accounts: identity.accounts, directory: identity.directory)
-        enrolments = EnrolmentService(database: database)
+        enrolments = EnrolmentService(database: database, clock: clock)
+        csv = CampusCSV(database: database, groups: groups, clock: clock)
         grades = GradeService(database: database, directory: identity.directory, clock: clock)
         kardex = KardexService(database: database, clock: clock)
         reader = RecordReader(database: database, directory: identity.directory, record: record)

@@ -8,6 +8,7 @@ import SQLKit
 /// a student's classes never overlap, and a student takes a subject once per period.
 struct EnrolmentService: Sendable {
     let database: PatioDatabase
+    let clock: PatioClock
 
     static let notFound = AppError.notFound(code: "enrolment_not_found", "No enrolment has this id.")
     static let full = AppError.conflict(code: "group_full", "The group has no seats left.")
@@ -25,14 +26,16 @@ struct EnrolmentService: Sendable {
         validator.check(input.studentId != nil, "studentId", "Choose the student.", code: "required")
         validator.check(input.groupId != nil, "groupId", "Choose the group.", code: "required")
         try validator.validate()
+        guard let studentID = input.studentId, let groupID = input.groupId else { throw AppError.validation([]) }
+        let now = clock.now()
         let enrolment = try await database.write { db in
-            try await Self.enrol(student: input.studentId!, group: input.groupId!, on: db, isPostgres: !database.isSQLite)
+            try await Self.enrol(student: studentID, group: groupID, at: now, on: db, isPostgres: !database.isSQLite)
         }
         return EnrolmentView(id: enrolment.id!, studentId: enrolment.studentID, groupId: enrolment.groupID)
     }
 
     /// Inside a write: checks every rule against what the database holds now and inserts the enrolment.
-    static func enrol(student studentID: UUID, group groupID: UUID, on db: any Database, isPostgres: Bool) async throws -> EnrolmentModel {
+    static func enrol(student studentID: UUID, group groupID: UUID, at now: Date, on db: any Database, isPostgres: Bool) async throws -> EnrolmentModel {
         if isPostgres {
             // Two enrolments in the same group at once must see each other's seat.
             try await (db as! any SQLDatabase).raw("SELECT id FROM campus_groups WHERE id = \(bind: groupID) FOR UPDATE").run()
@@ -65,7 +68,7 @@ struct EnrolmentService: Sendable {
         enrolment.studentID = studentID
         enrolment.periodID = group.periodID
         enrolment.subjectID = group.subjectID
-        enrolment.createdAt = Date()
+        enrolment.createdAt = now
         do {
             try await enrolment.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {

@@ -76,6 +76,16 @@ struct PersonalData: Codable, Sendable, Equatable {
         family = try container.decodeIfPresent(Family.self, forKey: .family) ?? Family()
     }
 
+    /// From each field's path (`address.street`) and value, as a form sends them; other names are ignored.
+    init(paths: [String: String]) {
+        var groups: [String: [String: String]] = [:]
+        for field in PersonalData().fields {
+            if let value = paths["\(field.group).\(field.name)"] { groups[field.group, default: [:]][field.name] = value }
+        }
+        // The groups have the shape of the JSON form of this type, so decoding it cannot fail.
+        self = (try? JSONDecoder().decode(PersonalData.self, from: JSONEncoder().encode(groups))) ?? PersonalData()
+    }
+
     /// Each field's path (`address.street`) and value, in page order: how validation and the pages walk them.
     var fields: [(group: String, name: String, value: String?)] {
         func walk<T: Encodable>(_ group: String, _ value: T) -> [(String, String, String?)] {

@@ -20,7 +20,14 @@ extension CampusPageHandlers {
         for period in try await s.record.periods() {
             let groups = try await s.groups.list(GroupService.Filter(periodID: period.id))
             let windows = try await s.grades.windows(periodID: period.id)
+            let events = try await s.record.calendar(periodID: period.id)
             periods.append([
+                "events": events.map { event in
+                    let dates = event.startsOn == event.endsOn ? PageFormat.date(event.startsOn, locale: locale)
+                        : "\(PageFormat.date(event.startsOn, locale: locale)) – \(PageFormat.date(event.endsOn, locale: locale))"
+                    return ["id": event.id.uuidString, "title": event.title, "dates": dates, "kind": pages.text("cam_event_\(event.kind)", context)]
+                },
+                "eventKinds": RecordService.eventKinds.map { ["value": $0, "label": pages.text("cam_event_\($0)", context)] },
                 "id": period.id.uuidString, "code": period.code, "isClosed": period.isClosed,
                 "dates": "\(PageFormat.shortDate(period.startsOn, locale: locale)) – \(PageFormat.shortDate(period.endsOn, locale: locale))",
                 "windows": windows.map { ["name": pages.text(Self.assessmentKeys[$0.assessment] ?? $0.assessment, context), "opens": time($0.opensAt), "closes": time($0.closesAt), "isOpen": $0.isOpen] },
@@ -35,6 +42,36 @@ extension CampusPageHandlers {
         let scholarships = try await content.scholarships(status: nil).map { ["id": $0.id.uuidString, "name": $0.name, "status": pages.text("cam_status_\($0.status)", context)] }
         return page("campus_admin", "cam_admin", ["periods": periods, "hasPeriods": !periods.isEmpty, "plans": plans, "posts": posts, "scholarships": scholarships],
                     context, problem: problem, notice: notice)
+    }
+
+    func createPeriod(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            let period = try await s.record.createPeriod(.init(code: form.text("code"), startsOn: form.text("startsOn"), endsOn: form.text("endsOn")))
+            return try await adminPage(context, notice: String(format: pages.text("cam_period_created", context), period.code))
+        } catch let error as AppError {
+            return try await adminPage(context, problem: error)
+        }
+    }
+
+    func addEvent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        do {
+            _ = try await s.record.createEvent(.init(periodId: form.text("periodId").flatMap(UUID.init(uuidString:)), kind: form.text("kind"), title: form.text("title"),
+                                                     startsOn: form.text("startsOn"), endsOn: form.text("endsOn")))
+            return try await adminPage(context, notice: pages.text("cam_published", context))
+        } catch let error as AppError {
+            return try await adminPage(context, problem: error)
+        }
+    }
+
+    func removeEvent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        do {
+            try await s.record.deleteEvent(try context.uuidParameter("id"))
+            return try await adminPage(context, notice: pages.text("cam_removed", context))
+        } catch let error as AppError {
+            return try await adminPage(context, problem: error)
+        }
     }
 
     /// `datetime-local` values are the school's wall-clock time.
@@ -65,7 +102,7 @@ extension CampusPageHandlers {
 
     func importCSV(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request, limit: CampusAPI.maxCSVBytes)
-        let csv = CampusCSV(database: s.database, groups: s.groups)
+        let csv = s.csv
         let text = form.text("csv") ?? ""
         do {
             let summary: CampusCSV.Summary

@@ -44,6 +44,18 @@ enum CampusPages {
         routes.post("/campus/admin/posts/{id}/delete", admin, pages.removePost)
         routes.post("/campus/admin/scholarships", admin, pages.publishScholarship)
         routes.post("/campus/admin/scholarships/{id}/delete", admin, pages.removeScholarship)
+        routes.post("/campus/admin/periods", admin, pages.createPeriod)
+        routes.post("/campus/admin/calendar", admin, pages.addEvent)
+        routes.post("/campus/admin/calendar/{id}/delete", admin, pages.removeEvent)
+        routes.get("/campus/admin/students", admin, pages.students)
+        routes.post("/campus/admin/students", admin, pages.createStudent)
+        routes.get("/campus/admin/students/{id}", admin, pages.student)
+        routes.post("/campus/admin/students/{id}/personal", admin, pages.updateStudentPersonal)
+        routes.post("/campus/admin/students/{id}/kardex", admin, pages.addKardexLine)
+        routes.post("/campus/admin/students/{id}/photo", admin, pages.uploadPhoto)
+        routes.get("/campus/admin/students/{id}/photo", admin) { request, context in
+            try await services.students.photo(try await services.students.find(try context.uuidParameter("id"))).response(for: request)
+        }
         routes.get("/campus/school", .everyone, pages.school)
         routes.get("/campus/credential/{token}", .everyone, pages.checkCredential)
         routes.get("/campus/receipt/{token}", .everyone, pages.checkReceipt)
@@ -189,17 +201,21 @@ struct CampusPageHandlers: Sendable {
     func kardex(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let record = try await s.students.record(try context.requirePrincipal())
         let query = request.uri.queryParameters["q"].map(String.init) ?? ""
-        let report = try await s.kardex.report(record, search: query)
+        var data = kardexData(try await s.kardex.report(record, search: query), context)
+        data["query"] = query
+        return page("campus_kardex", "cam_kardex", data, context)
+    }
+
+    /// The kardex by semester with its averages and credits, as the student's page and school services' show it.
+    func kardexData(_ report: KardexReport, _ context: PatioRequestContext) -> [String: Any] {
         let semesters: [[String: Any]] = report.semesters.map { semester in
             ["semester": semester.semester, "average": semester.average ?? "—", "cumulativeAverage": semester.cumulativeAverage ?? "—",
              "lines": semester.lines.map { ["clave": $0.clave, "subject": $0.subject, "date": PageFormat.date($0.date, locale: context.locale), "period": $0.period,
                                             "evaluation": $0.evaluation, "grade": $0.grade, "css": $0.passed ? "pass" : "fail"] }]
         }
-        return page("campus_kardex", "cam_kardex", [
-            "career": report.career, "plan": report.plan, "overall": report.overallAverage ?? "—", "approvedSubjects": report.approvedSubjects,
-            "creditsEarned": Self.decimal(report.creditsEarned), "creditsTotal": Self.decimal(report.creditsTotal), "semesters": semesters,
-            "hasSemesters": !semesters.isEmpty, "query": query,
-        ], context)
+        return ["career": report.career, "plan": report.plan, "overall": report.overallAverage ?? "—", "approvedSubjects": report.approvedSubjects,
+                "creditsEarned": Self.decimal(report.creditsEarned), "creditsTotal": Self.decimal(report.creditsTotal), "semesters": semesters,
+                "hasSemesters": !semesters.isEmpty]
     }
 
     static func decimal(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value) }
@@ -228,23 +244,26 @@ struct CampusPageHandlers: Sendable {
     private func personalPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
         let record = try await s.students.record(try context.requirePrincipal())
         let data = s.students.personalData(record)
-        let titles = ["general": "cam_general", "birth": "cam_birth", "address": "cam_address", "contact": "cam_contact", "previousSchooling": "cam_previous", "family": "cam_family"]
-        var groups: [[String: Any]] = []
-        for group in ["general", "birth", "address", "contact", "previousSchooling", "family"] {
-            // Empty fields are hidden, and so is a group with none filled in.
-            let fields = data.fields.filter { $0.group == group && !($0.value ?? "").isEmpty }
-            guard !fields.isEmpty else { continue }
-            groups.append(["title": pages.text(titles[group] ?? group, context),
-                           "fields": fields.map { field in
-                               let value = field.value ?? ""
-                               return ["label": pages.text("cam_f_\(field.group).\(field.name)", context),
-                                       "value": field.group == "birth" && field.name == "date" ? PageFormat.date(value, locale: context.locale) : value]
-                           }])
-        }
+        let groups = personalGroups(data, context)
         let editable = data.fields.filter { $0.group == "address" || $0.group == "contact" }.map {
             ["name": "\($0.group).\($0.name)", "label": pages.text("cam_f_\($0.group).\($0.name)", context), "value": $0.value ?? ""]
         }
         return page("campus_personal", "cam_personal", ["groups": groups, "editable": editable], context, problem: problem, notice: notice)
+    }
+
+    /// Personal data in its groups; empty fields are hidden, and so is a group with none filled in.
+    func personalGroups(_ data: PersonalData, _ context: PatioRequestContext) -> [[String: Any]] {
+        let titles = ["general": "cam_general", "birth": "cam_birth", "address": "cam_address", "contact": "cam_contact", "previousSchooling": "cam_previous", "family": "cam_family"]
+        return ["general", "birth", "address", "contact", "previousSchooling", "family"].compactMap { group -> [String: Any]? in
+            let fields = data.fields.filter { $0.group == group && !($0.value ?? "").isEmpty }
+            guard !fields.isEmpty else { return nil }
+            return ["title": pages.text(titles[group] ?? group, context),
+                    "fields": fields.map { field in
+                        let value = field.value ?? ""
+                        return ["label": pages.text("cam_f_\(field.group).\(field.name)", context),
+                                "value": field.group == "birth" && field.name == "date" ? PageFormat.date(value, locale: context.locale) : value]
+                    }]
+        }
     }
 
     func credential(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

@@ -5,6 +5,14 @@ enum CampusStrings {
     static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
 
     static let spanish: [String: String] = [
+        "cam_students": "Estudiantes", "cam_search_student": "Nombre o boleta", "cam_no_students": "Ningún estudiante coincide.", "cam_new_student": "Dar de alta a un estudiante",
+        "cam_full_name": "Nombre completo", "cam_email": "Correo", "cam_first_password": "Contraseña inicial", "cam_create": "Crear",
+        "cam_student_created": "%@ quedó dado de alta.", "cam_photo": "Fotografía", "cam_no_photo": "Todavía no hay fotografía.", "cam_choose_photo": "Elegir fotografía (PNG, JPEG o WebP, hasta 2 MiB)",
+        "cam_photo_saving": "Guardando la fotografía…", "cam_photo_failed": "No se pudo guardar la fotografía; inténtalo de nuevo.", "cam_add_line": "Agregar línea al kárdex",
+        "cam_clave": "Clave", "cam_line_added": "Se agregó %@ al kárdex.", "cam_edit_personal": "Editar datos personales", "cam_new_period": "Nuevo periodo",
+        "cam_starts": "Inicia", "cam_ends": "Termina", "cam_period_created": "Periodo %@ creado.", "cam_add_event": "Agregar al calendario",
+        "cam_event_period_start": "Inicio del periodo", "cam_event_period_end": "Fin del periodo", "cam_event_vacations": "Vacaciones",
+        "cam_event_extraordinary_evaluation": "Evaluación extraordinaria", "cam_event_other": "Otro",
         "cam_saes_availability": "Oferta en mi SAES", "cam_saes_availability_intro": "Los grupos que ofrece tu escuela, consultados en tu SAES en este momento.",
         "cam_saes_filter_career": "Carrera", "cam_saes_filter_plan": "Plan de estudios", "cam_saes_filter_shift": "Turno", "cam_saes_filter_semester": "Semestre",
         "cam_saes_filter_period": "Periodo", "cam_saes_period_current": "Actual", "cam_saes_period_next": "Próximo",
@@ -89,6 +97,14 @@ enum CampusStrings {
     ]
 
     static let english: [String: String] = [
+        "cam_students": "Students", "cam_search_student": "Name or boleta", "cam_no_students": "No student matches.", "cam_new_student": "Open a student",
+        "cam_full_name": "Full name", "cam_email": "Email", "cam_first_password": "First password", "cam_create": "Create",
+        "cam_student_created": "%@ is now a student.", "cam_photo": "Photo", "cam_no_photo": "No photo yet.", "cam_choose_photo": "Choose a photo (PNG, JPEG or WebP, up to 2 MiB)",
+        "cam_photo_saving": "Saving the photo…", "cam_photo_failed": "The photo could not be saved; try again.", "cam_add_line": "Add a kardex line",
+        "cam_clave": "Clave", "cam_line_added": "%@ was added to the kardex.", "cam_edit_personal": "Edit personal data", "cam_new_period": "New period",
+        "cam_starts": "Starts", "cam_ends": "Ends", "cam_period_created": "Period %@ created.", "cam_add_event": "Add to the calendar",
+        "cam_event_period_start": "Period starts", "cam_event_period_end": "Period ends", "cam_event_vacations": "Vacations",
+        "cam_event_extraordinary_evaluation": "Extraordinary evaluation", "cam_event_other": "Other",
         "cam_saes_availability": "Groups on my SAES", "cam_saes_availability_intro": "The groups your school offers, read from your SAES right now.",
         "cam_saes_filter_career": "Career", "cam_saes_filter_plan": "Study plan", "cam_saes_filter_shift": "Shift", "cam_saes_filter_semester": "Semester",
         "cam_saes_filter_period": "Period", "cam_saes_period_current": "Current", "cam_saes_period_next": "Next",

@@ -9,8 +9,6 @@ import Testing
 extension CampusServerSuites {
     @Suite("Campus API: school services build a school's record from nothing")
     struct RecordAPITests {
-        /// A real 2×1 PNG.
-        static let png: [UInt8] = Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0eNT6AAAAEElEQVR4nGP4z8DAwMDAAAAGAQH/Nh6iqQAAAABJRU5ErkJggg==") ?? Data())
 
         func csv(_ client: any TestClientProtocol, _ path: String, token: String, _ text: String) async throws -> TestResponse {
             try await client.execute(uri: path, method: .post, headers: [.authorization: "Bearer \(token)", .contentType: "text/csv"], body: ByteBuffer(string: text))
@@ -80,12 +78,12 @@ extension CampusServerSuites {
 
                 let sofia = try await patio.login("sofia@test.patio", client: client)
                 #expect(try await client.api(.get, "/api/v1/campus/me/photo", token: sofia).status == .notFound)
-                let photo = try await client.execute(uri: "/api/v1/campus/students/\(studentID)/photo", method: .put, headers: [.authorization: "Bearer \(admin)", .contentType: "image/png"], body: ByteBuffer(bytes: Self.png))
+                let photo = try await client.execute(uri: "/api/v1/campus/students/\(studentID)/photo", method: .put, headers: [.authorization: "Bearer \(admin)", .contentType: "image/png"], body: ByteBuffer(bytes: CampusWorld.png))
                 #expect(try photo.status == .ok && object(photo)["hasPhoto"] as? Bool == true)
                 let notImage = try await client.execute(uri: "/api/v1/campus/students/\(studentID)/photo", method: .put, headers: [.authorization: "Bearer \(admin)"], body: ByteBuffer(string: "hola"))
                 #expect(notImage.status == .unsupportedMediaType)
                 let mine = try await client.api(.get, "/api/v1/campus/me/photo", token: sofia)
-                #expect(mine.status == .ok && mine.headers[.contentType] == "image/png" && Array(buffer: mine.body) == Self.png)
+                #expect(mine.status == .ok && mine.headers[.contentType] == "image/png" && Array(buffer: mine.body) == CampusWorld.png)
                 let replaced = try await client.api(.put, "/api/v1/campus/students/\(studentID)/personal-data", token: admin, body: ["general": ["curp": "PEMS070101MDFXXX01", "gender": "Femenino"], "birth": ["date": "2007-01-01"]])
                 #expect(try (object(replaced)["general"] as? [String: Any])?["gender"] as? String == "Femenino")
                 #expect(try await client.api(.put, "/api/v1/campus/students/\(studentID)/personal-data", token: admin, body: ["birth": ["date": "ayer"]]).status == .unprocessableContent)

@@ -16,6 +16,9 @@ struct CampusWorld {
     let otherTeacher: String
     let services: CampusServices
 
+    /// A real 2×1 PNG, for a student's photo.
+    static let png: [UInt8] = Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGOol7X/DwIAFTcF11PXV70AAAAASUVORK5CYII=") ?? Data())
+
     static func make(_ patio: TestPatio, _ client: any TestClientProtocol) async throws -> CampusWorld {
         patio.clock.set(Date(timeIntervalSince1970: 1_795_449_600))
         let services = CampusServices(environment: patio.components.environment)

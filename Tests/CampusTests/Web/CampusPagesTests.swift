@@ -103,3 +103,79 @@ extension CampusServerSuites {
         }
     }
 }
+
+extension CampusServerSuites.CampusPagesTests {
+    @Test("school services open a student, give them a photo, add a kardex line by hand and correct their personal data from the pages; each refusal says why and keeps what was there")
+    func adminStudentPages() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let world = try await CampusWorld.make(patio, client)
+            try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
+            var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
+            let found = String(buffer: try await admin.get("/campus/admin/students?q=2022630101").body)
+            let ana = try #require(try await world.services.students.list(query: "2022630101").first)
+            #expect(found.contains("/campus/admin/students/\(ana.id.uuidString)") && found.contains("Ana Sofía"))
+            #expect(String(buffer: try await admin.get("/campus/admin/students?q=zzzz").body).contains("Ningún estudiante coincide."))
+
+            // Opening a student: a bad boleta is refused and the name typed stays; a good form creates the account.
+            let planID = try #require(try await world.services.record.plans().first?.id).uuidString
+            let refused = try await admin.post("/campus/admin/students", form: ["name": "Luis Pérez Ramos", "boleta": "123", "email": "luis@test.patio", "password": "contraseña-segura", "planId": planID])
+            #expect(refused.status == .unprocessableContent)
+            let refusedPage = String(buffer: refused.body)
+            #expect(refusedPage.contains("value=\"Luis Pérez Ramos\"") && !refusedPage.contains("contraseña-segura"))
+            let created = try await admin.post("/campus/admin/students", form: ["name": "Luis Pérez Ramos", "boleta": "2027630001", "email": "luis@test.patio", "password": "contraseña-segura", "planId": planID])
+            #expect(String(buffer: created.body).contains("Luis Pérez Ramos quedó dado de alta."))
+            #expect(try await patio.login("luis@test.patio", password: "contraseña-segura", client: client).isEmpty == false)
+
+            // The photo goes up as the page's script sends it; without the page's CSRF token, or not an image, it is refused.
+            let path = "/campus/admin/students/\(ana.id.uuidString)"
+            #expect(String(buffer: try await admin.get(path).body).contains("Todavía no hay fotografía."))
+            #expect(try await admin.post("\(path)/photo", bytes: CampusWorld.png, contentType: "image/png", includeCSRF: false).status == .forbidden)
+            #expect(try await admin.post("\(path)/photo", bytes: Array("hola".utf8), contentType: "text/plain").status == .unsupportedMediaType)
+            #expect(try await admin.post("\(path)/photo", bytes: CampusWorld.png, contentType: "image/png").status == .ok)
+            let photo = try await admin.get("\(path)/photo")
+            #expect(photo.status == .ok && Array(buffer: photo.body) == CampusWorld.png)
+            #expect(String(buffer: try await admin.get(path).body).contains("src=\"\(path)/photo\""))
+
+            // A kardex line by hand: a clave outside the plan is refused, a subject of the plan appears in its semester.
+            let outside = try await admin.post("\(path)/kardex", form: ["clave": "X999", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8"])
+            #expect(outside.status == .unprocessableContent && String(buffer: outside.body).contains("X999"))
+            let added = String(buffer: try await admin.post("\(path)/kardex", form: ["clave": "C601", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8.5"]).body)
+            #expect(added.contains("Se agregó Sistemas Distribuidos al kárdex.") && added.contains("Semestre 6"))
+
+            // Personal data: the form sends every field; a value too long changes nothing, a correction keeps the rest.
+            let model = try await world.services.students.find(ana.id)
+            var fields = Dictionary(uniqueKeysWithValues: world.services.students.personalData(model).fields.map { ("\($0.group).\($0.name)", $0.value ?? "") })
+            let place = try #require(fields["birth.place"])
+            fields["general.rfc"] = String(repeating: "X", count: 200)
+            #expect(try await admin.post("\(path)/personal", form: fields).status == .unprocessableContent)
+            fields["general.rfc"] = "MALA040512AB1"
+            #expect(String(buffer: try await admin.post("\(path)/personal", form: fields).body).contains("Guardado."))
+            let saved = world.services.students.personalData(try await world.services.students.find(ana.id))
+            #expect(saved.general.rfc == "MALA040512AB1" && saved.birth.place == place && !place.isEmpty)
+
+            var student = try await WebSession.signIn(client, email: "estudiante@demo.patio", password: "demo-password")
+            #expect(try await student.get("/campus/admin/students").status == .forbidden)
+            #expect(try await student.post("\(path)/photo", bytes: CampusWorld.png, contentType: "image/png").status == .forbidden)
+        }
+    }
+
+    @Test("school services open a period and keep its calendar from their page; a period code out of shape is refused")
+    func adminCalendar() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let world = try await CampusWorld.make(patio, client)
+            try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
+            var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
+            let bad = try await admin.post("/campus/admin/periods", form: ["code": "2027-1", "startsOn": "2027-02-01", "endsOn": "2027-06-30"])
+            #expect(bad.status == .unprocessableContent && String(buffer: bad.body).contains("2026/1"))
+            let created = String(buffer: try await admin.post("/campus/admin/periods", form: ["code": "2028/1", "startsOn": "2028-02-01", "endsOn": "2028-06-30"]).body)
+            #expect(created.contains("Periodo 2028/1 creado."))
+            let period = try #require(try await world.services.record.periods().first { $0.code == "2028/1" })
+            let added = String(buffer: try await admin.post("/campus/admin/calendar", form: ["periodId": period.id.uuidString, "kind": "vacations", "title": "Semana Santa",
+                                                                                               "startsOn": "2028-04-10", "endsOn": "2028-04-21"]).body)
+            #expect(added.contains("Semana Santa") && added.contains("Vacaciones"))
+            let event = try #require(try await world.services.record.calendar(periodID: period.id).first { $0.title == "Semana Santa" })
+            let removed = String(buffer: try await admin.post("/campus/admin/calendar/\(event.id.uuidString)/delete", form: [:]).body)
+            #expect(removed.contains("Quitado.") && !removed.contains("Semana Santa"))
+        }
+    }
+}
