@@ -2,7 +2,8 @@
 import pytest
 
 TOURS = {
-    "admin@demo.patio": ["/", "/account", "/admin", "/admin/accounts", "/admin/apps", "/admin/apps/classly"],
+    "admin@demo.patio": ["/", "/account", "/admin", "/admin/accounts", "/admin/apps", "/admin/apps/classly",
+                         "/campus/admin", "/campus/admin/catalogue", "/campus/admin/students"],
     "maestra@demo.patio": ["/academy", "/academy/classes", "/academy/admin", "/academy/admin/packs", "/academy/admin/payments",
                            "/academy/admin/settings", "/academy/admin/students/new"],
     "alumna@demo.patio": ["/academy/me", "/academy/me/attendances"],

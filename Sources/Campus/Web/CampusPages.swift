@@ -47,6 +47,8 @@ enum CampusPages {
         routes.post("/campus/admin/periods", admin, pages.createPeriod)
         routes.post("/campus/admin/calendar", admin, pages.addEvent)
         routes.post("/campus/admin/calendar/{id}/delete", admin, pages.removeEvent)
+        routes.get("/campus/admin/catalogue", admin, pages.catalogue)
+        routes.post("/campus/admin/catalogue", admin, pages.addToCatalogue)
         routes.get("/campus/admin/students", admin, pages.students)
         routes.post("/campus/admin/students", admin, pages.createStudent)
         routes.get("/campus/admin/students/{id}", admin, pages.student)

@@ -5,6 +5,9 @@ enum CampusStrings {
     static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
 
     static let spanish: [String: String] = [
+        "cam_catalogue": "Escuelas y planes", "cam_added": "Se agregó %@.", "cam_no_schools": "Todavía no hay escuelas: agrega la primera.",
+        "cam_new_school": "Nueva escuela", "cam_new_career": "Nueva carrera", "cam_new_plan": "Nuevo plan de estudios", "cam_new_subject": "Nueva unidad de aprendizaje",
+        "cam_code": "Código", "cam_school_label": "Escuela", "cam_name": "Nombre", "cam_subjects": "unidades de aprendizaje",
         "cam_students": "Estudiantes", "cam_search_student": "Nombre o boleta", "cam_no_students": "Ningún estudiante coincide.", "cam_new_student": "Dar de alta a un estudiante",
         "cam_full_name": "Nombre completo", "cam_email": "Correo", "cam_first_password": "Contraseña inicial", "cam_create": "Crear",
         "cam_student_created": "%@ quedó dado de alta.", "cam_photo": "Fotografía", "cam_no_photo": "Todavía no hay fotografía.", "cam_choose_photo": "Elegir fotografía (PNG, JPEG o WebP, hasta 2 MiB)",
@@ -97,6 +100,9 @@ enum CampusStrings {
     ]
 
     static let english: [String: String] = [
+        "cam_catalogue": "Schools and plans", "cam_added": "%@ was added.", "cam_no_schools": "No schools yet: add the first one.",
+        "cam_new_school": "New school", "cam_new_career": "New career", "cam_new_plan": "New study plan", "cam_new_subject": "New subject",
+        "cam_code": "Code", "cam_school_label": "School", "cam_name": "Name", "cam_subjects": "subjects",
         "cam_students": "Students", "cam_search_student": "Name or boleta", "cam_no_students": "No student matches.", "cam_new_student": "Open a student",
         "cam_full_name": "Full name", "cam_email": "Email", "cam_first_password": "First password", "cam_create": "Create",
         "cam_student_created": "%@ is now a student.", "cam_photo": "Photo", "cam_no_photo": "No photo yet.", "cam_choose_photo": "Choose a photo (PNG, JPEG or WebP, up to 2 MiB)",

@@ -159,6 +159,36 @@ extension CampusServerSuites.CampusPagesTests {
         }
     }
 
+    @Test("school services add a school, a career, a plan and a subject by hand; a subject with every field wrong is refused with each reason and what was typed")
+    func adminCatalogue() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let world = try await CampusWorld.make(patio, client)
+            try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
+            var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
+            #expect(String(buffer: try await admin.get("/campus/admin/catalogue").body).contains("Compiladores"))
+            let school = String(buffer: try await admin.post("/campus/admin/catalogue", form: ["what": "school", "code": "UPIITA", "name": "Unidad Profesional Interdisciplinaria en Ingeniería y Tecnologías Avanzadas"]).body)
+            #expect(school.contains("Se agregó Unidad Profesional Interdisciplinaria"))
+            let schoolID = try #require(try await world.services.record.schools().first { $0.code == "upiita" }?.id)
+            _ = try await admin.post("/campus/admin/catalogue", form: ["what": "career", "schoolId": schoolID.uuidString, "code": "IMT", "name": "Ingeniería Mecatrónica"])
+            let careerID = try #require(try await world.services.record.careers(schoolID: schoolID).first?.id)
+            _ = try await admin.post("/campus/admin/catalogue", form: ["what": "plan", "careerId": careerID.uuidString, "code": "2009"])
+            let planID = try #require(try await world.services.record.plans(careerID: careerID).first?.id)
+            let refused = try await admin.post("/campus/admin/catalogue", form: ["what": "subject", "planId": planID.uuidString, "clave": "M-1", "name": "Cálculo", "semester": "trece", "credits": "mucho"])
+            let refusedPage = String(buffer: refused.body)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refusedPage.contains("Letters and digits only") && refusedPage.contains("A semester from 1 to 12.") && refusedPage.contains("Credits from 0 to 99.99"))
+            #expect(refusedPage.contains("value=\"trece\""))
+            let added = String(buffer: try await admin.post("/campus/admin/catalogue", form: ["what": "subject", "planId": planID.uuidString, "clave": "M101", "name": "Cálculo Diferencial",
+                                                                                                "semester": "1", "credits": "7,5"]).body)
+            #expect(added.contains("Se agregó Cálculo Diferencial.") && added.contains("IMT 2009"))
+            #expect(try await world.services.record.subjects(planID: planID).map(\.credits) == [7.5])
+            let taken = try await admin.post("/campus/admin/catalogue", form: ["what": "school", "code": "UPIITA", "name": "Otra"])
+            #expect(taken.status == .unprocessableContent && String(buffer: taken.body).contains("Another record already uses this code."))
+            var teacher = try await WebSession.signIn(client, email: "docente@demo.patio", password: "demo-password")
+            #expect(try await teacher.post("/campus/admin/catalogue", form: ["what": "school", "code": "X", "name": "Y"]).status == .forbidden)
+        }
+    }
+
     @Test("school services open a period and keep its calendar from their page; a period code out of shape is refused")
     func adminCalendar() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
