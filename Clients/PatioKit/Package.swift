@@ -41,6 +41,10 @@ let package = Package(
         .executableTarget(name: "PatioClientExample", dependencies: ["PatioKit"]),
         /// Benchmarks/patiokit: the sync engine against raw SQLite inserts.
         .executableTarget(name: "PatioKitBenchmark", dependencies: ["PatioKit", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "PatioKitTests", dependencies: ["PatioKit", "PatioAPI"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "PatioKitTests",
+            dependencies: ["PatioKit", "PatioAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )
