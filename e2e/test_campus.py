@@ -1,4 +1,4 @@
-"""SAES: the teacher captures a partial inside its window; the student sees it with the new average, opens
+"""Campus: the teacher captures a partial inside its window; the student sees it with the new average, opens
 the weekly grid, downloads the schedule receipt (a PDF), and reads the kardex again with the device offline."""
 
 

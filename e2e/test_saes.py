@@ -1,5 +1,6 @@
 """The student's own SAES: the demo student links to the fake SAES portal by typing the CAPTCHA the page
-shows (read off the fake portal, as a person reads the image) and sees their SAES grades."""
+shows (read off the fake portal, as a person reads the image) and sees their SAES grades, on the SAES page
+and on their own grades page."""
 import urllib.request
 
 
@@ -27,6 +28,14 @@ def test_the_demo_student_links_their_saes_by_typing_the_captcha_and_sees_their_
     assert "NP" in grades.inner_text()
     assert page.locator("[data-saes-status]").inner_text().strip() == "Vinculado"
     student.check("linked")
+
+    # The student's own grades page now reads their SAES, and says so.
+    page = student.visit("/campus/grades")
+    assert "Leído de tu SAES" in page.locator("[data-source=saes]").inner_text()
+    row = page.locator("tr", has_text="BASES DE DATOS")
+    assert "NP" in row.inner_text()
+    assert row.locator("[data-average]").inner_text().strip() == "10.00"
+    student.check("grades-from-saes")
 
     page = student.visit("/campus/saes/availability")
     page.select_option("select[name=career]", "I")

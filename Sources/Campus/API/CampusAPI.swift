@@ -156,19 +156,20 @@ enum CampusAPI {
         }
         routes.get("/api/v1/campus/me/grades", student) { request, context in
             let record = try await s.students.record(try context.requirePrincipal())
-            return try .json(try await s.reader.grades(student: record, periodID: try uuidQuery(request, "periodId")))
+            return try .json(try await me.grades(record, periodID: try uuidQuery(request, "periodId")))
         }
         routes.get("/api/v1/campus/me/kardex", student) { request, context in
             let record = try await s.students.record(try context.requirePrincipal())
-            return try .json(try await s.kardex.report(record, search: request.uri.queryParameters["q"].map(String.init)))
+            return try .json(try await me.kardex(record, search: request.uri.queryParameters["q"].map(String.init)))
         }
         routes.get("/api/v1/campus/me/schedule", student) { request, context in
             let record = try await s.students.record(try context.requirePrincipal())
-            return try .json(try await me.schedules.schedule(student: record, periodID: try uuidQuery(request, "periodId")))
+            return try .json(try await me.schedule(record, periodID: try uuidQuery(request, "periodId")))
         }
         routes.get("/api/v1/campus/me/schedule/receipt.pdf", student, receiptHandler(s, me))
         routes.get("/api/v1/campus/me/personal-data", student) { _, context in
-            try .json(s.students.personalData(try await s.students.record(try context.requirePrincipal())))
+            let personal = try await me.personalData(try await s.students.record(try context.requirePrincipal()))
+            return try .json(SourcedPersonalData(data: personal.data, source: personal.source))
         }
         routes.patch("/api/v1/campus/me/personal-data", student) { request, context in
             try .json(try await s.students.updateOwn(try context.requirePrincipal(), try await JSONBody.decode(StudentService.OwnChanges.self, from: request)))

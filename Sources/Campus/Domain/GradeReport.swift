@@ -9,7 +9,8 @@ import PatioIdentity
 /// the general average of the numeric finals and how many subjects are approved.
 struct GradeReport: Codable, Sendable, Equatable {
     struct Row: Codable, Sendable, Equatable {
-        var groupId: UUID
+        /// The Campus group; nil for a row read from SAES, whose groups Patio does not hold.
+        var groupId: UUID?
         var groupCode: String
         var clave: String
         var subject: String
@@ -33,20 +34,36 @@ struct GradeReport: Codable, Sendable, Equatable {
     var approved: Int
     /// Subjects still without a final.
     var pending: Int
+    var source: RecordSource = .school
 
     /// Builds the report from a student's enrolments (with each group's code, subject and teacher).
     static func make(period: PeriodView?, rows enrolments: [(EnrolmentModel, GroupModel, SubjectModel, String?)]) -> GradeReport {
-        let rows = enrolments.map { enrolment, group, subject, teacher in
-            let final = enrolment.final.flatMap(Grade.init)
-            return Row(groupId: group.id!, groupCode: group.code, clave: subject.clave, subject: subject.name, teacher: teacher,
-                       partial1: enrolment.partial1, partial2: enrolment.partial2, partial3: enrolment.partial3,
-                       extraordinary: enrolment.extraordinary, final: enrolment.final,
-                       average: GradeAverage(Assessment.partials.map { $0.value(of: enrolment).flatMap(Grade.init) })?.text,
-                       passed: final.map(\.passes))
-        }.sorted { ($0.subject, $0.groupCode) < ($1.subject, $1.groupCode) }
-        let finals = enrolments.map { $0.0.final.flatMap(Grade.init) }
+        make(period: period, source: .school, rows: enrolments.map { enrolment, group, subject, teacher in
+            Row(groupId: group.id, groupCode: group.code, clave: subject.clave, subject: subject.name, teacher: teacher,
+                partials: [enrolment.partial1, enrolment.partial2, enrolment.partial3], extraordinary: enrolment.extraordinary, final: enrolment.final)
+        })
+    }
+
+    /// Builds the report from rows of grades as captured (`8.5`, `NP` or nil), whatever their source: the row
+    /// averages, the general average and the counts are worked out here, the same way for both.
+    static func make(period: PeriodView?, source: RecordSource, rows: [Row]) -> GradeReport {
+        let rows = rows.sorted { ($0.subject, $0.groupCode) < ($1.subject, $1.groupCode) }
+        let finals = rows.map { $0.final.flatMap(Grade.init) }
         return GradeReport(period: period, rows: rows, generalAverage: GradeAverage(finals)?.text,
-                           approved: finals.filter { $0?.passes == true }.count, pending: finals.filter { $0 == nil }.count)
+                           approved: finals.filter { $0?.passes == true }.count, pending: finals.filter { $0 == nil }.count, source: source)
+    }
+}
+
+extension GradeReport.Row {
+    /// A row from its grades as captured; the average of the numeric partials and whether the final passes
+    /// follow from them.
+    init(groupId: UUID?, groupCode: String, clave: String, subject: String, teacher: String?,
+         partials: [String?], extraordinary: String?, final: String?) {
+        let partials = (0..<3).map { $0 < partials.count ? partials[$0] : nil }
+        self.init(groupId: groupId, groupCode: groupCode, clave: clave, subject: subject, teacher: teacher,
+                  partial1: partials[0], partial2: partials[1], partial3: partials[2], extraordinary: extraordinary, final: final,
+                  average: GradeAverage(partials.map { $0.flatMap(Grade.init) })?.text,
+                  passed: final.flatMap(Grade.init).map(\.passes))
     }
 }
 

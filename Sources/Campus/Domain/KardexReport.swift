@@ -7,7 +7,8 @@ import Foundation
 /// has 6 or more, and its credits count once.
 struct KardexReport: Codable, Sendable, Equatable {
     struct Line: Codable, Sendable, Equatable {
-        var id: UUID
+        /// The kardex line Campus keeps; nil for a line read from SAES.
+        var id: UUID?
         var clave: String
         var subject: String
         var semester: Int
@@ -35,9 +36,30 @@ struct KardexReport: Codable, Sendable, Equatable {
     var approvedSubjects: Int
     var creditsEarned: Double
     var creditsTotal: Double
+    var source: RecordSource = .school
+
+    /// One line before the report is worked out, whatever its source.
+    struct Entry: Sendable {
+        var id: UUID?
+        var clave: String
+        var subject: String
+        var semester: Int
+        var creditsHundredths: Int
+        var takenOn: String
+        var periodCode: String
+        var evaluation: String
+        var grade: String
+    }
 
     static func make(career: String, plan: String, lines models: [KardexLineModel], planCreditsHundredths: Int, search: String?) -> KardexReport {
-        let all = models.sorted { ($0.semester, $0.clave, $0.takenOn) < ($1.semester, $1.clave, $1.takenOn) }
+        make(career: career, plan: plan, entries: models.map {
+            Entry(id: $0.id, clave: $0.clave, subject: $0.subjectName, semester: $0.semester, creditsHundredths: $0.creditsHundredths,
+                  takenOn: $0.takenOn, periodCode: $0.periodCode, evaluation: $0.evaluation, grade: $0.grade)
+        }, planCreditsHundredths: planCreditsHundredths, search: search)
+    }
+
+    static func make(career: String, plan: String, entries: [Entry], planCreditsHundredths: Int, search: String?, source: RecordSource = .school) -> KardexReport {
+        let all = entries.sorted { ($0.semester, $0.clave, $0.takenOn) < ($1.semester, $1.clave, $1.takenOn) }
         let grades = all.map { Grade($0.grade) }
         var approvedCredits: [String: Int] = [:]
         for (line, grade) in zip(all, grades) where grade?.passes == true { approvedCredits[line.clave] = line.creditsHundredths }
@@ -48,13 +70,13 @@ struct KardexReport: Codable, Sendable, Equatable {
             let pairs = zip(all, grades).filter { $0.0.semester == number }
             cumulative += pairs.map(\.1)
             let shown = pairs.filter { line, _ in
-                folded.map { CampusText.folded(line.clave).contains($0) || CampusText.folded(line.subjectName).contains($0) } ?? true
+                folded.map { CampusText.folded(line.clave).contains($0) || CampusText.folded(line.subject).contains($0) } ?? true
             }
             guard !shown.isEmpty else { continue }
             semesters.append(Semester(
                 semester: number,
                 lines: shown.map { line, grade in
-                    Line(id: line.id!, clave: line.clave, subject: line.subjectName, semester: line.semester, credits: Credits.decimal(line.creditsHundredths),
+                    Line(id: line.id, clave: line.clave, subject: line.subject, semester: line.semester, credits: Credits.decimal(line.creditsHundredths),
                          date: line.takenOn, period: line.periodCode, evaluation: line.evaluation, grade: line.grade, passed: grade?.passes ?? false)
                 },
                 average: GradeAverage(pairs.map(\.1))?.text,
@@ -63,6 +85,6 @@ struct KardexReport: Codable, Sendable, Equatable {
         }
         return KardexReport(career: career, plan: plan, semesters: semesters, overallAverage: GradeAverage(grades)?.text,
                             approvedSubjects: approvedCredits.count, creditsEarned: Credits.decimal(approvedCredits.values.reduce(0, +)),
-                            creditsTotal: Credits.decimal(planCreditsHundredths))
+                            creditsTotal: Credits.decimal(planCreditsHundredths), source: source)
     }
 }

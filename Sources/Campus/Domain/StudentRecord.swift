@@ -8,6 +8,49 @@ struct StudentRecord: Sendable {
     var links: StudentLinks { StudentLinks(secrets: s.secrets, students: s.students, reader: s.reader, clock: s.clock) }
     var schedules: ScheduleService { ScheduleService(database: s.database, reader: s.reader, record: s.record) }
 
+    // A student who linked SAES reads each page from SAES once it has been read there (the last good reading
+    // when the latest failed); until then, and for an earlier period named explicitly, from the school's record.
+
+    /// The grades of `periodID`, or of the current period when nil.
+    func grades(_ student: StudentModel, periodID: UUID? = nil) async throws -> GradeReport {
+        if periodID == nil, let saes = try await saes(student), let grades = saes.grades {
+            return SAESRecordMapping.grades(grades, schedule: saes.schedule, period: try await currentPeriod(), source: saes.source(page: "grades"))
+        }
+        return try await s.reader.grades(student: student, periodID: periodID)
+    }
+
+    /// The week of `periodID`, or of the current period when nil.
+    func schedule(_ student: StudentModel, periodID: UUID? = nil) async throws -> Schedule {
+        if periodID == nil, let saes = try await saes(student), let rows = saes.schedule {
+            return SAESRecordMapping.schedule(rows, grades: saes.grades, period: try await currentPeriod(), source: saes.source(page: "schedule"))
+        }
+        return try await schedules.schedule(student: student, periodID: periodID)
+    }
+
+    /// The kardex, searched by clave or subject when `search` is given.
+    func kardex(_ student: StudentModel, search: String?) async throws -> KardexReport {
+        if let saes = try await saes(student), let kardex = saes.kardex {
+            return SAESRecordMapping.kardex(kardex, credits: saes.credits, search: search, source: saes.source(page: "kardex"))
+        }
+        return try await s.kardex.report(student, search: search)
+    }
+
+    /// The personal data with where it came from.
+    func personalData(_ student: StudentModel) async throws -> (data: PersonalData, source: RecordSource) {
+        if let saes = try await saes(student), let fields = saes.personalData {
+            return (PersonalData(paths: fields), saes.source(page: "personal_data"))
+        }
+        return (s.students.personalData(student), .school)
+    }
+
+    private func saes(_ student: StudentModel) async throws -> SAESRecordView? {
+        try await s.saesRecord.linkedRecord(accountID: student.accountID)
+    }
+
+    private func currentPeriod() async throws -> PeriodView? {
+        try await s.record.currentPeriod().map(RecordService.view)
+    }
+
     func credential(_ student: StudentModel, base: String) async throws -> StudentLinks.Credential {
         let view = try await s.students.view(student)
         let status = try await s.reader.isEnrolledToday(student, today: SchoolCalendar.today(s.clock))
@@ -23,22 +66,22 @@ struct StudentRecord: Sendable {
     /// The `.ics` behind a feed link.
     func feed(token: String) async throws -> String {
         let student = try await links.feedStudent(token)
-        let schedule = try await schedules.schedule(student: student)
-        let calendar = try await s.record.calendar(periodID: schedule.period?.id)
+        let week = try await schedule(student)
+        let calendar = try await s.record.calendar(periodID: week.period?.id)
         let name = try await s.students.view(student).name
-        return CalendarFeed.render(schedule: schedule, calendar: calendar, studentName: name, stamp: s.clock.now())
+        return CalendarFeed.render(schedule: week, calendar: calendar, studentName: name, stamp: s.clock.now())
     }
 
     /// The schedule receipt PDF of the current period.
     func receipt(_ student: StudentModel, base: String) async throws -> [UInt8] {
         let view = try await s.students.view(student)
-        let schedule = try await schedules.schedule(student: student)
-        guard let period = schedule.period else {
+        let week = try await schedule(student)
+        guard let period = week.period else {
             throw AppError.notFound(code: "no_current_period", "There is no current period to issue a receipt for.")
         }
         let token = try await links.receiptToken(student, periodID: period.id)
         let header = ScheduleReceipt.Header(school: view.school.name, studentName: view.name, boleta: view.boleta, career: view.career.name,
                                             period: period.code, issuedOn: SchoolCalendar.today(s.clock).description)
-        return ScheduleReceipt.render(header, schedule: schedule, verifyURL: base + "/campus/receipt/" + token, createdAt: s.clock.now())
+        return ScheduleReceipt.render(header, schedule: week, verifyURL: base + "/campus/receipt/" + token, createdAt: s.clock.now())
     }
 }

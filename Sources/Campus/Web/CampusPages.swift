@@ -92,6 +92,14 @@ struct CampusPageHandlers: Sendable {
         return pages.page(template, title: pages.text(titleKey, context), data, context: context, problem: problem, notice: notice)
     }
 
+    /// What a student page says of its source: nothing for the school's record; for SAES, when it was read
+    /// and, when the last reading failed, that the page shows the one before.
+    func sourceData(_ source: RecordSource, _ context: PatioRequestContext) -> [String: Any] {
+        guard source.kind == .saes else { return [:] }
+        return ["fromSAES": true, "stale": source.isStale, "problems": source.problems.map { ["text": $0] },
+                "syncedAt": source.syncedAt.map { PageFormat.dateTime($0, in: SchoolCalendar.zone, locale: context.locale) } ?? pages.text("cam_saes_never", context)]
+    }
+
     private func dayName(_ day: Int, _ context: PatioRequestContext) -> String { pages.text("cam_day_\(day)", context) }
 
     // MARK: Home
@@ -99,14 +107,16 @@ struct CampusPageHandlers: Sendable {
     func home(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let principal = try context.requirePrincipal()
         var data: [String: Any] = [:]
+        var studentSchool: String?
         if principal.has(role: CampusRoles.student), let record = try? await s.students.record(principal) {
-            let schedule = try await me.schedules.schedule(student: record)
+            studentSchool = try await s.students.view(record).school.code
+            let schedule = try await me.schedule(record)
             if let next = schedule.nextClasses(from: SchoolCalendar.weekday(SchoolCalendar.today(s.clock))) {
                 data["next"] = next.entries.map(entryData)
                 data["nextDay"] = dayName(next.weekday, context)
                 data["hasNext"] = true
             }
-            let grades = try await s.reader.grades(student: record, periodID: nil)
+            let grades = try await me.grades(record)
             data["generalAverage"] = grades.generalAverage ?? ""
             data["approved"] = grades.approved
         }
@@ -116,10 +126,13 @@ struct CampusPageHandlers: Sendable {
             data["groups"] = groups.map { ["id": $0.id.uuidString, "code": $0.code, "subject": $0.subject.name, "enrolled": $0.enrolled] }
             data["hasGroups"] = !groups.isEmpty
         }
-        let announcements = try await content.posts(kind: "announcement", school: nil, limit: 5)
-        data["announcements"] = announcements.map(postData)
-        data["urgentCount"] = announcements.filter { $0.category == "urgent" }.count > 0 ? String(announcements.filter { $0.category == "urgent" }.count) : ""
-        data["news"] = try await content.posts(kind: "news", school: nil, limit: 3).map(postData)
+        // A student sees what is aimed at their school (and at every school); staff see everything.
+        let school = studentSchool
+        let announcements = try await content.posts(kind: "announcement", school: school)
+        let urgent = announcements.filter { $0.category == "urgent" }.count
+        data["announcements"] = announcements.prefix(5).map(postData(context))
+        data["urgentCount"] = urgent > 0 ? String(urgent) : ""
+        data["news"] = try await content.posts(kind: "news", school: school, limit: 3).map(postData(context))
         let open = try await content.scholarships(status: nil).filter { $0.status == "open" || $0.status == "registration_open" }
         data["scholarships"] = open.map(scholarshipData(context))
         data["hasScholarships"] = !open.isEmpty
@@ -139,8 +152,8 @@ struct CampusPageHandlers: Sendable {
         }
     }
 
-    func postData(_ post: ContentService.PostView) -> [String: Any] {
-        ["title": post.title, "body": post.body, "category": post.category ?? ""]
+    func postData(_ context: PatioRequestContext) -> (ContentService.PostView) -> [String: Any] {
+        { post in ["title": post.title, "body": post.body, "category": post.category.map { pages.text("cam_cat_\($0)", context) } ?? ""] }
     }
 
     private func eventsData(_ context: PatioRequestContext) async throws -> [[String: Any]] {
@@ -154,7 +167,7 @@ struct CampusPageHandlers: Sendable {
 
     func grades(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let record = try await s.students.record(try context.requirePrincipal())
-        let report = try await s.reader.grades(student: record, periodID: nil)
+        let report = try await me.grades(record)
         let rows: [[String: Any]] = report.rows.map { row in
             let grades = zip(["cam_p1", "cam_p2", "cam_p3", "cam_ext", "cam_final"], [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final]).map { key, text -> [String: Any] in
                 let grade = text.flatMap(Grade.init)
@@ -163,12 +176,13 @@ struct CampusPageHandlers: Sendable {
             return ["subject": row.subject, "groupCode": row.groupCode, "teacher": row.teacher ?? "—", "grades": grades, "average": row.average ?? ""]
         }
         return page("campus_grades", "cam_grades", ["period": report.period?.code ?? "", "rows": rows, "hasRows": !rows.isEmpty,
-                                                     "generalAverage": report.generalAverage ?? "", "approved": report.approved], context)
+                                                     "generalAverage": report.generalAverage ?? "", "approved": report.approved,
+                                                     "source": sourceData(report.source, context)], context)
     }
 
     func schedule(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let record = try await s.students.record(try context.requirePrincipal())
-        let schedule = try await me.schedules.schedule(student: record)
+        let schedule = try await me.schedule(record)
         let hours = schedule.hourRange
         // The grid has a row per half hour; column 1 holds the hours.
         func row(_ minutes: Int) -> Int { (minutes - hours.lowerBound * 60) / 30 + 2 }
@@ -191,6 +205,7 @@ struct CampusPageHandlers: Sendable {
                 return entries.isEmpty ? nil : ["name": dayName(day, context), "entries": entries.map(entryData)]
             },
             "feedURL": try await me.feedURL(record, base: PublicAddress.base(publicURL: s.publicURL, request: request)),
+            "source": sourceData(schedule.source, context),
         ]
         let today = SchoolCalendar.weekday(SchoolCalendar.today(s.clock)), now = SchoolCalendar.minutesNow(s.clock)
         if let column = days.firstIndex(of: today), hours.contains(now / 60) {
@@ -203,8 +218,10 @@ struct CampusPageHandlers: Sendable {
     func kardex(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let record = try await s.students.record(try context.requirePrincipal())
         let query = request.uri.queryParameters["q"].map(String.init) ?? ""
-        var data = kardexData(try await s.kardex.report(record, search: query), context)
+        let report = try await me.kardex(record, search: query)
+        var data = kardexData(report, context)
         data["query"] = query
+        data["source"] = sourceData(report.source, context)
         return page("campus_kardex", "cam_kardex", data, context)
     }
 
@@ -245,12 +262,14 @@ struct CampusPageHandlers: Sendable {
 
     private func personalPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
         let record = try await s.students.record(try context.requirePrincipal())
-        let data = s.students.personalData(record)
-        let groups = personalGroups(data, context)
-        let editable = data.fields.filter { $0.group == "address" || $0.group == "contact" }.map {
+        let personal = try await me.personalData(record)
+        let groups = personalGroups(personal.data, context)
+        // Data read from SAES is changed on SAES: the next reading would undo a change made here.
+        let editable = personal.source.kind == .saes ? [] : personal.data.fields.filter { $0.group == "address" || $0.group == "contact" }.map {
             ["name": "\($0.group).\($0.name)", "label": pages.text("cam_f_\($0.group).\($0.name)", context), "value": $0.value ?? ""]
         }
-        return page("campus_personal", "cam_personal", ["groups": groups, "editable": editable], context, problem: problem, notice: notice)
+        return page("campus_personal", "cam_personal", ["groups": groups, "editable": editable, "hasEditable": !editable.isEmpty, "hasGroups": !groups.isEmpty,
+                                                        "source": sourceData(personal.source, context)], context, problem: problem, notice: notice)
     }
 
     /// Personal data in its groups; empty fields are hidden, and so is a group with none filled in.
@@ -361,8 +380,8 @@ struct CampusPageHandlers: Sendable {
     func school(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let scholarships = try await content.scholarships(status: nil).map(scholarshipData(context))
         return page("campus_school", "cam_school", [
-            "announcements": try await content.posts(kind: "announcement", school: nil).map(postData),
-            "news": try await content.posts(kind: "news", school: nil).map(postData),
+            "announcements": try await content.posts(kind: "announcement", school: nil).map(postData(context)),
+            "news": try await content.posts(kind: "news", school: nil).map(postData(context)),
             "scholarships": scholarships, "events": try await eventsData(context),
         ], context)
     }

@@ -17,9 +17,13 @@ struct SAESRecordReader: Sendable {
 
     /// Everything read from SAES; throws 404 `saes_not_linked` when there is no link.
     func record(accountID: UUID) async throws -> SAESRecordView {
-        guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first() else {
-            throw SAESLinkService.notLinked
-        }
+        guard let record = try await linkedRecord(accountID: accountID) else { throw SAESLinkService.notLinked }
+        return record
+    }
+
+    /// Everything read from SAES, nil when the student has not linked it.
+    func linkedRecord(accountID: UUID) async throws -> SAESRecordView? {
+        guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first() else { return nil }
         let pages = try await SAESPageModel.query(on: database.reader).filter(\.$accountID == accountID).sort(\.$page).all()
         func data<T: Decodable>(_ name: String, as type: T.Type) -> T? {
             guard let text = pages.first(where: { $0.page == name })?.data else { return nil }
