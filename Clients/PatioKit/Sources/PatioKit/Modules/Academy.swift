@@ -20,10 +20,21 @@ public struct AcademyFacade: Sendable {
         try await patio.call { try await patio.api.listAcademyClasses(query: .init(locationId: locationID, level: level)).ok.body.json.items }
     }
 
-    /// Checks the signed-in student in with the text of the QR code the sede shows. Refusals come as
-    /// ``PatioError/problem(_:)`` with Patio's code (`checkin_token_expired`, `no_classes_left`…).
+    /// Checks the signed-in student in with the text of the QR code the sede shows, as scanned: the room
+    /// screen's check-in link (`https://…/academy/checkin?t=…`) or the bare token. Refusals come as
+    /// ``PatioError/problem(_:)`` with Patio's code (`checkin_token_expired`, `no_class_now`, `no_classes_left`…).
     public func checkIn(scannedCode: String) async throws -> Components.Schemas.AcademyCheckInResult {
-        try await patio.call { try await patio.api.createAcademyCheckIn(body: .json(.init(token: scannedCode))).created.body.json }
+        let token = Self.token(scanned: scannedCode)
+        return try await patio.call { try await patio.api.createAcademyCheckIn(body: .json(.init(token: token))).created.body.json }
+    }
+
+    /// The signed token in a scanned QR text: the `t` of a check-in link, or the text itself when it is not
+    /// one (Patio then says what is wrong with it).
+    static func token(scanned text: String) -> String {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let link = URLComponents(string: text), link.scheme != nil, link.path.hasSuffix("/academy/checkin"),
+              let token = link.queryItems?.first(where: { $0.name == "t" })?.value, !token.isEmpty else { return text }
+        return token
     }
 
     /// The signed-in student's attendances, newest first, with the count per month.

@@ -33,7 +33,11 @@ public struct CampusFacade: Sendable {
     /// Linking SAES, step 2: what the student typed. A mistyped CAPTCHA throws
     /// ``PatioError/problem(_:)`` with `saes_wrong_captcha` (ask ``startSAESLink(school:)`` again or read the new
     /// image); SAES being down, `saes_unavailable`.
-    public func completeSAESLink(boleta: String, password: String?, captcha: String, keepPassword: Bool = false) async throws
+    ///
+    /// `keepPassword: true` has Patio keep the password (sealed) so that signing in again after SAES ends the
+    /// session needs only a new CAPTCHA and `password: nil`; `false` forgets a kept one; `nil` (the default)
+    /// leaves a kept password as it is when `password` is nil, and keeps none for a newly typed one.
+    public func completeSAESLink(boleta: String, password: String?, captcha: String, keepPassword: Bool? = nil) async throws
         -> Components.Schemas.CampusSAESLink {
         try await patio.call {
             try await patio.api.completeCampusSAESLink(body: .json(.init(boleta: boleta, password: password, captcha: captcha, keepPassword: keepPassword)))

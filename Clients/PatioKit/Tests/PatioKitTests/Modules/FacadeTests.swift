@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import PatioKit
 import Testing
 
@@ -38,28 +41,147 @@ struct FacadeTests {
         }
     }
 
-    @Test("Payments: the customer finds the business's request by its code and pays it; the same accept retried after a lost answer pays once")
+    @Test("Academy: the student scans the room's QR during her class and is checked in; scanned again, already_checked_in")
+    func academyCheckIn() async throws {
+        try await RunningPatio.with { server in
+            // The teacher opens a sede of its own with a class today all day in the academy's time zone, check-in
+            // open until an hour after it ends (so the test passes at any hour, midnight included), and the
+            // demo student pays four classes of it.
+            let school = try await server.signedIn("maestra@demo.patio")
+            let zone = try await school.call { try await school.api.getAcademySettings().ok.body.json.timeZone }
+            _ = try await school.call { try await school.api.updateAcademySettings(body: .json(.init(checkInClosesMinutesAfterEnd: 60))).ok }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = try #require(TimeZone(identifier: zone))
+            let today = (calendar.component(.weekday, from: Date()) + 5) % 7 + 1  // 1 = Monday … 7 = Sunday
+            let location = try await school.call {
+                try await school.api.createAcademyLocation(body: .json(.init(name: "Sede PatioKit", address: "Av. Prueba 123"))).created.body.json
+            }
+            let danceClass = try await school.call {
+                try await school.api.createAcademyClass(body: .json(.init(locationId: location.id, name: "Marinera PatioKit", level: .beginner))).created.body.json
+            }
+            let schedule = try await school.call {
+                try await school.api.createAcademySchedule(path: .init(id: danceClass.id),
+                                                           body: .json(.init(weekday: today, startTime: "00:00", endTime: "23:59"))).created.body.json
+            }
+            let students = try await school.call { try await school.api.listAcademyStudents(query: .init(q: "alumna@demo.patio")).ok.body.json.items }
+            let alumna = try #require(students.first { $0.email == "alumna@demo.patio" })
+            _ = try await school.call {
+                try await school.api.createAcademyPayment(body: .json(.init(studentId: alumna.id, scheduleId: schedule.id, amount: 6000, classes: 4))).created
+            }
+            // What the room screen's QR code holds: the check-in link.
+            let code = try await school.call { try await school.api.getAcademyCheckInCode(path: .init(id: location.id)).ok.body.json }
+            #expect(code.url.hasSuffix("/academy/checkin?t=\(code.token)"))
+
+            let student = try await server.signedIn("alumna@demo.patio")
+            let before = try await student.academy.attendanceHistory().items.count
+            let result = try await student.academy.checkIn(scannedCode: code.url)
+            #expect(result.remainingClasses == 3)
+            #expect(result.attendance.className == "Marinera PatioKit" && result.attendance.locationName == "Sede PatioKit")
+            #expect(result.attendance.scheduleId == schedule.id)
+            do {
+                _ = try await student.academy.checkIn(scannedCode: code.url)
+                Issue.record("the same class was checked in twice")
+            } catch PatioError.problem(let problem) {
+                #expect(problem.status == 409 && problem.code == "already_checked_in")
+            }
+            let history = try await student.academy.attendanceHistory()
+            #expect(history.items.count == before + 1 && history.items.first?.id == result.attendance.id)
+        }
+    }
+
+    @Test("Payments: the customer finds the business's request by its code with the amount converted into her currency and pays it once; the business's sales report counts it")
     func payments() async throws {
         try await RunningPatio.with { server in
             let business = try await server.signedIn("negocio@demo.patio")
-            guard case .created(let created) = try await business.api.createPaymentsRequest(body: .json(.init(amount: 1500, description: "Dos cafés"))),
-                  case .json(let request) = created.body else {
-                Issue.record("the business could not ask for a payment")
-                return
+            let businessWallet = try await business.payments.wallet()
+            let reportBefore = try await business.payments.analytics()
+            let request = try await business.call {
+                try await business.api.createPaymentsRequest(body: .json(.init(amount: 1500, description: "Dos cafés"))).created.body.json
             }
+            #expect(request.currency == businessWallet.currency)
+
+            // The demo: a customer with a USD wallet, a business selling in MXN.
             let customer = try await server.signedIn("cliente@demo.patio")
-            let before = try await customer.payments.wallet().balance
+            let customerWallet = try await customer.payments.wallet()
+            #expect(customerWallet.currency != request.currency)
             let found = try await customer.payments.request(code: request.code)
-            #expect(found.id == request.id && found.description == "Dos cafés")
+            #expect(found.id == request.id && found.description == "Dos cafés" && found.amount == 1500)
+            let quote = try #require(found.quote)
+            #expect(quote.amount == 1500 && quote.from == request.currency && quote.to == customerWallet.currency && quote.rounding == .up)
+            // Rounded up to the customer's next cent: never less than the exact value, less than a cent more.
+            let exact = 1500 * (try #require(Double(quote.rate)))
+            #expect(Double(quote.converted) >= exact - 0.01 && Double(quote.converted) < exact + 1)
 
             let paid = try await customer.payments.accept(requestID: request.id)
-            let afterFirst = try await customer.payments.wallet().balance
-            // The answer was lost on the way back: the app sends the same accept again, and is answered the same payment.
-            let again = try await customer.payments.accept(requestID: request.id)
-            #expect(paid.status == .accepted && again.status == .accepted && again.id == paid.id)
-            #expect(afterFirst < before)
-            #expect(try await customer.payments.wallet().balance == afterFirst)
+            #expect(paid.status == .accepted && paid.paidAmount == quote.converted && paid.paidCurrency == customerWallet.currency)
+            #expect(try await customer.payments.wallet().balance == customerWallet.balance - quote.converted)
+            #expect(try await business.payments.wallet().balance == businessWallet.balance + 1500)
+
+            // The business's sales report: in its currency, the demo's sales of the last seven days, and this one.
+            #expect(reportBefore.period == .week && reportBefore.currency == request.currency && reportBefore.count > 0)
+            let report = try await business.payments.analytics()
+            #expect(report.currency == request.currency)
+            #expect(report.total == report.series.reduce(0) { $0 + $1.amount } && report.count == report.series.reduce(0) { $0 + $1.count })
+            #expect(!report.categories.isEmpty)
+            if report.from == reportBefore.from {  // the same seven days (not across a UTC midnight)
+                #expect(report.total == reportBefore.total + 1500 && report.count == reportBefore.count + 1)
+            }
+            // Only businesses have one.
+            do {
+                _ = try await customer.payments.analytics()
+                Issue.record("a customer read a sales report")
+            } catch PatioError.problem(let problem) {
+                #expect(problem.status == 403)
+            }
         }
+    }
+
+    @Test("Payments: an accept whose answer is lost on the way back (Patio paid, the phone heard nothing) is retried with the same Idempotency-Key and pays once")
+    func acceptAnswerLost() async throws {
+        try await RunningPatio.with { server in
+            let business = try await server.signedIn("negocio@demo.patio")
+            let request = try await business.call {
+                try await business.api.createPaymentsRequest(body: .json(.init(amount: 2000, description: "Tres panes"))).created.body.json
+            }
+            let customer = try await server.signedIn("cliente@demo.patio")
+            let quote = try #require(try await customer.payments.request(code: request.code).quote)
+            let customerBefore = try await customer.payments.wallet().balance
+            let businessBefore = try await business.payments.wallet().balance
+
+            // The phone reaches Patio through a network that drops the connection while Patio answers the accept.
+            let proxy = try LosingProxy(to: server.base)
+            defer { proxy.stop() }
+            let accept = "POST /api/v1/payments/requests/\(request.id)/accept "
+            proxy.loseAnswer { $0.hasPrefix(accept) }
+            let phone = Patio(serverURL: proxy.base, tokenStore: MemoryTokenStore(token: await customer.session.token()))
+            do {
+                let paid = try await phone.payments.accept(requestID: request.id)
+                Issue.record("the answer the network lost reached the phone: \(paid.status)")
+            } catch PatioError.offline {
+                // What the app sees: no answer. It does not know whether it paid.
+            }
+            #expect(proxy.lostAnswers.count == 1 && proxy.lostAnswers.allSatisfy { $0.hasPrefix("HTTP/1.1 200") })
+            #expect(try await customer.payments.wallet().balance == customerBefore - quote.converted, "Patio took the payment whose answer was lost")
+
+            // The app sends the accept again: answered the same payment, and no money moves twice.
+            let paid = try await phone.payments.accept(requestID: request.id)
+            #expect(paid.status == .accepted && paid.paidAmount == quote.converted)
+            let keys = proxy.requestHeads.filter { $0.hasPrefix(accept) }.map(Self.idempotencyKey)
+            #expect(keys.count == 2 && keys[0] != nil && keys[0] == keys[1], "both accepts carry the same Idempotency-Key")
+            #expect(try await customer.payments.wallet().balance == customerBefore - quote.converted)
+            #expect(try await business.payments.wallet().balance == businessBefore + 2000)
+            let transfer = try #require(paid.transferId)
+            for side in [customer, business] {
+                let movements = try await side.call { try await side.api.listPaymentsMovements(query: .init(limit: 20)).ok.body.json.items }
+                #expect(movements.filter { $0.transferId == transfer }.count == 1)
+            }
+        }
+    }
+
+    /// The `Idempotency-Key` header of a request head as sent.
+    static func idempotencyKey(_ head: String) -> String? {
+        head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("idempotency-key:") }
+            .map { $0.dropFirst("idempotency-key:".count).trimmingCharacters(in: .whitespaces) }
     }
 
     @Test("Onboarding: the new hires, and tasks read and ticked through the offline copy")
@@ -112,6 +234,51 @@ struct FacadeTests {
             #expect(kardex.career.isEmpty == false)
             let unlinked = try? await student.campus.saesRecord()
             #expect(unlinked == nil)
+        }
+    }
+
+    @Test("Campus: the student links her own SAES through the CAPTCHA Patio relays (a mistyped one is saes_wrong_captcha) and reads what Patio read from it")
+    func saesLink() async throws {
+        try await RunningFakeSAES.with { saes in
+            try await RunningPatio.with(environment: saes.environment) { server in
+                let student = try await server.signedIn("estudiante@demo.patio")
+                let challenge = try await student.campus.startSAESLink(school: "escom")
+                #expect(challenge.school == "escom" && challenge.captchaImage.hasPrefix("data:image/png;base64,"))
+                let answer = try await saes.captchaAnswer()
+                #expect(!answer.isEmpty)
+
+                do {
+                    _ = try await student.campus.completeSAESLink(boleta: RunningFakeSAES.boleta, password: RunningFakeSAES.password,
+                                                                 captcha: String(answer.reversed()) + "X")
+                    Issue.record("a mistyped CAPTCHA linked SAES")
+                } catch PatioError.problem(let problem) {
+                    #expect(problem.code == "saes_wrong_captcha")
+                }
+                // SAES showed a new CAPTCHA with its refusal; the student types that one, as a person would, in lower case.
+                let retyped = try await saes.captchaAnswer()
+                let link = try await student.campus.completeSAESLink(boleta: RunningFakeSAES.boleta, password: RunningFakeSAES.password,
+                                                                    captcha: retyped.lowercased(), keepPassword: true)
+                #expect(link.status == .linked && link.boleta == RunningFakeSAES.boleta && link.linkedAt != nil && link.passwordKept)
+
+                let record = try await student.campus.saesRecord()
+                let grades = try #require(record.grades?.rows)
+                #expect(grades.contains { $0.subject == "ANÁLISIS Y DISEÑO DE ALGORITMOS" })
+                #expect(record.link.pages.contains { $0.page == .grades && $0.status == .current })
+                #expect(record.credits?.earned?.isEmpty == false)
+
+                // SAES ends the session: signing in again takes only a new CAPTCHA, and the kept password stays kept.
+                _ = try await URLSession.shared.data(from: saes.base.appendingPathComponent("_fake/expire"))
+                do {
+                    _ = try await student.call { try await student.api.syncCampusSAES() }
+                    Issue.record("a sync after SAES ended the session succeeded")
+                } catch PatioError.problem(let problem) {
+                    #expect(problem.code == "saes_session_ended")
+                }
+                #expect(try await student.campus.saesRecord().link.status == .sessionEnded)
+                #expect(try await student.campus.startSAESLink(school: "escom").passwordKept)
+                let again = try await student.campus.completeSAESLink(boleta: RunningFakeSAES.boleta, password: nil, captcha: try await saes.captchaAnswer())
+                #expect(again.status == .linked && again.passwordKept)
+            }
         }
     }
 
