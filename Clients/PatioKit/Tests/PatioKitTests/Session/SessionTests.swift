@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import PatioKit
 import Testing
 
@@ -39,6 +42,29 @@ struct SessionTests {
                 #expect(problem.status == 401 && problem.code == "invalid_credentials")
             }
             #expect(await other.session.isSignedIn == false)
+        }
+    }
+
+    @Test("signing out revokes the session on Patio (the old token is refused with 401), empties the token store and says signed out")
+    func signOut() async throws {
+        try await RunningPatio.with { server in
+            let store = MemoryTokenStore()
+            let patio = Patio(serverURL: server.base, tokenStore: store)
+            try await patio.signIn(email: "admin@demo.patio", password: RunningPatio.password)
+            let token = try #require(try store.load())
+            let events = await patio.session.events()
+
+            try await patio.signOut()
+            #expect(try store.load() == nil)
+            #expect(await patio.session.isSignedIn == false)
+            #expect(await Self.first(of: events) == .ended(.signedOut))
+
+            // Revoked on Patio, not only forgotten here: the old token, sent by hand, is a 401.
+            var request = URLRequest(url: server.base.appendingPathComponent("api/v1/me"))
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            let (_, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 401)
+            await #expect(throws: PatioError.signedOut) { _ = try await Patio(serverURL: server.base, tokenStore: MemoryTokenStore(token: token)).me() }
         }
     }
 
