@@ -5,6 +5,20 @@ import PatioKit
 // every snippet a reader copies builds against this PatioKit. Each lives between `// snippet:` and
 // `// end snippet` and is pasted into the README without the markers' indentation.
 enum ReadmeSnippets {
+    /// The README's first snippet. It opens with this file's own `import PatioKit` (an import cannot sit in a
+    /// function); ReadmeSnippetTests puts that line back in front when comparing.
+    static func generic(storeURL: URL, taskID: String) async throws {
+        // snippet: generic
+        let patio = Patio(serverURL: URL(string: "https://patio.example")!,
+                          tokenStore: KeychainTokenStore(service: "com.example.jappical"))
+        try await patio.signIn(email: "nuevo@demo.patio", password: "demo-password")
+        let sync = SyncEngine(patio: patio, store: try OfflineStore(path: storeURL.path))
+        try await sync.pull("onboarding.tasks")
+        try sync.store.change("onboarding.tasks", id: taskID, fields: ["isDone": .bool(true)])  // offline is fine
+        try await sync.sync("onboarding.tasks")
+        // end snippet
+    }
+
     static func classly(patio: Patio, scannedQR: String) async throws {
         // snippet: classly
         let classes = try await patio.academy.classes(level: .beginner)
