@@ -46,7 +46,7 @@ public struct CourierFacade: Sendable {
     @discardableResult
     public func uploadQueuedPhotos(from store: OfflineStore) async throws -> [Components.Schemas.CourierPhoto] {
         var uploaded: [Components.Schemas.CourierPhoto] = []
-        while let next = try await store.database.read({ db in
+        while let next = try store.database.read({ db in
             try Row.fetchOne(db, sql: "SELECT rowid, key, pickup_id, bytes FROM kit_photo_queue ORDER BY rowid LIMIT 1")
         }) {
             let key: String = next["key"], pickupID: String = next["pickup_id"], bytes: Data = next["bytes"], rowID: Int64 = next["rowid"]
