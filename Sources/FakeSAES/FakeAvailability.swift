@@ -18,7 +18,13 @@ enum FakeAvailability {
         ],
     ]
 
-    static func page(layout: FakeLayout, post: [FormField]?) -> String {
+    static let occupancyRows = [
+        SAESGroupOccupancy(group: "3CM11", subjectCode: "C301", subject: "BASES DE DATOS", semester: "3", quota: 40, enrolled: 38),
+        SAESGroupOccupancy(group: "3CV12", subjectCode: "C305", subject: "SISTEMAS OPERATIVOS", semester: "3", quota: 35, enrolled: 35),
+    ]
+
+    /// The page as it answers a GET (`post` nil) or a postback; a search lists `offered`'s groups for the career chosen.
+    static func page(layout: FakeLayout, post: [FormField]?, offered: [String: [SAESOfferedGroup]] = groups) -> String {
         func value(_ name: String) -> String? { post?.first { $0.name == name }?.value }
         let career = value(SAESAvailability.Filter.career.rawValue).flatMap { code in careers.first { $0.0 == code }?.0 } ?? "C"
         let careerPlans = plans[career] ?? []
@@ -32,7 +38,7 @@ enum FakeAvailability {
         var results = ""
         if value("ctl00$mainCopy$cmdVisalizar") != nil {
             var rows = "<tr><th>Grupo</th><th>Asignatura</th><th>Profesor</th><th>Edificio</th><th>Salón</th><th>Lunes</th><th>Martes</th><th>Miércoles</th><th>Jueves</th><th>Viernes</th><th>Sábado</th></tr>"
-            for group in groups[career] ?? [] {
+            for group in offered[career] ?? [] {
                 let cells = [group.group, group.subject, group.teacher, group.building, group.room] + group.times
                 rows += "<tr>" + cells.map { "<td>\(FakeMarkup.escape($0))</td>" }.joined() + "</tr>"
             }
@@ -55,10 +61,11 @@ enum FakeAvailability {
         """, viewState: viewState)
     }
 
-    static func occupancy(layout: FakeLayout) -> String {
+    static func occupancy(layout: FakeLayout, rows occupancy: [SAESGroupOccupancy] = occupancyRows) -> String {
         var rows = "<tr><th>Grupo</th><th>Clave</th><th>Asignatura</th><th>Semestre</th><th>Cupo</th><th>Inscritos</th></tr>"
-        for (group, code, subject, semester, quota, enrolled) in [("3CM11", "C301", "BASES DE DATOS", "3", 40, 38), ("3CV12", "C305", "SISTEMAS OPERATIVOS", "3", 35, 35)] {
-            rows += "<tr><td>\(group)</td><td>\(code)</td><td>\(subject)</td><td>\(semester)</td><td>\(quota)</td><td>\(enrolled)</td></tr>"
+        for row in occupancy {
+            let cells = [row.group, row.subjectCode, row.subject, row.semester, String(row.quota), String(row.enrolled)]
+            rows += "<tr>" + cells.map { "<td>\(FakeMarkup.escape($0))</td>" }.joined() + "</tr>"
         }
         return FakeMarkup.page(title: "Ocupabilidad", body: "<table id=\"\(layout.idPrefix)GrvOcupabilidad\">\(rows)</table>")
     }

@@ -17,8 +17,13 @@ public final class FakeSAES: Sendable {
         case none
         /// Every page answers the crash page with a 500.
         case crashing
+        /// Every page answers the crash page with a 200, as the real portals do: only its words
+        /// (`Error de servidor en la aplicación '/'.`) say SAES failed.
+        case crashingWithOK
         /// Every answer waits this long first (longer than the connector's time limit, for timeouts).
         case slow(Duration)
+        /// No answer at all: every request waits until the trouble changes or the portal stops serving.
+        case silent
     }
 
     struct Session {
@@ -36,6 +41,9 @@ public final class FakeSAES: Sendable {
         var latestCaptchaAnswer: String?
         var requests: [String] = []
         var brokenPages: Set<SAESPage> = []
+        /// Students whose every page answers the crash page (with a 200), as when one record is damaged.
+        var crashingStudents: Set<String> = []
+        var stopping = false
         var counter = 0
     }
 
@@ -77,6 +85,18 @@ public final class FakeSAES: Sendable {
     /// Ends every signed-in session, as SAES does after a while.
     public func expireSessions() { state.withLock { $0.sessions.removeAll() } }
 
+    /// Ends the signed-in sessions of one student only.
+    public func expireSessions(boleta: String) {
+        state.withLock { state in state.sessions = state.sessions.filter { $0.value.boleta != boleta } }
+    }
+
+    /// Makes every page of one student's answer the crash page (with a 200), or (with `false`) as usual again.
+    public func setCrashing(boleta: String, _ crashing: Bool = true) {
+        state.withLock { state in
+            if crashing { state.crashingStudents.insert(boleta) } else { state.crashingStudents.remove(boleta) }
+        }
+    }
+
     /// The answer of the CAPTCHA most recently shown (tests type it as a person would read it).
     public var latestCaptchaAnswer: String? { state.withLock { $0.latestCaptchaAnswer } }
 
@@ -99,6 +119,7 @@ public final class FakeSAES: Sendable {
     /// Serves the portal for the duration of `body`, which gets its base URL (`http://127.0.0.1:PORT/`).
     public func withRunning<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        state.withLock { $0.stopping = false }
         let application = application { port in continuation.yield(port) }
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
@@ -107,15 +128,24 @@ public final class FakeSAES: Sendable {
             }
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw CancellationError() }
-            let result = try await body("http://127.0.0.1:\(port)/")
+            // Requests `.silent` holds are let go once the body is done, so the server can stop.
+            let result: T
+            do {
+                result = try await body("http://127.0.0.1:\(port)/")
+            } catch {
+                state.withLock { $0.stopping = true }
+                throw error
+            }
+            state.withLock { $0.stopping = true }
             group.cancelAll()
             return result
         }
     }
 
     func respond(to request: Request) async throws -> Response {
+        if case .slow(let delay) = state.withLock({ $0.trouble }) { try await Task.sleep(for: delay) }
+        while state.withLock({ $0.trouble == .silent && !$0.stopping }) { try await Task.sleep(for: .milliseconds(20)) }
         let trouble = state.withLock { $0.trouble }
-        if case .slow(let delay) = trouble { try await Task.sleep(for: delay) }
         let segments = request.uri.path.split(separator: "/").map(String.init)
         guard let school = segments.first else { return Self.html("<html><body>SAES</body></html>", status: .notFound) }
         if school == "_fake" { return fakeControl(segments.dropFirst().joined(separator: "/")) }
@@ -123,6 +153,7 @@ public final class FakeSAES: Sendable {
         let path = segments.dropFirst().joined(separator: "/")
         state.withLock { $0.requests.append("\(request.method.rawValue) \(school)/\(path)") }
         if trouble == .crashing { return Self.html(FakeMarkup.serverError, status: .internalServerError) }
+        if trouble == .crashingWithOK { return Self.html(FakeMarkup.serverError) }
 
         let cookies = Self.cookies(of: request)
         var setCookies: [String] = []
@@ -160,7 +191,8 @@ public final class FakeSAES: Sendable {
         guard let student = signedInStudent(sessionID: sessionID, ticket: ticket) else {
             return Response(status: .found, headers: [.location: "/\(school)/default.aspx?ReturnUrl=%2f\(path)"])
         }
-        let (evaluationRequired, broken) = state.withLock { ($0.evaluationRequired, $0.brokenPages) }
+        let (evaluationRequired, broken, crashing) = state.withLock { ($0.evaluationRequired, $0.brokenPages, $0.crashingStudents) }
+        if crashing.contains(student.boleta) { return Self.html(FakeMarkup.serverError) }
         if broken.contains(where: { $0.path.lowercased() == path.lowercased() }) {
             return Self.html(FakeMarkup.page(title: "Mantenimiento", body: "<p>Esta sección está en mantenimiento.</p>"))
         }
@@ -284,5 +316,16 @@ extension FakeSAES {
         case .login: return FakeMarkup.signIn(captchaID: "0123456789abcdef", failure: nil)
         case .photo, .scheduleReceipt: return nil
         }
+    }
+
+    /// Course availability after a search for the first career, listing `groups` (for benchmarks and fixtures).
+    public static func availabilityHTML(groups: [SAESOfferedGroup], layout: FakeLayout) -> String {
+        FakeAvailability.page(layout: layout, post: [FormField("ctl00$mainCopy$cmdVisalizar", "Visualizar")],
+                              offered: [FakeAvailability.careers.first?.0 ?? "C": groups])
+    }
+
+    /// Group occupancy listing `rows` (for benchmarks and fixtures).
+    public static func occupancyHTML(rows: [SAESGroupOccupancy], layout: FakeLayout) -> String {
+        FakeAvailability.occupancy(layout: layout, rows: rows)
     }
 }

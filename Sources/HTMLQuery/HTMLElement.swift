@@ -55,9 +55,17 @@ public struct HTMLElement {
     /// The first element `xpath` selects from here.
     public func first(_ xpath: String) -> HTMLElement? { select(xpath).first }
 
+    /// Depth first without recursion: libxml2 may build trees thousands of elements deep (its own depth cap
+    /// differs between versions), and a recursive walk over one would exhaust the thread's stack.
     private static func appendText(of node: xmlNodePtr, to text: inout String) {
-        var child = node.pointee.children
-        while let current = child {
+        // Per open element, the next node to visit at its level.
+        var pending: [xmlNodePtr?] = [node.pointee.children]
+        while let next = pending.last {
+            guard let current = next else {
+                pending.removeLast()
+                continue
+            }
+            pending[pending.count - 1] = current.pointee.next
             switch current.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = current.pointee.content { text += String(cString: content) }
@@ -66,12 +74,11 @@ public struct HTMLElement {
                 if name == "br" {
                     text += "\n"
                 } else if name != "script" && name != "style" {
-                    appendText(of: current, to: &text)
+                    pending.append(current.pointee.children)
                 }
             default:
                 break
             }
-            child = current.pointee.next
         }
     }
 }

@@ -48,7 +48,7 @@ public struct SAESAvailability: Sendable, Hashable, Codable {
 }
 
 /// Reads `horarios.aspx`: the filter form always, the `dbgHorarios` table (11 cells per row) when a search
-/// was made.
+/// was made. A row of any other count is named in the problems and left out; blank padding rows are skipped.
 public enum AvailabilityParser {
     public static func parse(_ html: String) -> ParsedPage<SAESAvailability> {
         let document = HTMLDocument(html: html)
@@ -62,8 +62,10 @@ public enum AvailabilityParser {
             for (index, entry) in SAESElementIDs.rows(of: table).enumerated() {
                 let cells = entry.cells.map(\.cleanText)
                 if index == 0, HTMLText.folded(cells.first ?? "").hasPrefix("grupo") || entry.cells.allSatisfy({ $0.name == "th" }) { continue }
+                // GridView pads the table with blank rows; they are no group.
+                if cells.allSatisfy({ $0.isEmpty || $0 == "-" }) { continue }
                 guard cells.count == 11 else {
-                    if !cells.isEmpty { problems.append("Row \(index + 1) has \(cells.count) cells instead of 11; it was left out.") }
+                    problems.append("Row \(index + 1) has \(cells.count) cells instead of 11; it was left out.")
                     continue
                 }
                 groups.append(SAESOfferedGroup(group: cells[0], subject: cells[1], teacher: cells[2], building: cells[3],

@@ -3,7 +3,8 @@ import HTMLQuery
 
 /// Credits and the re-enrolment appointment (`fichas_reinscripcion.aspx`).
 public struct SAESCredits: Sendable, Hashable, Codable {
-    /// Credits earned and the plan's total, as SAES writes them (`245.50`).
+    /// Credits earned and the plan's total, as SAES writes them (`245.50`); nil when the page gives none or
+    /// something that is not a number (the parse's problems name it).
     public var earned: String?
     public var total: String?
     /// The re-enrolment appointment as the page words it; nil when none is given yet.
@@ -27,12 +28,28 @@ public enum CreditsParser {
             return .unreadable("The credit labels (Lbl_CreditosAlcanzados, Lbl_CreditosCarrera) are not on the page.")
         }
         var problems: [String] = []
-        for (name, value) in [("earned", earned), ("total", total)] {
-            if let value, !value.isEmpty, SpanishNumber.hundredths(in: value) == nil && Double(value.replacingOccurrences(of: ",", with: ".")) == nil {
-                problems.append("The \(name) credits “\(value.prefix(20))” are not a number.")
+        /// A count as SAES writes it (`245.50`, `392,00`); anything else is named and left out, not guessed at.
+        func count(_ name: String, _ value: String?) -> String? {
+            guard let value, !value.isEmpty else { return nil }
+            guard isCount(value) else {
+                problems.append("The \(name) credits “\(value.prefix(20))” are not a number; they were left out.")
+                return nil
             }
+            return value
         }
-        return ParsedPage(value: SAESCredits(earned: earned.flatMap { $0.isEmpty ? nil : $0 }, total: total.flatMap { $0.isEmpty ? nil : $0 },
-                                             appointment: appointment.flatMap { $0.isEmpty ? nil : $0 }), problems: problems)
+        let credits = SAESCredits(earned: count("earned", earned), total: count("total", total),
+                                  appointment: appointment.flatMap { $0.isEmpty ? nil : $0 })
+        return ParsedPage(value: credits, problems: problems)
+    }
+
+    /// Up to six digits, then optionally a decimal point or comma and up to three digits: nothing else (no
+    /// sign, exponent, `inf` or words around a number).
+    static func isCount(_ text: String) -> Bool {
+        var scanner = ByteScanner(text)
+        guard scanner.digits(limit: 6) != nil else { return false }
+        if scanner.eat(UInt8(ascii: ".")) || scanner.eat(UInt8(ascii: ",")) {
+            guard scanner.digits(limit: 3) != nil else { return false }
+        }
+        return scanner.atEnd
     }
 }

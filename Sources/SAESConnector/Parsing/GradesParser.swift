@@ -37,11 +37,15 @@ public struct SAESGrades: Sendable, Hashable, Codable {
 /// Reads `GV_Calif`: one row per subject with exactly seven cells
 /// (`Grupo | Materia | 1er Parcial | 2o Parcial | 3er Parcial | Ext | Final`).
 public enum GradesParser {
+    /// The problem a page withholding the grades for the teacher evaluation carries.
+    public static let withheld = "SAES withholds the grades until the teacher evaluation is done."
+
     public static func parse(_ html: String) -> ParsedPage<SAESGrades> {
         let document = HTMLDocument(html: html)
         let evaluationRequired = EvaluationParser.isRequired(html: html, document: document)
         guard let table = SAESElementIDs.element("GV_Calif", in: document) else {
-            if evaluationRequired { return ParsedPage(value: SAESGrades(rows: [], evaluationRequired: true)) }
+            // Not "no grades": SAES holds them back, and the page says nothing of what they are.
+            if evaluationRequired { return ParsedPage(value: SAESGrades(rows: [], evaluationRequired: true), problems: [withheld]) }
             return .unreadable("The grades table (GV_Calif) is not on the page.")
         }
         var grades = SAESGrades(rows: [], evaluationRequired: evaluationRequired)

@@ -84,8 +84,12 @@ public struct SAESConnector: Sendable {
     public func photo(portal: String, cookies: inout SAESCookies) async throws(SAESError) -> (bytes: [UInt8], type: String)? {
         let response = try await http.get(Self.url(portal, SAESPage.photo.path), cookies: &cookies)
         guard let type = response.contentType, type.lowercased().hasPrefix("image/") else {
-            if SAESPageKind(html: response.text) == .signIn { throw .sessionEnded }
-            return nil
+            switch SAESPageKind(html: response.text) {
+            case .signIn: throw .sessionEnded
+            // Its crash page (often with a 200) is SAES failing, not a student without a photo.
+            case .serverError: throw .serverError
+            case .content: return nil
+            }
         }
         return response.body.isEmpty ? nil : (response.body, type)
     }

@@ -40,6 +40,8 @@ struct GradesParserTests {
         let withheld = GradesParser.parse(try Fixture.html("grades_evaluation"))
         #expect(withheld.value?.evaluationRequired == true)
         #expect(withheld.value?.rows.isEmpty == true)
+        // Withheld is not read in full: no rows does not mean no grades.
+        #expect(!withheld.isComplete && withheld.problems == [GradesParser.withheld])
 
         let missing = GradesParser.parse(try Fixture.html("empty_page"))
         #expect(missing.value == nil)

@@ -113,6 +113,37 @@ struct SignInTests {
         }
     }
 
+    @Test("SAES's crash page answered with a 200, as the real portals do, is SAES down on every path: sign-in page, sign-in post, pages, photo, session check, availability")
+    func crashPageWithOK() async throws {
+        let fake = FakeSAES()
+        try await fake.withRunning { base in
+            let connector = SAESConnector()
+            let portal = base + "escom/"
+            let challenge = try await connector.beginSignIn(portal: portal)
+            let answer = try #require(fake.latestCaptchaAnswer)
+            fake.setTrouble(.crashingWithOK)
+            await #expect(throws: SAESError.serverError) { try await connector.beginSignIn(portal: portal) }
+            await #expect(throws: SAESError.serverError) {
+                try await connector.signIn(challenge, boleta: FakeStudent.demo.boleta, password: FakeStudent.demo.password, captcha: answer)
+            }
+            fake.setTrouble(.none)
+            guard case .signedIn(var cookies) = try await signIn(connector, fake, portal: portal) else {
+                Issue.record("did not sign in")
+                return
+            }
+            fake.setTrouble(.crashingWithOK)
+            await #expect(throws: SAESError.serverError) { try await connector.isSessionAlive(portal: portal, cookies: &cookies) }
+            for page in [SAESPage.grades, .schedule, .kardex, .personalData, .credits, .teacherEvaluation, .occupancy] {
+                await #expect(throws: SAESError.serverError, "\(page)") { try await connector.page(page, portal: portal, cookies: &cookies) }
+            }
+            // Not "no photo": the photo page failed.
+            await #expect(throws: SAESError.serverError) { try await connector.photo(portal: portal, cookies: &cookies) }
+            await #expect(throws: SAESError.serverError) { try await connector.availability(portal: portal, cookies: &cookies) }
+            fake.setTrouble(.none)
+            #expect(try await connector.isSessionAlive(portal: portal, cookies: &cookies))
+        }
+    }
+
     @Test("when SAES withholds grades for the teacher evaluation, signing in says so and names the teachers")
     func evaluationRequired() async throws {
         let fake = FakeSAES()
