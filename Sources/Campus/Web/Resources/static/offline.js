@@ -12,4 +12,26 @@
   window.addEventListener('online', show);
   window.addEventListener('offline', show);
   show();
+  // A form that is sending (a SAES reading, an import, closing a period can take seconds) says so and cannot
+  // be sent twice; the page that answers replaces it.
+  var busy = script && script.getAttribute('data-busy');
+  document.addEventListener('submit', function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || form.getAttribute('method') !== 'post') return;
+    form.setAttribute('aria-busy', 'true');
+    Array.prototype.forEach.call(form.querySelectorAll('button'), function (button) {
+      setTimeout(function () { button.disabled = true; }, 0);
+      if (busy && button.textContent.trim()) { button.setAttribute('data-label', button.textContent); button.textContent = busy; }
+    });
+  });
+  // Back from the history cache, a form is ready again.
+  window.addEventListener('pageshow', function () {
+    Array.prototype.forEach.call(document.querySelectorAll('form[aria-busy]'), function (form) {
+      form.removeAttribute('aria-busy');
+      Array.prototype.forEach.call(form.querySelectorAll('button[data-label]'), function (button) {
+        button.disabled = false;
+        button.textContent = button.getAttribute('data-label');
+      });
+    });
+  });
 })();
