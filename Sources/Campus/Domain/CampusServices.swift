@@ -3,6 +3,7 @@ import PatioCore
 import PatioData
 import PatioIdentity
 import PatioPlatform
+import NIOCore
 import SAESConnector
 
 /// Every campus service, wired once from the module environment.
@@ -24,7 +25,9 @@ struct CampusServices: Sendable {
     let saesAvailability: SAESAvailabilityService
     let saesRecord: SAESRecordReader
 
-    init(environment: ModuleEnvironment) {
+    /// `connector` nil builds one from the settings: `PATIO_CAMPUS_SAES_TIMEOUT`, the seconds one request to
+    /// SAES may take (1–120; 20 when unset or not such a number).
+    init(environment: ModuleEnvironment, connector: SAESConnector? = nil) {
         database = environment.database
         clock = environment.clock
         secrets = environment.secrets
@@ -40,7 +43,8 @@ struct CampusServices: Sendable {
         reader = RecordReader(database: database, directory: identity.directory, record: record)
         let vault = SAESVault(secrets: secrets)
         let portals = SAESPortals(template: environment.settings.value(module: "campus", "SAES_PORTAL"))
-        let connector = SAESConnector()
+        let timeout = (try? environment.settings.integer(module: "campus", "SAES_TIMEOUT", in: 1...120, default: 20)) ?? 20
+        let connector = connector ?? SAESConnector(http: SAESHTTP(timeout: .seconds(Int64(timeout))))
         saesLinks = SAESLinkService(database: database, clock: clock, vault: vault, connector: connector, portals: portals)
         let sessions = SAESSessions(database: database, clock: clock, vault: vault, portals: portals)
         saesSync = SAESSyncService(database: database, clock: clock, vault: vault, sessions: sessions, connector: connector)

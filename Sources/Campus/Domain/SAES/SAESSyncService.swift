@@ -24,10 +24,14 @@ struct SAESSyncService: Sendable {
         var status: String
         var data: String?
         var problems: [String]
+        /// SAES holds the grades back until the teacher evaluation is done: the last grades read are kept,
+        /// marked as withheld.
+        var gradesWithheld = false
     }
 
     /// Syncs one student. Throws 409 `saes_session_ended` (after marking the link) when SAES has ended the
-    /// session, 503 when SAES is down; otherwise returns the number of pages whose data changed.
+    /// session, 503 when SAES is down (after marking every page it did not give `failed`, each keeping its
+    /// last good data); otherwise returns the number of pages whose data changed.
     @discardableResult
     func sync(accountID: UUID) async throws -> Int {
         let session = try await sessions.open(accountID: accountID)
@@ -49,11 +53,28 @@ struct SAESSyncService: Sendable {
                     readings[name] = Reading(status: "failed", data: nil, problems: ["SAES did not answer this page."])
                 }
             }
-            if let photo = try await connector.photo(portal: portal, cookies: &cookies) {
-                let payload = ["type": photo.type, "base64": Data(photo.bytes).base64EncodedString()]
-                readings["photo"] = Reading(status: "current", data: try Self.json(payload), problems: [])
+            do {
+                if let photo = try await connector.photo(portal: portal, cookies: &cookies) {
+                    let payload = ["type": photo.type, "base64": Data(photo.bytes).base64EncodedString()]
+                    readings["photo"] = Reading(status: "current", data: try Self.json(payload), problems: [])
+                }
+            } catch SAESError.serverError, SAESError.unexpected {
+                readings["photo"] = Reading(status: "failed", data: nil, problems: ["SAES did not answer this page."])
             }
         } catch let error as SAESError {
+            if case .sessionEnded = error { throw try await sessions.failure(error, accountID: accountID) }
+            // SAES is down: what was read before it failed is kept, every other page says it failed.
+            let problem: String
+            switch error {
+            case .unreachable: problem = "SAES did not answer in time."
+            default: problem = "SAES answered its error page."
+            }
+            for name in Self.pages.map(\.name) + ["photo"] where readings[name] == nil {
+                readings[name] = Reading(status: "failed", data: nil, problems: [problem])
+            }
+            let now = clock.now()
+            let finalReadings = readings
+            _ = try await database.write { db in try await Self.store(finalReadings, accountID: accountID, now: now, on: db) }
             throw try await sessions.failure(error, accountID: accountID)
         }
         let sealedSession = try await vault.seal(cookies)
@@ -62,29 +83,7 @@ struct SAESSyncService: Sendable {
         let evaluationRequired = teachers?.isEmpty == false
         let finalReadings = readings
         return try await database.write { db in
-            var changed = 0
-            let stored = try await SAESPageModel.query(on: db).filter(\.$accountID == accountID).all()
-            for (name, reading) in finalReadings.sorted(by: { $0.key < $1.key }) {
-                let existing = stored.first { $0.page == name }
-                // Unreadable or failed: keep the last good data, only the status and problems change.
-                let data = reading.data ?? existing?.data
-                let problems = try Self.json(reading.problems)
-                let digest = Self.digest(reading.status, problems, data)
-                if existing?.digest == digest { continue }
-                let model = existing ?? SAESPageModel()
-                if existing == nil {
-                    model.id = UUID()
-                    model.accountID = accountID
-                    model.page = name
-                }
-                model.status = reading.status
-                model.data = data
-                model.problems = problems
-                model.digest = digest
-                model.changedAt = now
-                try await model.save(on: db)
-                changed += 1
-            }
+            let changed = try await Self.store(finalReadings, accountID: accountID, now: now, on: db)
             guard let link = try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).first() else { throw SAESLinkService.notLinked }
             link.sealedSession = sealedSession
             link.syncedAt = now
@@ -94,6 +93,47 @@ struct SAESSyncService: Sendable {
             try await link.save(on: db)
             return changed
         }
+    }
+
+    /// Writes each page whose status, problems or data changed and returns how many did. A reading without
+    /// data (unreadable, failed) keeps the stored data; a photo that failed with none stored is no page.
+    static func store(_ readings: [String: Reading], accountID: UUID, now: Date, on db: any Database) async throws -> Int {
+        var changed = 0
+        let stored = try await SAESPageModel.query(on: db).filter(\.$accountID == accountID).all()
+        for (name, reading) in readings.sorted(by: { $0.key < $1.key }) {
+            let existing = stored.first { $0.page == name }
+            if existing == nil && name == "photo" && reading.data == nil { continue }
+            var data = reading.data ?? existing?.data
+            if reading.gradesWithheld { data = try Self.withheld(existing?.data) }
+            let problems = try Self.json(reading.problems)
+            let newDigest = Self.digest(reading.status, problems, data)
+            if existing?.digest == newDigest { continue }
+            let model = existing ?? SAESPageModel()
+            if existing == nil {
+                model.id = UUID()
+                model.accountID = accountID
+                model.page = name
+            }
+            model.status = reading.status
+            model.data = data
+            model.problems = problems
+            model.digest = newDigest
+            model.changedAt = now
+            try await model.save(on: db)
+            changed += 1
+        }
+        return changed
+    }
+
+    /// The last grades read, marked as withheld for the teacher evaluation; no rows when none were ever read.
+    static func withheld(_ stored: String?) throws -> String? {
+        var grades = SAESGrades(rows: [], evaluationRequired: true)
+        if let stored {
+            guard let last = try? JSONDecoder().decode(SAESGrades.self, from: Data(stored.utf8)) else { return stored }
+            grades = last
+            grades.evaluationRequired = true
+        }
+        return try json(grades)
     }
 
     /// Syncs every student whose session still lives and whose last sync is older than `age`; one student's
@@ -116,7 +156,13 @@ struct SAESSyncService: Sendable {
             return Reading(status: parsed.problems.isEmpty ? "current" : "partial", data: try json(value), problems: parsed.problems)
         }
         switch name {
-        case "grades": return try make(GradesParser.parse(html))
+        case "grades":
+            let parsed = GradesParser.parse(html)
+            // Withheld is not "no grades": the last ones read stay, and the page says why nothing new came.
+            if let grades = parsed.value, grades.evaluationRequired, grades.rows.isEmpty {
+                return Reading(status: "unreadable", data: nil, problems: parsed.problems, gradesWithheld: true)
+            }
+            return try make(parsed)
         case "schedule": return try make(ScheduleParser.parse(html))
         case "kardex": return try make(KardexParser.parse(html))
         case "personal_data": return try make(PersonalDataParser.parse(html))
