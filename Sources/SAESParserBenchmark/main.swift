@@ -4,8 +4,9 @@ import HTMLQuery
 import SAESConnector
 
 // Parsed pages per second per SAES page type, on pages the size a real student's are (a full kardex of
-// nine semesters, a week of eight subjects), each next to how fast libxml2 alone parses the same page in the
-// same run: the ratio is what the parser adds on top of reading the HTML.
+// nine semesters, a week of eight subjects, eight teachers to evaluate, a career's forty groups offered and
+// their occupancy), each next to how fast libxml2 alone parses the same page in the same run: the ratio is
+// what the parser adds on top of reading the HTML.
 
 let rounds = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 400
 var student = FakeStudent.demo
@@ -24,15 +25,29 @@ student.schedule = (0..<8).map(weeklyRow)
 student.grades = (0..<8).map { index in
     SAESGradeRow(group: "5CM\(index)", subjectCode: nil, subject: "MATERIA \(index)", partials: [.tenths(80 + index), .notPresented, .none], extraordinary: .none, final: .none)
 }
+student.teachersToEvaluate = (0..<8).map { index in
+    SAESTeacherToEvaluate(group: "5CM\(index)", subject: "MATERIA \(index)", teacher: "PROFESOR NÚMERO \(index)", link: "evaluacion.aspx?p=\(index)")
+}
+/// A career's offer for one shift: five semesters of eight groups, each meeting two or three days a week.
+let offered: [SAESOfferedGroup] = (0..<40).map { index in
+    let hour = 7 + (index % 6) * 2
+    let times = (0..<6).map { day in (day + index) % 2 == 0 && day < 5 ? "\(hour):00 - \(hour + 1):30" : "" }
+    return SAESOfferedGroup(group: "\(index / 8 + 1)CM\(index % 8 + 1)", subject: "MATERIA \(index) DEL PLAN DE ESTUDIOS",
+                            teacher: "PROFESOR NÚMERO \(index)", building: "\(index % 4 + 1)", room: "\(100 + index)", times: times)
+}
+let occupancy: [SAESGroupOccupancy] = offered.enumerated().map { index, group in
+    SAESGroupOccupancy(group: group.group, subjectCode: "C\(100 + index)", subject: group.subject, semester: "\(index / 8 + 1)",
+                       quota: 40, enrolled: 25 + index % 16)
+}
 
 let parsers: [(name: String, page: SAESPage, parse: (String) -> Bool)] = [
     ("grades", .grades, { GradesParser.parse($0).value != nil }),
     ("schedule", .schedule, { ScheduleParser.parse($0).value != nil }),
     ("kardex", .kardex, { KardexParser.parse($0).value != nil }),
     ("personal data", .personalData, { PersonalDataParser.parse($0).value != nil }),
-    ("teacher evaluation", .teacherEvaluation, { EvaluationParser.parse($0).value != nil }),
-    ("availability", .availability, { AvailabilityParser.parse($0).value != nil }),
-    ("occupancy", .occupancy, { OccupancyParser.parse($0).value != nil }),
+    ("teacher evaluation", .teacherEvaluation, { EvaluationParser.parse($0).value?.count == 8 }),
+    ("availability", .availability, { AvailabilityParser.parse($0).value?.groups.count == 40 }),
+    ("occupancy", .occupancy, { OccupancyParser.parse($0).value?.count == 40 }),
     ("credits", .credits, { CreditsParser.parse($0).value != nil }),
     ("sign-in", .login, { SignInPageParser.parse($0).value != nil }),
 ]
@@ -47,7 +62,13 @@ func perSecond(_ rounds: Int, _ body: () -> Void) -> Double {
 print("SAES parsers, \(rounds) rounds per page (debug builds are far slower; run with -c release)")
 print("page                  bytes   parsed pages/s   libxml2 parse only/s   ratio")
 for parser in parsers {
-    guard let html = FakeSAES.html(parser.page, student: student, layout: .classic) else { continue }
+    let page: String?
+    switch parser.page {
+    case .availability: page = FakeSAES.availabilityHTML(groups: offered, layout: .classic)
+    case .occupancy: page = FakeSAES.occupancyHTML(rows: occupancy, layout: .classic)
+    default: page = FakeSAES.html(parser.page, student: student, layout: .classic)
+    }
+    guard let html = page else { continue }
     guard parser.parse(html) else { print("\(parser.name): the parser read nothing"); continue }
     // Interleaved halves, so a noisy neighbour hits both sides alike.
     var parsed = 0.0, raw = 0.0

@@ -1,9 +1,9 @@
 import Foundation
+import NIOCore
 import PatioCore
 import PatioData
 import PatioIdentity
 import PatioPlatform
-import NIOCore
 import SAESConnector
 
 /// Every campus service, wired once from the module environment.
