@@ -175,7 +175,7 @@ enum CampusAPI {
             try .json(try await s.students.updateOwn(try context.requirePrincipal(), try await JSONBody.decode(StudentService.OwnChanges.self, from: request)))
         }
         routes.get("/api/v1/campus/me/photo", student) { request, context in
-            try await s.students.photo(try await s.students.record(try context.requirePrincipal())).response(for: request)
+            try await me.photo(try await s.students.record(try context.requirePrincipal())).response(for: request)
         }
         routes.get("/api/v1/campus/me/credential", student) { request, context in
             let record = try await s.students.record(try context.requirePrincipal())

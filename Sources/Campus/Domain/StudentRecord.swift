@@ -1,5 +1,6 @@
 import Foundation
 import PatioCore
+import PatioPlatform
 
 /// What the student's own pages and API answer, built once per request from the services.
 struct StudentRecord: Sendable {
@@ -43,8 +44,19 @@ struct StudentRecord: Sendable {
         return (s.students.personalData(student), .school)
     }
 
+    /// The student's photo: the one school services took, else the one SAES shows; 404 `photo_not_found`.
+    func photo(_ student: StudentModel) async throws -> BlobStore.Blob {
+        if student.photoBlob == nil, let photo = try await s.saesRecord.photo(accountID: student.accountID) { return photo }
+        return try await s.students.photo(student)
+    }
+
     private func saes(_ student: StudentModel) async throws -> SAESRecordView? {
         try await s.saesRecord.linkedRecord(accountID: student.accountID)
+    }
+
+    private func hasPhoto(_ student: StudentModel, _ view: StudentView) async throws -> Bool {
+        if view.hasPhoto { return true }
+        return try await s.saesRecord.photo(accountID: student.accountID) != nil
     }
 
     private func currentPeriod() async throws -> PeriodView? {
@@ -56,7 +68,7 @@ struct StudentRecord: Sendable {
         let status = try await s.reader.isEnrolledToday(student, today: SchoolCalendar.today(s.clock))
         let token = try await links.credentialToken(student)
         return StudentLinks.Credential(name: view.name, boleta: view.boleta, career: view.career.name, school: view.school.name, enrolled: status.enrolled,
-                                       period: status.period?.code, hasPhoto: view.hasPhoto, verifyURL: base + "/campus/credential/" + token)
+                                       period: status.period?.code, hasPhoto: try await hasPhoto(student, view), verifyURL: base + "/campus/credential/" + token)
     }
 
     func feedURL(_ student: StudentModel, base: String) async throws -> String {

@@ -31,7 +31,7 @@ enum CampusPages {
         routes.post("/campus/saes/unlink", student, pages.saesUnlink)
         routes.get("/campus/saes/availability", student, pages.saesAvailability)
         routes.get("/campus/photo", student) { request, context in
-            try await services.students.photo(try await services.students.record(try context.requirePrincipal())).response(for: request)
+            try await pages.me.photo(try await services.students.record(try context.requirePrincipal())).response(for: request)
         }
         routes.get("/campus/groups/{id}", teacher, pages.group)
         routes.post("/campus/groups/{id}/grades", teacher, pages.capture)

@@ -23,6 +23,14 @@ public struct BlobStore: Sendable {
         public let bytes: [UInt8]
         /// Hex SHA-256 of the bytes, used as the ETag.
         public let digest: String
+
+        /// A file held elsewhere (a module's own copy of one), answered the same way as a stored one.
+        public init(id: UUID, contentType: String, bytes: [UInt8], digest: String) {
+            self.id = id
+            self.contentType = contentType
+            self.bytes = bytes
+            self.digest = digest
+        }
     }
 
     /// Stores `bytes` inside the caller's write and returns the new blob's id.

@@ -2,6 +2,7 @@ import FakeSAES
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import PatioPlatform
 import SAESConnector
 import Testing
@@ -30,7 +31,7 @@ extension CampusServerSuites {
             try #require(linked.status == .ok)
         }
 
-        @Test("before linking every part says it is the school's; once SAES is read, grades, schedule, kardex and personal data come from SAES with the time it was read")
+        @Test("before linking every part says it is the school's; once SAES is read, grades, schedule, kardex, personal data and the photo come from SAES with the time it was read")
         func apiFollowsTheSource() async throws {
             try await withLinkableWorld { world, fake in
                 let client = world.client, token = world.student
@@ -39,8 +40,20 @@ extension CampusServerSuites {
                     #expect((answer["source"] as? [String: Any])?["kind"] as? String == "school", "\(path)")
                 }
                 #expect((try await world.grades()["rows"] as? [[String: Any]])?.count == 6)
+                #expect(try await client.api(.get, "/api/v1/campus/me/photo", token: token).status == .notFound)
+                #expect((try await client.fetch("/api/v1/campus/me/credential", token: token))["hasPhoto"] as? Bool == false)
 
                 try await link(world, fake)
+                // The photo SAES shows, until school services take one.
+                let photo = try await client.api(.get, "/api/v1/campus/me/photo", token: token)
+                #expect(photo.status == .ok && photo.headers[.contentType] == "image/png" && Array(photo.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+                #expect((try await client.fetch("/api/v1/campus/me/credential", token: token))["hasPhoto"] as? Bool == true)
+                let studentID = try #require(try await client.fetch("/api/v1/campus/me", token: token)["id"] as? String)
+                let taken = try await client.execute(uri: "/api/v1/campus/students/\(studentID)/photo", method: .put,
+                                                     headers: [.authorization: "Bearer \(world.admin)", .contentType: "image/png"], body: ByteBuffer(bytes: CampusWorld.png))
+                #expect(taken.status == .ok)
+                let school = try await client.api(.get, "/api/v1/campus/me/photo", token: token)
+                #expect(Array(school.body.readableBytesView) == CampusWorld.png)
                 let grades = try await world.grades()
                 let source = try #require(grades["source"] as? [String: Any])
                 #expect(source["kind"] as? String == "saes" && source["status"] as? String == "current" && source["syncedAt"] as? String != nil)

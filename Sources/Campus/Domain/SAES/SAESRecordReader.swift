@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import PatioData
+import PatioPlatform
 import SAESConnector
 
 /// Reads back what Campus keeps from a student's SAES.
@@ -20,6 +21,18 @@ struct SAESRecordReader: Sendable {
         guard let record = try await linkedRecord(accountID: accountID) else { throw SAESLinkService.notLinked }
         return record
     }
+
+    /// The student's photo as SAES gave it, nil without a link or a photo. Only raster images are answered:
+    /// Patio serves it from its own origin, where an SVG could carry script.
+    func photo(accountID: UUID) async throws -> BlobStore.Blob? {
+        guard let page = try await SAESPageModel.query(on: database.reader).filter(\.$accountID == accountID).filter(\.$page == "photo").first(),
+              let text = page.data, let payload = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)),
+              let type = payload["type"].map({ String($0.split(separator: ";").first ?? "").lowercased() }), Self.photoTypes.contains(type),
+              let base64 = payload["base64"], let bytes = Data(base64Encoded: base64), !bytes.isEmpty else { return nil }
+        return BlobStore.Blob(id: page.id ?? UUID(), contentType: type, bytes: Array(bytes), digest: page.digest)
+    }
+
+    static let photoTypes: Set<String> = ["image/jpeg", "image/png", "image/gif", "image/webp"]
 
     /// Everything read from SAES, nil when the student has not linked it.
     func linkedRecord(accountID: UUID) async throws -> SAESRecordView? {
