@@ -67,7 +67,8 @@ struct SAESSyncService: Sendable {
             let problem: String
             switch error {
             case .unreachable: problem = "SAES did not answer in time."
-            default: problem = "SAES answered its error page."
+            case .unexpected: problem = "SAES answered something Patio cannot read."
+            case .serverError, .sessionEnded: problem = "SAES answered its error page."
             }
             for name in Self.pages.map(\.name) + ["photo"] where readings[name] == nil {
                 readings[name] = Reading(status: "failed", data: nil, problems: [problem])
