@@ -82,7 +82,7 @@ enum CampusAPI {
             try .json(try await s.groups.create(try await JSONBody.decode(GroupService.Input.self, from: request)), status: .created)
         }
         routes.get("/api/v1/campus/groups/{id}", staff) { _, context in
-            try .json(try await s.groups.view(try context.uuidParameter("id")))
+            try .json(try await s.groups.view(try context.uuidParameter("id"), for: try context.requirePrincipal()))
         }
         routes.delete("/api/v1/campus/groups/{id}", admin) { _, context in
             try await s.groups.delete(try context.uuidParameter("id"))

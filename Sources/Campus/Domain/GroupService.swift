@@ -136,6 +136,15 @@ struct GroupService: Sendable {
         return view
     }
 
+    /// One group as `principal` may read it: school services read any group, a teacher only the groups they
+    /// teach (403 `not_your_group`, as the roster answers).
+    func view(_ id: UUID, for principal: Principal) async throws -> GroupView {
+        let group = try await find(id)
+        guard principal.has(role: CampusRoles.admin) || group.teacherAccountID == principal.accountID else { throw GradeService.notYourGroup }
+        guard let view = try await views([group]).first else { throw Self.notFound }
+        return view
+    }
+
     struct Filter: Sendable {
         var periodID: UUID?
         var careerCode: String?
