@@ -30326,7 +30326,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// The student's personal data
+    /// The student's personal data, with where it came from (the school's record or the student's SAES)
     ///
     /// Requires `campus.student`.
     ///
@@ -30366,7 +30366,7 @@ public struct Client: APIProtocol {
                     switch chosenContentType {
                     case "application/json":
                         body = try await converter.getResponseBodyAsJSON(
-                            Components.Schemas.CampusPersonalData.self,
+                            Components.Schemas.CampusSourcedPersonalData.self,
                             from: responseBody,
                             transforming: { value in
                                 .json(value)

@@ -5833,6 +5833,222 @@ extension Components {
                 case hasPhoto
             }
         }
+        /// Where this part of the student's record came from. A student who linked SAES reads each page from SAES once it has been read there; otherwise, and for an earlier period named explicitly, from the school's record.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CampusRecordSource`.
+        public struct CampusRecordSource: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CampusRecordSource/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case school = "school"
+                case saes = "saes"
+            }
+            /// - Remark: Generated from `#/components/schemas/CampusRecordSource/kind`.
+            public var kind: Components.Schemas.CampusRecordSource.KindPayload
+            /// When SAES was last read (SAES only).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CampusRecordSource/syncedAt`.
+            public var syncedAt: Foundation.Date?
+            /// How the last reading of this page went (SAES only); `unreadable` and `failed` mean what is shown is the last good reading.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CampusRecordSource/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case current = "current"
+                case partial = "partial"
+                case unreadable = "unreadable"
+                case failed = "failed"
+            }
+            /// How the last reading of this page went (SAES only); `unreadable` and `failed` mean what is shown is the last good reading.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CampusRecordSource/status`.
+            public var status: Components.Schemas.CampusRecordSource.StatusPayload?
+            /// - Remark: Generated from `#/components/schemas/CampusRecordSource/problems`.
+            public var problems: [Swift.String]
+            /// Creates a new `CampusRecordSource`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - syncedAt: When SAES was last read (SAES only).
+            ///   - status: How the last reading of this page went (SAES only); `unreadable` and `failed` mean what is shown is the last good reading.
+            ///   - problems:
+            public init(
+                kind: Components.Schemas.CampusRecordSource.KindPayload,
+                syncedAt: Foundation.Date? = nil,
+                status: Components.Schemas.CampusRecordSource.StatusPayload? = nil,
+                problems: [Swift.String]
+            ) {
+                self.kind = kind
+                self.syncedAt = syncedAt
+                self.status = status
+                self.problems = problems
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case syncedAt
+                case status
+                case problems
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData`.
+        public struct CampusSourcedPersonalData: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/general`.
+            public struct GeneralPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.String]
+                /// Creates a new `GeneralPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/general`.
+            public var general: Components.Schemas.CampusSourcedPersonalData.GeneralPayload?
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/birth`.
+            public struct BirthPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.String]
+                /// Creates a new `BirthPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/birth`.
+            public var birth: Components.Schemas.CampusSourcedPersonalData.BirthPayload?
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/address`.
+            public struct AddressPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.String]
+                /// Creates a new `AddressPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/address`.
+            public var address: Components.Schemas.CampusSourcedPersonalData.AddressPayload?
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/contact`.
+            public struct ContactPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.String]
+                /// Creates a new `ContactPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/contact`.
+            public var contact: Components.Schemas.CampusSourcedPersonalData.ContactPayload?
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/previousSchooling`.
+            public struct PreviousSchoolingPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.String]
+                /// Creates a new `PreviousSchoolingPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/previousSchooling`.
+            public var previousSchooling: Components.Schemas.CampusSourcedPersonalData.PreviousSchoolingPayload?
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/family`.
+            public struct FamilyPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.String]
+                /// Creates a new `FamilyPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/family`.
+            public var family: Components.Schemas.CampusSourcedPersonalData.FamilyPayload?
+            /// - Remark: Generated from `#/components/schemas/CampusSourcedPersonalData/source`.
+            public var source: Components.Schemas.CampusRecordSource
+            /// Creates a new `CampusSourcedPersonalData`.
+            ///
+            /// - Parameters:
+            ///   - general:
+            ///   - birth:
+            ///   - address:
+            ///   - contact:
+            ///   - previousSchooling:
+            ///   - family:
+            ///   - source:
+            public init(
+                general: Components.Schemas.CampusSourcedPersonalData.GeneralPayload? = nil,
+                birth: Components.Schemas.CampusSourcedPersonalData.BirthPayload? = nil,
+                address: Components.Schemas.CampusSourcedPersonalData.AddressPayload? = nil,
+                contact: Components.Schemas.CampusSourcedPersonalData.ContactPayload? = nil,
+                previousSchooling: Components.Schemas.CampusSourcedPersonalData.PreviousSchoolingPayload? = nil,
+                family: Components.Schemas.CampusSourcedPersonalData.FamilyPayload? = nil,
+                source: Components.Schemas.CampusRecordSource
+            ) {
+                self.general = general
+                self.birth = birth
+                self.address = address
+                self.contact = contact
+                self.previousSchooling = previousSchooling
+                self.family = family
+                self.source = source
+            }
+            public enum CodingKeys: String, CodingKey {
+                case general
+                case birth
+                case address
+                case contact
+                case previousSchooling
+                case family
+                case source
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CampusPersonalData`.
         public struct CampusPersonalData: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CampusPersonalData/general`.
@@ -5990,8 +6206,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/CampusGradeRow`.
         public struct CampusGradeRow: Codable, Hashable, Sendable {
+            /// The Campus group; absent for a row read from SAES.
+            ///
             /// - Remark: Generated from `#/components/schemas/CampusGradeRow/groupId`.
-            public var groupId: Swift.String
+            public var groupId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/CampusGradeRow/groupCode`.
             public var groupCode: Swift.String
             /// - Remark: Generated from `#/components/schemas/CampusGradeRow/clave`.
@@ -6017,7 +6235,7 @@ extension Components {
             /// Creates a new `CampusGradeRow`.
             ///
             /// - Parameters:
-            ///   - groupId:
+            ///   - groupId: The Campus group; absent for a row read from SAES.
             ///   - groupCode:
             ///   - clave:
             ///   - subject:
@@ -6030,7 +6248,7 @@ extension Components {
             ///   - average:
             ///   - passed:
             public init(
-                groupId: Swift.String,
+                groupId: Swift.String? = nil,
                 groupCode: Swift.String,
                 clave: Swift.String,
                 subject: Swift.String,
@@ -6083,6 +6301,8 @@ extension Components {
             public var approved: Swift.Int
             /// - Remark: Generated from `#/components/schemas/CampusGradeReport/pending`.
             public var pending: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/CampusGradeReport/source`.
+            public var source: Components.Schemas.CampusRecordSource
             /// Creates a new `CampusGradeReport`.
             ///
             /// - Parameters:
@@ -6091,18 +6311,21 @@ extension Components {
             ///   - generalAverage:
             ///   - approved:
             ///   - pending:
+            ///   - source:
             public init(
                 period: Components.Schemas.CampusPeriod? = nil,
                 rows: [Components.Schemas.CampusGradeRow],
                 generalAverage: Swift.String? = nil,
                 approved: Swift.Int,
-                pending: Swift.Int
+                pending: Swift.Int,
+                source: Components.Schemas.CampusRecordSource
             ) {
                 self.period = period
                 self.rows = rows
                 self.generalAverage = generalAverage
                 self.approved = approved
                 self.pending = pending
+                self.source = source
             }
             public enum CodingKeys: String, CodingKey {
                 case period
@@ -6110,12 +6333,15 @@ extension Components {
                 case generalAverage
                 case approved
                 case pending
+                case source
             }
         }
         /// - Remark: Generated from `#/components/schemas/CampusKardexLine`.
         public struct CampusKardexLine: Codable, Hashable, Sendable {
+            /// The kardex line Campus keeps; absent for a line read from SAES.
+            ///
             /// - Remark: Generated from `#/components/schemas/CampusKardexLine/id`.
-            public var id: Swift.String
+            public var id: Swift.String?
             /// - Remark: Generated from `#/components/schemas/CampusKardexLine/clave`.
             public var clave: Swift.String
             /// - Remark: Generated from `#/components/schemas/CampusKardexLine/subject`.
@@ -6137,7 +6363,7 @@ extension Components {
             /// Creates a new `CampusKardexLine`.
             ///
             /// - Parameters:
-            ///   - id:
+            ///   - id: The kardex line Campus keeps; absent for a line read from SAES.
             ///   - clave:
             ///   - subject:
             ///   - semester:
@@ -6148,7 +6374,7 @@ extension Components {
             ///   - grade:
             ///   - passed:
             public init(
-                id: Swift.String,
+                id: Swift.String? = nil,
                 clave: Swift.String,
                 subject: Swift.String,
                 semester: Swift.Int,
@@ -6242,6 +6468,8 @@ extension Components {
             public var creditsEarned: Swift.Double
             /// - Remark: Generated from `#/components/schemas/CampusKardex/creditsTotal`.
             public var creditsTotal: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/CampusKardex/source`.
+            public var source: Components.Schemas.CampusRecordSource
             /// Creates a new `CampusKardex`.
             ///
             /// - Parameters:
@@ -6252,6 +6480,7 @@ extension Components {
             ///   - approvedSubjects:
             ///   - creditsEarned:
             ///   - creditsTotal:
+            ///   - source:
             public init(
                 career: Swift.String,
                 plan: Swift.String,
@@ -6259,7 +6488,8 @@ extension Components {
                 overallAverage: Swift.String? = nil,
                 approvedSubjects: Swift.Int,
                 creditsEarned: Swift.Double,
-                creditsTotal: Swift.Double
+                creditsTotal: Swift.Double,
+                source: Components.Schemas.CampusRecordSource
             ) {
                 self.career = career
                 self.plan = plan
@@ -6268,6 +6498,7 @@ extension Components {
                 self.approvedSubjects = approvedSubjects
                 self.creditsEarned = creditsEarned
                 self.creditsTotal = creditsTotal
+                self.source = source
             }
             public enum CodingKeys: String, CodingKey {
                 case career
@@ -6277,6 +6508,7 @@ extension Components {
                 case approvedSubjects
                 case creditsEarned
                 case creditsTotal
+                case source
             }
         }
         /// - Remark: Generated from `#/components/schemas/CampusClosingSummary`.
@@ -6385,21 +6617,27 @@ extension Components {
             public var period: Components.Schemas.CampusPeriod?
             /// - Remark: Generated from `#/components/schemas/CampusSchedule/entries`.
             public var entries: [Components.Schemas.CampusScheduleEntry]
+            /// - Remark: Generated from `#/components/schemas/CampusSchedule/source`.
+            public var source: Components.Schemas.CampusRecordSource
             /// Creates a new `CampusSchedule`.
             ///
             /// - Parameters:
             ///   - period:
             ///   - entries:
+            ///   - source:
             public init(
                 period: Components.Schemas.CampusPeriod? = nil,
-                entries: [Components.Schemas.CampusScheduleEntry]
+                entries: [Components.Schemas.CampusScheduleEntry],
+                source: Components.Schemas.CampusRecordSource
             ) {
                 self.period = period
                 self.entries = entries
+                self.source = source
             }
             public enum CodingKeys: String, CodingKey {
                 case period
                 case entries
+                case source
             }
         }
         /// - Remark: Generated from `#/components/schemas/CampusCredential`.

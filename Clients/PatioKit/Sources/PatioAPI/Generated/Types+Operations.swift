@@ -53411,7 +53411,7 @@ public enum Operations {
             }
         }
     }
-    /// The student's personal data
+    /// The student's personal data, with where it came from (the school's record or the student's SAES)
     ///
     /// Requires `campus.student`.
     ///
@@ -53445,12 +53445,12 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/api/v1/campus/me/personal-data/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/v1/campus/me/personal-data/GET/responses/200/content/application\/json`.
-                    case json(Components.Schemas.CampusPersonalData)
+                    case json(Components.Schemas.CampusSourcedPersonalData)
                     /// The associated value of the enum case if `self` is `.json`.
                     ///
                     /// - Throws: An error if `self` is not `.json`.
                     /// - SeeAlso: `.json`.
-                    public var json: Components.Schemas.CampusPersonalData {
+                    public var json: Components.Schemas.CampusSourcedPersonalData {
                         get throws {
                             switch self {
                             case let .json(body):

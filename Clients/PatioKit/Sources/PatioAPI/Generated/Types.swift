@@ -1406,7 +1406,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/campus/me/schedule/receipt.pdf`.
     /// - Remark: Generated from `#/paths//api/v1/campus/me/schedule/receipt.pdf/get(getCampusScheduleReceipt)`.
     func getCampusScheduleReceipt(_ input: Operations.GetCampusScheduleReceipt.Input) async throws -> Operations.GetCampusScheduleReceipt.Output
-    /// The student's personal data
+    /// The student's personal data, with where it came from (the school's record or the student's SAES)
     ///
     /// Requires `campus.student`.
     ///
@@ -4355,7 +4355,7 @@ extension APIProtocol {
     public func getCampusScheduleReceipt(headers: Operations.GetCampusScheduleReceipt.Input.Headers = .init()) async throws -> Operations.GetCampusScheduleReceipt.Output {
         try await getCampusScheduleReceipt(Operations.GetCampusScheduleReceipt.Input(headers: headers))
     }
-    /// The student's personal data
+    /// The student's personal data, with where it came from (the school's record or the student's SAES)
     ///
     /// Requires `campus.student`.
     ///
