@@ -43,3 +43,13 @@ def test_the_demo_student_links_their_saes_by_typing_the_captcha_and_sees_their_
     page.wait_for_load_state("networkidle")
     assert "APRENDIZAJE DE MÁQUINA" in page.locator("#saes-availability").inner_text()
     student.check("availability")
+
+    # Unlinking erases what Patio kept and the grades page reads the school's record again.
+    page = student.visit("/campus/saes")
+    page.click("form[action='/campus/saes/unlink'] button")
+    page.wait_for_load_state("networkidle")
+    assert "Se borró todo lo que Patio guardaba de tu SAES." in page.content()
+    page = student.visit("/campus/grades")
+    assert page.locator("[data-source=saes]").count() == 0
+    assert "Redes de Computadoras" in page.content()
+    student.check("unlinked")
