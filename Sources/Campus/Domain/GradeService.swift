@@ -50,7 +50,9 @@ struct GradeService: Sendable {
         }
     }
 
+    /// The period's capture windows; 404 `period_not_found` for a period that does not exist.
     func windows(periodID: UUID) async throws -> [WindowView] {
+        guard try await PeriodModel.find(periodID, on: try database.reader) != nil else { throw RecordService.periodNotFound }
         let models = try await CaptureWindowModel.query(on: try database.reader).filter(\.$periodID == periodID).all()
         return Assessment.allCases.compactMap { assessment in models.first { $0.assessment == assessment.rawValue }.map(view) }
     }

@@ -320,7 +320,7 @@ struct CampusPageHandlers: Sendable {
 
     /// The roster with one input per grade; inputs of closed windows are read-only (school services may edit all).
     private func groupData(_ id: UUID, _ principal: Principal, _ context: PatioRequestContext) async throws -> [String: Any] {
-        let group = try await s.groups.view(id)
+        let group = try await s.groups.view(id, for: principal)
         let roster = try await s.grades.roster(groupID: id, for: principal)
         let windows = try await s.grades.windows(periodID: group.periodId)
         let isAdmin = principal.has(role: CampusRoles.admin)

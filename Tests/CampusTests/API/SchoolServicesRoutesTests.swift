@@ -65,10 +65,8 @@ extension CampusServerSuites {
                 let frozen = try await client.api(.put, "/api/v1/campus/periods/\(previous.id)/windows", token: admin, body: window("partial3", opens: 0, closes: 3_600))
                 #expect(try frozen.status == .conflict && problem(frozen).code == "period_closed")
                 #expect(try await windows(admin).filter { $0["isOpen"] as? Bool == true }.count == 1, "a refused window changed nothing")
-                await withKnownIssue("GET …/periods/{id}/windows of a period that does not exist answers 200 with no windows; openapi.yaml documents 404") {
-                    let unknownWindows = try await client.api(.get, "/api/v1/campus/periods/\(UUID())/windows", token: admin)
-                    #expect(unknownWindows.status == .notFound)
-                }
+                let unknownWindows = try await client.api(.get, "/api/v1/campus/periods/\(UUID())/windows", token: admin)
+                #expect(try unknownWindows.status == .notFound && problem(unknownWindows).code == "period_not_found")
 
                 // Opening the 3rd partial now lets the teacher capture it, which a closed window refused.
                 let group = try #require(try await world.teacherGroups().first { ($0["subject"] as? [String: Any])?["clave"] as? String == "C501" })

@@ -25374,7 +25374,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// A period's capture windows
+    /// A period's capture windows (404 `period_not_found` for a period that does not exist)
     ///
     /// Requires `campus.admin` or `campus.teacher`.
     ///
@@ -26713,7 +26713,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// One group
+    /// One group (a teacher: only their own groups, else 403 `not_your_group`)
     ///
     /// Requires `campus.admin` or `campus.teacher`.
     ///

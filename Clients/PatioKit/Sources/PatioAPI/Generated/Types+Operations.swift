@@ -43190,7 +43190,7 @@ public enum Operations {
             }
         }
     }
-    /// A period's capture windows
+    /// A period's capture windows (404 `period_not_found` for a period that does not exist)
     ///
     /// Requires `campus.admin` or `campus.teacher`.
     ///
@@ -46077,7 +46077,7 @@ public enum Operations {
             }
         }
     }
-    /// One group
+    /// One group (a teacher: only their own groups, else 403 `not_your_group`)
     ///
     /// Requires `campus.admin` or `campus.teacher`.
     ///

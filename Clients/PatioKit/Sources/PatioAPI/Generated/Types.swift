@@ -1196,7 +1196,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/v1/campus/periods`.
     /// - Remark: Generated from `#/paths//api/v1/campus/periods/post(createCampusPeriod)`.
     func createCampusPeriod(_ input: Operations.CreateCampusPeriod.Input) async throws -> Operations.CreateCampusPeriod.Output
-    /// A period's capture windows
+    /// A period's capture windows (404 `period_not_found` for a period that does not exist)
     ///
     /// Requires `campus.admin` or `campus.teacher`.
     ///
@@ -1252,7 +1252,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/v1/campus/groups`.
     /// - Remark: Generated from `#/paths//api/v1/campus/groups/post(createCampusGroup)`.
     func createCampusGroup(_ input: Operations.CreateCampusGroup.Input) async throws -> Operations.CreateCampusGroup.Output
-    /// One group
+    /// One group (a teacher: only their own groups, else 403 `not_your_group`)
     ///
     /// Requires `campus.admin` or `campus.teacher`.
     ///
@@ -3907,7 +3907,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// A period's capture windows
+    /// A period's capture windows (404 `period_not_found` for a period that does not exist)
     ///
     /// Requires `campus.admin` or `campus.teacher`.
     ///
@@ -4029,7 +4029,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// One group
+    /// One group (a teacher: only their own groups, else 403 `not_your_group`)
     ///
     /// Requires `campus.admin` or `campus.teacher`.
     ///
