@@ -132,6 +132,7 @@ struct CampusPageHandlers: Sendable {
         let urgent = announcements.filter { $0.category == "urgent" }.count
         data["announcements"] = announcements.prefix(5).map(postData(context))
         data["urgentCount"] = urgent > 0 ? String(urgent) : ""
+        data["urgentLabel"] = pages.text(urgent == 1 ? "cam_urgent_one" : "cam_urgent", context)
         data["news"] = try await content.posts(kind: "news", school: school, limit: 3).map(postData(context))
         let open = try await content.scholarships(status: nil).filter { $0.status == "open" || $0.status == "registration_open" }
         data["scholarships"] = open.map(scholarshipData(context))
