@@ -24,8 +24,13 @@ public struct BlobStore: Sendable {
         /// Hex SHA-256 of the bytes, used as the ETag.
         public let digest: String
 
-        /// A file held elsewhere (a module's own copy of one), answered the same way as a stored one.
-        public init(id: UUID, contentType: String, bytes: [UInt8], digest: String) {
+        /// A file held elsewhere (a module's own copy of one), answered the same way as a stored one; its
+        /// digest is worked out here, as `put` does, so the ETag always names these bytes.
+        public init(id: UUID, contentType: String, bytes: [UInt8]) {
+            self.init(id: id, contentType: contentType, bytes: bytes, digest: BlobStore.digest(bytes))
+        }
+
+        init(id: UUID, contentType: String, bytes: [UInt8], digest: String) {
             self.id = id
             self.contentType = contentType
             self.bytes = bytes
@@ -33,10 +38,15 @@ public struct BlobStore: Sendable {
         }
     }
 
+    /// Hex SHA-256 of `bytes`.
+    static func digest(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// Stores `bytes` inside the caller's write and returns the new blob's id.
     public func put(_ bytes: [UInt8], contentType: String, on db: any Database) async throws -> UUID {
         let id = UUID()
-        let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let digest = Self.digest(bytes)
         try await (db as! any SQLDatabase).insert(into: "platform_blobs")
             .columns("id", "content_type", "bytes", "size", "digest")
             .values(SQLBind(id.uuidString.lowercased()), SQLBind(contentType), SQLBind(Data(bytes)), SQLBind(bytes.count), SQLBind(digest))

@@ -29,7 +29,7 @@ struct SAESRecordReader: Sendable {
               let text = page.data, let payload = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)),
               let type = payload["type"].map({ String($0.split(separator: ";").first ?? "").lowercased() }), Self.photoTypes.contains(type),
               let base64 = payload["base64"], let bytes = Data(base64Encoded: base64), !bytes.isEmpty else { return nil }
-        return BlobStore.Blob(id: page.id ?? UUID(), contentType: type, bytes: Array(bytes), digest: page.digest)
+        return BlobStore.Blob(id: page.id ?? UUID(), contentType: type, bytes: Array(bytes))
     }
 
     static let photoTypes: Set<String> = ["image/jpeg", "image/png", "image/gif", "image/webp"]
