@@ -41,7 +41,7 @@ public struct CampusModule: PatioModule {
             throw ModuleSettingError("PATIO_CAMPUS_SAES_PORTAL must be an http(s) address containing {school}, like http://127.0.0.1:8091/{school}/")
         }
         // Seconds one request to SAES may take: refused at start-up rather than quietly read as the default.
-        _ = try settings.integer(module: "campus", "SAES_TIMEOUT", in: 1...120, default: 20)
+        _ = try CampusServices.saesTimeout(settings)
     }
 
     public func seedDemo(environment: ModuleEnvironment) async throws {

@@ -25,6 +25,14 @@ struct CampusServices: Sendable {
     let saesAvailability: SAESAvailabilityService
     let saesRecord: SAESRecordReader
 
+    static let defaultSAESTimeout = 20
+
+    /// `PATIO_CAMPUS_SAES_TIMEOUT`: the seconds one request to SAES may take (1–120, 20 when unset); any other
+    /// value is an error naming the setting.
+    static func saesTimeout(_ settings: ModuleSettings) throws -> Int {
+        try settings.integer(module: "campus", "SAES_TIMEOUT", in: 1...120, default: defaultSAESTimeout)
+    }
+
     /// `connector` nil builds one from the settings: `PATIO_CAMPUS_SAES_TIMEOUT`, the seconds one request to
     /// SAES may take (1–120; 20 when unset or not such a number).
     init(environment: ModuleEnvironment, connector: SAESConnector? = nil) {
@@ -43,7 +51,8 @@ struct CampusServices: Sendable {
         reader = RecordReader(database: database, directory: identity.directory, record: record)
         let vault = SAESVault(secrets: secrets)
         let portals = SAESPortals(template: environment.settings.value(module: "campus", "SAES_PORTAL"))
-        let timeout = (try? environment.settings.integer(module: "campus", "SAES_TIMEOUT", in: 1...120, default: 20)) ?? 20
+        // Start-up refuses an invalid value (CampusModule.validate); services built without that check use the default.
+        let timeout = (try? Self.saesTimeout(environment.settings)) ?? Self.defaultSAESTimeout
         let connector = connector ?? SAESConnector(http: SAESHTTP(timeout: .seconds(Int64(timeout))))
         saesLinks = SAESLinkService(database: database, clock: clock, vault: vault, connector: connector, portals: portals)
         let sessions = SAESSessions(database: database, clock: clock, vault: vault, portals: portals)
