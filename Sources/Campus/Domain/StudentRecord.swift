@@ -12,9 +12,20 @@ struct StudentRecord: Sendable {
     // A student who linked SAES reads each page from SAES once it has been read there (the last good reading
     // when the latest failed); until then, and for an earlier period named explicitly, from the school's record.
 
+    /// The student's SAES readings, nil when they have not linked it. A page that shows several parts of the
+    /// record (the home page) reads them once and passes them to each part.
+    func saesReadings(_ student: StudentModel) async throws -> SAESRecordView? {
+        try await s.saesRecord.linkedRecord(accountID: student.accountID)
+    }
+
     /// The grades of `periodID`, or of the current period when nil.
     func grades(_ student: StudentModel, periodID: UUID? = nil) async throws -> GradeReport {
-        if periodID == nil, let saes = try await saes(student), let grades = saes.grades {
+        try await grades(student, periodID: periodID, saes: periodID == nil ? try await saesReadings(student) : nil)
+    }
+
+    /// The grades, with the student's SAES readings already read.
+    func grades(_ student: StudentModel, periodID: UUID? = nil, saes: SAESRecordView?) async throws -> GradeReport {
+        if periodID == nil, let saes, let grades = saes.grades {
             return SAESRecordMapping.grades(grades, schedule: saes.schedule, period: try await currentPeriod(), source: saes.source(page: "grades"))
         }
         return try await s.reader.grades(student: student, periodID: periodID)
@@ -22,7 +33,12 @@ struct StudentRecord: Sendable {
 
     /// The week of `periodID`, or of the current period when nil.
     func schedule(_ student: StudentModel, periodID: UUID? = nil) async throws -> Schedule {
-        if periodID == nil, let saes = try await saes(student), let rows = saes.schedule {
+        try await schedule(student, periodID: periodID, saes: periodID == nil ? try await saesReadings(student) : nil)
+    }
+
+    /// The week, with the student's SAES readings already read.
+    func schedule(_ student: StudentModel, periodID: UUID? = nil, saes: SAESRecordView?) async throws -> Schedule {
+        if periodID == nil, let saes, let rows = saes.schedule {
             return SAESRecordMapping.schedule(rows, grades: saes.grades, period: try await currentPeriod(), source: saes.source(page: "schedule"))
         }
         return try await schedules.schedule(student: student, periodID: periodID)
@@ -30,7 +46,7 @@ struct StudentRecord: Sendable {
 
     /// The kardex, searched by clave or subject when `search` is given.
     func kardex(_ student: StudentModel, search: String?) async throws -> KardexReport {
-        if let saes = try await saes(student), let kardex = saes.kardex {
+        if let saes = try await saesReadings(student), let kardex = saes.kardex {
             return SAESRecordMapping.kardex(kardex, credits: saes.credits, search: search, source: saes.source(page: "kardex"))
         }
         return try await s.kardex.report(student, search: search)
@@ -38,7 +54,7 @@ struct StudentRecord: Sendable {
 
     /// The personal data with where it came from.
     func personalData(_ student: StudentModel) async throws -> (data: PersonalData, source: RecordSource) {
-        if let saes = try await saes(student), let fields = saes.personalData {
+        if let saes = try await saesReadings(student), let fields = saes.personalData {
             return (PersonalData(paths: fields), saes.source(page: "personal_data"))
         }
         return (s.students.personalData(student), .school)
@@ -48,10 +64,6 @@ struct StudentRecord: Sendable {
     func photo(_ student: StudentModel) async throws -> BlobStore.Blob {
         if student.photoBlob == nil, let photo = try await s.saesRecord.photo(accountID: student.accountID) { return photo }
         return try await s.students.photo(student)
-    }
-
-    private func saes(_ student: StudentModel) async throws -> SAESRecordView? {
-        try await s.saesRecord.linkedRecord(accountID: student.accountID)
     }
 
     private func hasPhoto(_ student: StudentModel, _ view: StudentView) async throws -> Bool {

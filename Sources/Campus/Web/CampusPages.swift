@@ -110,13 +110,15 @@ struct CampusPageHandlers: Sendable {
         var studentSchool: String?
         if principal.has(role: CampusRoles.student), let record = try? await s.students.record(principal) {
             studentSchool = try await s.students.view(record).school.code
-            let schedule = try await me.schedule(record)
+            // One reading of the student's SAES serves both cards.
+            let saes = try await me.saesReadings(record)
+            let schedule = try await me.schedule(record, saes: saes)
             if let next = schedule.nextClasses(from: SchoolCalendar.weekday(SchoolCalendar.today(s.clock))) {
                 data["next"] = next.entries.map(entryData)
                 data["nextDay"] = dayName(next.weekday, context)
                 data["hasNext"] = true
             }
-            let grades = try await me.grades(record)
+            let grades = try await me.grades(record, saes: saes)
             data["generalAverage"] = grades.generalAverage ?? ""
             data["approved"] = grades.approved
         }
