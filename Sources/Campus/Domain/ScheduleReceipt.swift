@@ -2,9 +2,10 @@ import Foundation
 import PDFDocument
 import QRCode
 
-/// The schedule receipt (SAES's "comprobante de horario"), written by Patio as a one-page A4 PDF: the school,
-/// the student, boleta, career and period, the timetable, and a QR code that opens Patio's check of the
-/// receipt.
+/// The schedule receipt (SAES's "comprobante de horario"), written by Patio as an A4 PDF: the school, the
+/// student, boleta, career and period, the timetable, and a QR code that opens Patio's check of the receipt.
+/// A timetable longer than the first page goes on over further pages, each with the column titles again, so
+/// no class is ever left off.
 enum ScheduleReceipt {
     struct Header: Sendable {
         var school: String
@@ -38,17 +39,31 @@ enum ScheduleReceipt {
         y = max(y, 180) + 10
         // The timetable: one row per class, by day and time.
         let columns: [(String, Double)] = [("Día", 58), ("Horario", 72), ("Materia", 170), ("Grupo", 44), ("Profesor", 110), ("Salón", 61)]
-        var x = margin
-        page.rectangle(x: margin, y: y - 12, width: width, height: 18, fill: PDFColor(hex: "#f3e8ec"))
-        for (title, columnWidth) in columns {
-            page.text(title, x: x + 4, y: y, size: 9, font: .bold)
-            x += columnWidth
+        let footer = "Escanea el código QR para comprobar que este horario es auténtico y vigente."
+        func columnTitles(on page: inout PDFPage, at y: Double) {
+            var x = margin
+            page.rectangle(x: margin, y: y - 12, width: width, height: 18, fill: PDFColor(hex: "#f3e8ec"))
+            for (title, columnWidth) in columns {
+                page.text(title, x: x + 4, y: y, size: 9, font: .bold)
+                x += columnWidth
+            }
         }
+        var pages: [PDFPage] = []
+        columnTitles(on: &page, at: y)
         y += 18
         for entry in schedule.entries {
-            if y > PDFPage.a4Height - 60 { break }
+            if y > PDFPage.a4Height - 60 {
+                page.text(footer, x: margin, y: PDFPage.a4Height - 30, size: 8, color: .grey)
+                pages.append(page)
+                page = PDFPage()
+                page.rectangle(x: 0, y: 0, width: PDFPage.a4Width, height: 8, fill: accent)
+                page.text("Comprobante de horario · \(header.boleta) · \(header.period) (continúa)", x: margin, y: 40, size: 10, font: .bold, color: accent, maxWidth: width)
+                y = 70
+                columnTitles(on: &page, at: y)
+                y += 18
+            }
             let cells = [days[safe: entry.weekday] ?? "", "\(entry.startsAt)–\(entry.endsAt)", entry.subject, entry.group, entry.teacher ?? "—", "\(entry.building)-\(entry.room)"]
-            x = margin
+            var x = margin
             page.rectangle(x: margin, y: y - 11, width: 4, height: 15, fill: PDFColor(hex: entry.colour))
             for ((_, columnWidth), value) in zip(columns, cells) {
                 page.text(value, x: x + 6, y: y, size: 9, maxWidth: columnWidth - 8)
@@ -58,9 +73,10 @@ enum ScheduleReceipt {
             y += 17
         }
         if schedule.entries.isEmpty { page.text("Sin clases inscritas en este periodo.", x: margin, y: y, size: 10, color: .grey) }
-        page.text("Escanea el código QR para comprobar que este horario es auténtico y vigente.", x: margin, y: PDFPage.a4Height - 30, size: 8, color: .grey)
+        page.text(footer, x: margin, y: PDFPage.a4Height - 30, size: 8, color: .grey)
+        pages.append(page)
         var document = PDFDocument(title: "Comprobante de horario \(header.boleta) \(header.period)", author: header.school, creationDate: createdAt)
-        document.add(page)
+        for page in pages { document.add(page) }
         return document.render()
     }
 }
