@@ -26,6 +26,15 @@ struct SessionTests {
         }
     }
 
+    /// The demo admin signed in with a token store the test can read, and the session's events from then on.
+    static func signedInAdmin(on server: RunningPatio) async throws -> (Patio, MemoryTokenStore, String, AsyncStream<PatioSession.Event>) {
+        let store = MemoryTokenStore()
+        let patio = Patio(serverURL: server.base, tokenStore: store)
+        try await patio.signIn(email: "admin@demo.patio", password: RunningPatio.password)
+        let token = try #require(try store.load())
+        return (patio, store, token, await patio.session.events())
+    }
+
     @Test("signing in keeps the token and reads the account; a wrong password is invalid_credentials and keeps nothing")
     func signIn() async throws {
         try await RunningPatio.with { server in
@@ -48,11 +57,7 @@ struct SessionTests {
     @Test("signing out revokes the session on Patio (the old token is refused with 401), empties the token store and says signed out")
     func signOut() async throws {
         try await RunningPatio.with { server in
-            let store = MemoryTokenStore()
-            let patio = Patio(serverURL: server.base, tokenStore: store)
-            try await patio.signIn(email: "admin@demo.patio", password: RunningPatio.password)
-            let token = try #require(try store.load())
-            let events = await patio.session.events()
+            let (patio, store, token, events) = try await Self.signedInAdmin(on: server)
 
             try await patio.signOut()
             #expect(try store.load() == nil)
@@ -71,11 +76,7 @@ struct SessionTests {
     @Test("a token revoked elsewhere: the next call throws signedOut, the session ends as expired and the store is emptied")
     func revokedToken() async throws {
         try await RunningPatio.with { server in
-            let store = MemoryTokenStore()
-            let patio = Patio(serverURL: server.base, tokenStore: store)
-            try await patio.signIn(email: "admin@demo.patio", password: RunningPatio.password)
-            let token = try #require(try store.load())
-            let events = await patio.session.events()
+            let (patio, store, token, events) = try await Self.signedInAdmin(on: server)
 
             // The same token signed out from another installation.
             let elsewhere = Patio(serverURL: server.base, tokenStore: MemoryTokenStore(token: token))
