@@ -36,7 +36,7 @@ struct KardexReportTests {
 
     @Test("search narrows the lines shown (accents and case ignored) but not the averages")
     func search() {
-        var lines = [line("A", 1, "9"), line("B", 2, "7")]
+        let lines = [line("A", 1, "9"), line("B", 2, "7")]
         lines[1].subjectName = "Cálculo Aplicado"
         let report = KardexReport.make(career: "ISC", plan: "2020", lines: lines, planCreditsHundredths: 0, search: "calculo")
         #expect(report.semesters.map(\.semester) == [2])
