@@ -22,7 +22,6 @@ enum ScheduleReceipt {
         var page = PDFPage()
         let margin = 40.0, width = PDFPage.a4Width - 2 * margin
         let accent = PDFColor(hex: "#7f1d3f") ?? .black
-        page.rectangle(x: 0, y: 0, width: PDFPage.a4Width, height: 8, fill: accent)
         page.text("Comprobante de horario", x: margin, y: 50, size: 18, font: .bold, color: accent)
         page.text(header.school, x: margin, y: 70, size: 10, maxWidth: width - 130)
         var y = 100.0
@@ -53,10 +52,8 @@ enum ScheduleReceipt {
         y += 18
         for entry in schedule.entries {
             if y > PDFPage.a4Height - 60 {
-                page.text(footer, x: margin, y: PDFPage.a4Height - 30, size: 8, color: .grey)
                 pages.append(page)
                 page = PDFPage()
-                page.rectangle(x: 0, y: 0, width: PDFPage.a4Width, height: 8, fill: accent)
                 page.text("Comprobante de horario · \(header.boleta) · \(header.period) (continúa)", x: margin, y: 40, size: 10, font: .bold, color: accent, maxWidth: width)
                 y = 70
                 columnTitles(on: &page, at: y)
@@ -73,10 +70,14 @@ enum ScheduleReceipt {
             y += 17
         }
         if schedule.entries.isEmpty { page.text("Sin clases inscritas en este periodo.", x: margin, y: y, size: 10, color: .grey) }
-        page.text(footer, x: margin, y: PDFPage.a4Height - 30, size: 8, color: .grey)
         pages.append(page)
         var document = PDFDocument(title: "Comprobante de horario \(header.boleta) \(header.period)", author: header.school, creationDate: createdAt)
-        for page in pages { document.add(page) }
+        // Every page has the band across its top and the footer that says what the QR code is for.
+        for var page in pages {
+            page.rectangle(x: 0, y: 0, width: PDFPage.a4Width, height: 8, fill: accent)
+            page.text(footer, x: margin, y: PDFPage.a4Height - 30, size: 8, color: .grey)
+            document.add(page)
+        }
         return document.render()
     }
 }

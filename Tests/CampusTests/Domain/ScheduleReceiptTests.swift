@@ -46,6 +46,7 @@ struct ScheduleReceiptTests {
         for page in pages.dropFirst() {
             #expect(page.contains("2022630101") && page.contains("(continúa)") && page.contains("Profesor"), "a later page lacks its heading")
         }
+        for page in pages { #expect(page.contains("Escanea el código QR para comprobar"), "a page lacks the footer that explains the QR code") }
     }
 
     @Test("a period without classes says so instead of showing an empty table")
