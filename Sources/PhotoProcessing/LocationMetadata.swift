@@ -1,27 +1,50 @@
-/// GPS positions inside photos: phones write where a picture was taken into its Exif data (and sometimes
-/// its XMP). Patio removes them unless the person chose to keep them.
+/// GPS positions inside photos: phones write where a picture was taken into its Exif data, its XMP, and
+/// sometimes into a second image appended after the first (a JPEG's MPF preview carries its own Exif).
+/// Patio removes them unless the person chose to keep them.
 public enum LocationMetadata {
-    /// True when the image carries a GPS position (an Exif GPS directory with entries, or XMP GPS tags).
+    /// True when the image carries a GPS position anywhere Patio knows to look: an Exif GPS directory with
+    /// entries, XMP naming GPS tags (or XMP too compressed to read), or an image appended after the first.
     public static func isPresent(in bytes: [UInt8], format: PhotoFormat) -> Bool {
-        let blocks = tiffBlocks(in: bytes, format: format)
-        if blocks.contains(where: { ExifGPS.isPresent(in: bytes, tiff: $0) }) { return true }
-        return format == .jpeg && !JPEGSegments.xmpWithGPS(in: bytes).isEmpty
+        isPresent(in: bytes, format: format, depth: 0)
     }
 
     /// The same image without GPS data: Exif GPS directories are emptied in place (pixels and every other
-    /// byte untouched), and a JPEG's XMP segments that name GPS tags are dropped.
+    /// byte untouched), XMP that names GPS tags is dropped (JPEG, PNG) or blanked in place (HEIC, where
+    /// items are found by offset), and whatever a JPEG carries after its first image ends is cut off.
     public static func stripped(_ bytes: [UInt8], format: PhotoFormat) -> [UInt8] {
         var result = bytes
         for tiff in tiffBlocks(in: bytes, format: format) { ExifGPS.scrub(&result, tiff: tiff) }
         switch format {
         case .jpeg:
+            if let end = JPEGSegments.imageEnd(in: result), end < result.count { result.removeSubrange(end...) }
             for range in JPEGSegments.xmpWithGPS(in: result).reversed() { result.removeSubrange(range) }
         case .png:
             PNGChunks.refreshChecksums(&result, of: "eXIf")
+            for range in PNGChunks.xmpChunksWithGPS(in: result).reversed() { result.removeSubrange(range) }
         case .heic:
-            break
+            for range in heicXMPWithGPS(in: result) {
+                for offset in range { result[offset] = 0x20 }
+            }
         }
         return result
+    }
+
+    /// The images appended after the first are looked at themselves; images after those are found by the
+    /// same scan of the first file, so one level is enough.
+    private static let maximumDepth = 1
+
+    private static func isPresent(in bytes: [UInt8], format: PhotoFormat, depth: Int) -> Bool {
+        let blocks = tiffBlocks(in: bytes, format: format)
+        if blocks.contains(where: { ExifGPS.isPresent(in: bytes, tiff: $0) }) { return true }
+        switch format {
+        case .jpeg:
+            if !JPEGSegments.xmpWithGPS(in: bytes).isEmpty { return true }
+            return depth < maximumDepth && JPEGSegments.appendedImages(in: bytes).contains { isPresent(in: $0, format: .jpeg, depth: depth + 1) }
+        case .png:
+            return !PNGChunks.xmpChunksWithGPS(in: bytes).isEmpty
+        case .heic:
+            return !heicXMPWithGPS(in: bytes).isEmpty
+        }
     }
 
     /// Where each Exif TIFF header starts, per container.
@@ -31,6 +54,19 @@ public enum LocationMetadata {
         case .png: PNGChunks.data(of: "eXIf", in: bytes).map(\.lowerBound)
         case .heic: HEIFBoxes.exifTIFFOffsets(in: bytes)
         }
+    }
+
+    /// A HEIC's XMP packets that name GPS tags, or that are compressed and so cannot be read.
+    static func heicXMPWithGPS(in bytes: [UInt8]) -> [Range<Int>] {
+        HEIFBoxes.xmpExtents(in: bytes).filter { $0.encoded || GPSText.named(in: bytes[$0.range]) }.map(\.range)
+    }
+}
+
+/// XMP names a position with tags such as `exif:GPSLatitude`: any mention of "GPS" counts.
+enum GPSText {
+    static func named(in bytes: ArraySlice<UInt8>) -> Bool {
+        let gps = Array("GPS".utf8)
+        return bytes.indices.contains { index in index + gps.count <= bytes.endIndex && bytes[index..<index + gps.count].elementsEqual(gps) }
     }
 }
 
@@ -63,12 +99,64 @@ enum JPEGSegments {
 
     static func xmpWithGPS(in bytes: [UInt8]) -> [Range<Int>] {
         let reader = ByteReader(bytes)
-        let gps = Array("GPS".utf8)
         return segments(in: bytes).filter { segment in
-            guard segment.marker == 0xE1, reader.matches(xmpHeader, at: segment.range.lowerBound + 4) else { return false }
-            let body = bytes[segment.range]
-            return body.indices.contains { index in index + gps.count <= body.endIndex && body[index..<index + gps.count].elementsEqual(gps) }
+            segment.marker == 0xE1 && reader.matches(xmpHeader, at: segment.range.lowerBound + 4) && GPSText.named(in: bytes[segment.range])
         }.map(\.range)
+    }
+
+    /// Where the first image ends: just after its end-of-image marker, found by walking its segments and the
+    /// entropy-coded data of each scan (where 0xFF is followed by 0x00 stuffing or a restart marker). Nil when
+    /// the image never says it ended (truncated, or not readable this way).
+    static func imageEnd(in bytes: [UInt8]) -> Int? {
+        let reader = ByteReader(bytes)
+        var offset = 2
+        var markers = 0
+        while markers < 100_000, offset + 1 < bytes.count {
+            markers += 1
+            guard reader.byte(at: offset) == 0xFF, let marker = reader.byte(at: offset + 1) else { return nil }
+            switch marker {
+            case 0xD9:
+                return offset + 2
+            case 0xFF:
+                offset += 1
+                continue
+            case 0x01, 0xD0...0xD7:
+                offset += 2
+                continue
+            default:
+                break
+            }
+            guard let length = reader.uint16(at: offset + 2), length >= 2 else { return nil }
+            offset += 2 + Int(length)
+            guard offset <= bytes.count else { return nil }
+            if marker == 0xDA {
+                // Entropy-coded data runs until a marker that is neither stuffing nor a restart.
+                while offset + 1 < bytes.count {
+                    if bytes[offset] == 0xFF, bytes[offset + 1] != 0x00, !(0xD0...0xD7).contains(bytes[offset + 1]) { break }
+                    offset += 1
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Each JPEG that starts after the first image ends (MPF previews, a second image concatenated on),
+    /// at most eight of them. When the first image's end cannot be found, every JPEG start after its own
+    /// counts: an image Patio cannot delimit is searched whole rather than trusted.
+    static func appendedImages(in bytes: [UInt8]) -> [[UInt8]] {
+        let end = imageEnd(in: bytes) ?? 2
+        var images: [[UInt8]] = []
+        var offset = end
+        while images.count < 8, offset + 3 <= bytes.count {
+            if bytes[offset] == 0xFF, bytes[offset + 1] == 0xD8, bytes[offset + 2] == 0xFF {
+                let image = Array(bytes[offset...])
+                images.append(image)
+                offset += imageEnd(in: image) ?? 3
+            } else {
+                offset += 1
+            }
+        }
+        return images
     }
 }
 
@@ -88,6 +176,18 @@ enum PNGChunks {
             seen += 1
         }
         return ranges
+    }
+
+    /// Whole chunks (length to CRC) of XMP (`iTXt` with keyword `XML:com.adobe.xmp`) that name GPS tags, or
+    /// whose text is compressed and so cannot be read.
+    static func xmpChunksWithGPS(in bytes: [UInt8]) -> [Range<Int>] {
+        let keyword = Array("XML:com.adobe.xmp".utf8) + [0]
+        let reader = ByteReader(bytes)
+        return data(of: "iTXt", in: bytes).filter { data in
+            guard reader.matches(keyword, at: data.lowerBound) else { return false }
+            let compressed = reader.byte(at: data.lowerBound + keyword.count) ?? 0
+            return compressed != 0 || GPSText.named(in: bytes[data])
+        }.map { ($0.lowerBound - 8) ..< ($0.upperBound + 4) }
     }
 
     /// Recomputes the CRC of every `type` chunk (after its data changed in place).

@@ -40,3 +40,15 @@ xmp = (b"http://ns.adobe.com/xap/1.0/\x00"
        b"</rdf:RDF></x:xmpmeta>")
 segment = b"\xff\xe1" + (len(xmp) + 2).to_bytes(2, "big") + xmp
 open("xmp-gps.jpg", "wb").write(jpeg[:2] + segment + jpeg[2:])
+
+# A phone's second image after the first (an MPF preview, or a JPEG simply appended): its own Exif holds GPS,
+# while the first image has none.
+open("appended-gps.jpg", "wb").write(open("plain.jpg", "rb").read() + open("gps.jpg", "rb").read())
+
+# XMP naming GPS tags in a PNG (an iTXt chunk keyed XML:com.adobe.xmp) and in a HEIC (a mime item).
+from PIL.PngImagePlugin import PngInfo
+packet = xmp[len(b"http://ns.adobe.com/xap/1.0/\x00"):]
+info = PngInfo()
+info.add_itxt("XML:com.adobe.xmp", packet.decode())
+image.save("xmp-gps.png", "PNG", pnginfo=info)
+image.save("xmp-gps.heic", "HEIF", quality=60, xmp=packet)
