@@ -38,7 +38,10 @@ enum FakeMarkup {
         """
     }
 
-    static func signIn(captchaID: String, failure: String?) -> String {
+    /// The sign-in page; `captchaAddress` replaces the CAPTCHA image's usual (relative) address.
+    static func signIn(captchaID: String, failure: String?, captchaAddress: String? = nil) -> String {
+        let imageSource = captchaAddress.map(escape)
+            ?? "BotDetectCaptcha.ashx?get=image&amp;c=c_default_ctl00_leftcolumn_loginuser_logincaptcha&amp;t=\(captchaID)"
         let failureSpan = failure.map { "<span class=\"failureNotification\">\(escape($0))</span>" } ?? "<span class=\"failureNotification\"></span>"
         return page(title: "IPN-SAES", body: """
         <div id="leftColumn"><fieldset class="login"><legend>Inicio de sesión</legend>
@@ -46,7 +49,7 @@ enum FakeMarkup {
         <p>Usuario: <input name="ctl00$leftColumn$LoginUser$UserName" type="text" id="ctl00_leftColumn_LoginUser_UserName" /></p>
         <p>Contraseña: <input name="ctl00$leftColumn$LoginUser$Password" type="password" id="ctl00_leftColumn_LoginUser_Password" /></p>
         <div class="LBD_CaptchaDiv" id="c_default_ctl00_leftcolumn_loginuser_logincaptcha_Container">
-        <img class="LBD_CaptchaImage" id="c_default_ctl00_leftcolumn_loginuser_logincaptcha_CaptchaImage" src="BotDetectCaptcha.ashx?get=image&amp;c=c_default_ctl00_leftcolumn_loginuser_logincaptcha&amp;t=\(captchaID)" alt="CAPTCHA" />
+        <img class="LBD_CaptchaImage" id="c_default_ctl00_leftcolumn_loginuser_logincaptcha_CaptchaImage" src="\(imageSource)" alt="CAPTCHA" />
         <a id="c_default_ctl00_leftcolumn_loginuser_logincaptcha_ReloadLink" href="#">Cambiar imagen</a>
         <input type="hidden" name="LBD_VCID_c_default_ctl00_leftcolumn_loginuser_logincaptcha" id="LBD_VCID_c_default_ctl00_leftcolumn_loginuser_logincaptcha" value="\(captchaID)" />
         </div>

@@ -24,6 +24,9 @@ public final class FakeSAES: Sendable {
         case slow(Duration)
         /// No answer at all: every request waits until the trouble changes or the portal stops serving.
         case silent
+        /// Every page answers a 302 to this address (another host, another scheme), as a hijacked or
+        /// misconfigured portal would.
+        case redirecting(String)
     }
 
     struct Session {
@@ -45,6 +48,8 @@ public final class FakeSAES: Sendable {
         var crashingStudents: Set<String> = []
         var stopping = false
         var counter = 0
+        /// Where the sign-in page says its CAPTCHA image is, instead of its own `BotDetectCaptcha.ashx`.
+        var captchaAddress: String?
     }
 
     let state = Mutex(State())
@@ -70,6 +75,10 @@ public final class FakeSAES: Sendable {
     }
 
     public func setTrouble(_ trouble: Trouble) { state.withLock { $0.trouble = trouble } }
+
+    /// Makes the sign-in page point its CAPTCHA image at `address` (any host or scheme), or (with nil) at
+    /// its own handler again.
+    public func setCaptchaAddress(_ address: String?) { state.withLock { $0.captchaAddress = address } }
 
     /// Serves `page` as a maintenance notice without its table, as SAES does when a school changes a page
     /// (or, with `false`, as usual again).
@@ -154,6 +163,7 @@ public final class FakeSAES: Sendable {
         state.withLock { $0.requests.append("\(request.method.rawValue) \(school)/\(path)") }
         if trouble == .crashing { return Self.html(FakeMarkup.serverError, status: .internalServerError) }
         if trouble == .crashingWithOK { return Self.html(FakeMarkup.serverError) }
+        if case .redirecting(let location) = trouble { return Response(status: .found, headers: [.location: location]) }
 
         let cookies = Self.cookies(of: request)
         var setCookies: [String] = []
@@ -219,12 +229,13 @@ public final class FakeSAES: Sendable {
     private func signInPage(sessionID: String, failure: String?) -> String {
         let captchaID = Self.randomToken(32).lowercased()
         let answer = String((0..<5).map { _ in CaptchaImage.alphabet.randomElement() ?? "A" })
-        state.withLock { state in
+        let address = state.withLock { state in
             state.sessions[sessionID, default: Session()].captchaID = captchaID
             state.sessions[sessionID, default: Session()].captchaAnswer = answer
             state.latestCaptchaAnswer = answer
+            return state.captchaAddress
         }
-        return FakeMarkup.signIn(captchaID: captchaID, failure: failure)
+        return FakeMarkup.signIn(captchaID: captchaID, failure: failure, captchaAddress: address)
     }
 
     private func signIn(body: String, sessionID: String, setCookies: inout [String]) -> Response {

@@ -53,7 +53,7 @@ struct CampusServices: Sendable {
         let portals = SAESPortals(template: environment.settings.value(module: "campus", "SAES_PORTAL"))
         // Start-up refuses an invalid value (CampusModule.validate); services built without that check use the default.
         let timeout = (try? Self.saesTimeout(environment.settings)) ?? Self.defaultSAESTimeout
-        let connector = connector ?? SAESConnector(http: SAESHTTP(timeout: .seconds(Int64(timeout))))
+        let connector = connector ?? SAESConnector(http: SAESHTTP(timeout: .seconds(Int64(timeout)), plainHTTPPortals: portals.plainHTTPOrigins))
         saesLinks = SAESLinkService(database: database, clock: clock, vault: vault, connector: connector, portals: portals)
         let sessions = SAESSessions(database: database, clock: clock, vault: vault, portals: portals)
         saesSync = SAESSyncService(database: database, clock: clock, vault: vault, sessions: sessions, connector: connector)

@@ -28,10 +28,17 @@ public struct SAESResponse: Sendable {
 
 /// HTTP as a browser does it with SAES: cookies carried across every redirect (ASP.NET sets the sign-in
 /// ticket on a 302), a time limit on every request, bodies capped.
+///
+/// Every address — the first, each redirect, the CAPTCHA image — must be on the portal's own origin, and that
+/// origin must be `https`, unless it is one of `plainHTTPPortals` (a portal the operator configured, such as
+/// the fake portal on `http://127.0.0.1`). Anything else is refused before a byte is sent, so the student's
+/// session cookies never reach another host, port or scheme.
 public struct SAESHTTP: Sendable {
     let client: HTTPClient
     public var timeout: TimeAmount
     public var bodyLimit: Int
+    /// Portals reached over plain `http`, each allowed by name because it was configured (never http at large).
+    public var plainHTTPPortals: Set<SAESOrigin>
 
     /// One client for the whole process; it follows no redirects itself, so each hop's cookies are kept.
     public static let sharedClient = HTTPClient(
@@ -39,25 +46,42 @@ public struct SAESHTTP: Sendable {
         configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)))
     )
 
-    public init(client: HTTPClient = SAESHTTP.sharedClient, timeout: TimeAmount = .seconds(20), bodyLimit: Int = 4 << 20) {
+    public init(client: HTTPClient = SAESHTTP.sharedClient, timeout: TimeAmount = .seconds(20), bodyLimit: Int = 4 << 20,
+                plainHTTPPortals: Set<SAESOrigin> = []) {
         self.client = client
         self.timeout = timeout
         self.bodyLimit = bodyLimit
+        self.plainHTTPPortals = plainHTTPPortals
     }
 
-    public func get(_ url: String, cookies: inout SAESCookies) async throws(SAESError) -> SAESResponse {
-        try await send(url, method: .GET, form: nil, cookies: &cookies)
+    /// GETs `url`, which (like every redirect from it) must be on `portal`'s origin.
+    public func get(_ url: String, portal: String, cookies: inout SAESCookies) async throws(SAESError) -> SAESResponse {
+        try await send(url, portal: portal, method: .GET, form: nil, cookies: &cookies)
     }
 
-    public func post(_ url: String, form: [FormField], cookies: inout SAESCookies) async throws(SAESError) -> SAESResponse {
-        try await send(url, method: .POST, form: form, cookies: &cookies)
+    /// POSTs `form` to `url`, which (like every redirect from it) must be on `portal`'s origin.
+    public func post(_ url: String, portal: String, form: [FormField], cookies: inout SAESCookies) async throws(SAESError) -> SAESResponse {
+        try await send(url, portal: portal, method: .POST, form: form, cookies: &cookies)
     }
 
-    private func send(_ url: String, method: HTTPMethod, form: [FormField]?, cookies: inout SAESCookies) async throws(SAESError) -> SAESResponse {
+    /// The portal's origin, when Patio may talk to it: `https`, or a configured plain-http portal.
+    public func origin(ofPortal portal: String) throws(SAESError) -> SAESOrigin {
+        guard let origin = SAESOrigin(portal), origin.scheme == "https" || plainHTTPPortals.contains(origin) else {
+            throw .unexpected("Patio reads SAES over https only, and “\(portal.prefix(80))” is not an https portal.")
+        }
+        return origin
+    }
+
+    private func send(_ url: String, portal: String, method: HTTPMethod, form: [FormField]?, cookies: inout SAESCookies) async throws(SAESError) -> SAESResponse {
+        let home = try origin(ofPortal: portal)
         var current = url
         var method = method
         var form = form
         for _ in 0..<6 {
+            // Checked before the request is built: a hop elsewhere never gets the session's cookies.
+            guard SAESOrigin(current) == home else {
+                throw .unexpected("SAES pointed Patio to “\(current.prefix(80))”, outside its own portal \(home); Patio does not follow it.")
+            }
             var request = HTTPClientRequest(url: current)
             request.method = method
             request.headers.add(name: "User-Agent", value: "Patio SAES connector")

@@ -33,7 +33,7 @@ public struct SAESConnector: Sendable {
     /// CAPTCHA image.
     public func beginSignIn(portal: String) async throws(SAESError) -> SAESSignInChallenge {
         var cookies = SAESCookies(["AspxAutoDetectCookieSupport": "1"])
-        let response = try await http.get(Self.url(portal, SAESPage.login.path), cookies: &cookies)
+        let response = try await http.get(Self.url(portal, SAESPage.login.path), portal: portal, cookies: &cookies)
         return try await challenge(from: response, portal: portal, cookies: cookies)
     }
 
@@ -47,7 +47,7 @@ public struct SAESConnector: Sendable {
             FormField(SignInPageParser.captchaField, challenge.page.captchaID),
             FormField("ctl00$leftColumn$LoginUser$LoginButton", "Iniciar sesión"),
         ])
-        let response = try await http.post(Self.url(challenge.portal, SAESPage.login.path), form: fields, cookies: &cookies)
+        let response = try await http.post(Self.url(challenge.portal, SAESPage.login.path), portal: challenge.portal, form: fields, cookies: &cookies)
         let html = response.text
         switch SAESPageKind(html: html) {
         case .serverError:
@@ -69,7 +69,7 @@ public struct SAESConnector: Sendable {
 
     /// Reads one page with a signed-in session; `.sessionEnded` when SAES answers its sign-in page instead.
     public func page(_ page: SAESPage, portal: String, cookies: inout SAESCookies) async throws(SAESError) -> String {
-        let response = try await http.get(Self.url(portal, page.path), cookies: &cookies)
+        let response = try await http.get(Self.url(portal, page.path), portal: portal, cookies: &cookies)
         let html = response.text
         switch SAESPageKind(html: html) {
         case .signIn: throw .sessionEnded
@@ -82,7 +82,7 @@ public struct SAESConnector: Sendable {
 
     /// The student's photo bytes and media type; nil when SAES has none.
     public func photo(portal: String, cookies: inout SAESCookies) async throws(SAESError) -> (bytes: [UInt8], type: String)? {
-        let response = try await http.get(Self.url(portal, SAESPage.photo.path), cookies: &cookies)
+        let response = try await http.get(Self.url(portal, SAESPage.photo.path), portal: portal, cookies: &cookies)
         guard let type = response.contentType, type.lowercased().hasPrefix("image/") else {
             switch SAESPageKind(html: response.text) {
             case .signIn: throw .sessionEnded
@@ -114,7 +114,7 @@ public struct SAESConnector: Sendable {
         var fields = filters.sorted { $0.key.rawValue < $1.key.rawValue }.map { FormField($0.key.rawValue, $0.value) }
         fields.append(FormField("ctl00$mainCopy$GroupPeriodoEscolar", nextPeriod ? "optProximo" : "optActual"))
         fields.append(FormField("ctl00$mainCopy$cmdVisalizar", "Visualizar"))
-        let response = try await http.post(Self.url(portal, SAESPage.availability.path), form: form.post(fields), cookies: &cookies)
+        let response = try await http.post(Self.url(portal, SAESPage.availability.path), portal: portal, form: form.post(fields), cookies: &cookies)
         switch SAESPageKind(html: response.text) {
         case .signIn: throw .sessionEnded
         case .serverError: throw .serverError
@@ -132,7 +132,8 @@ public struct SAESConnector: Sendable {
         guard let imageURL = URL(string: page.captchaImagePath, relativeTo: URL(string: response.url))?.absoluteString else {
             throw .unexpected("The CAPTCHA image's address cannot be read.")
         }
-        let image = try await http.get(imageURL, cookies: &cookies)
+        // The image address comes from the page: it is held to the portal's origin like any redirect.
+        let image = try await http.get(imageURL, portal: portal, cookies: &cookies)
         guard let type = image.contentType, type.lowercased().hasPrefix("image/"), !image.body.isEmpty else {
             throw .unexpected("The CAPTCHA image did not come back as an image.")
         }

@@ -17,7 +17,7 @@ struct SignInTests {
     func signsIn(school: String) async throws {
         let fake = FakeSAES()
         try await fake.withRunning { base in
-            let connector = SAESConnector()
+            let connector = SAESConnector.trusting(base)
             let portal = base + school + "/"
             let challenge = try await connector.beginSignIn(portal: portal)
             #expect(challenge.captchaType == "image/png")
@@ -62,7 +62,7 @@ struct SignInTests {
     func refusals() async throws {
         let fake = FakeSAES()
         try await fake.withRunning { base in
-            let connector = SAESConnector()
+            let connector = SAESConnector.trusting(base)
             let portal = base + "escom/"
             let challenge = try await connector.beginSignIn(portal: portal)
             let wrong = try await connector.signIn(challenge, boleta: FakeStudent.demo.boleta, password: FakeStudent.demo.password, captcha: "XXXXXX")
@@ -94,9 +94,9 @@ struct SignInTests {
         let fake = FakeSAES()
         try await fake.withRunning { base in
             fake.setTrouble(.crashing)
-            await #expect(throws: SAESError.serverError) { try await SAESConnector().beginSignIn(portal: base + "escom/") }
+            await #expect(throws: SAESError.serverError) { try await SAESConnector.trusting(base).beginSignIn(portal: base + "escom/") }
             fake.setTrouble(.slow(.seconds(3)))
-            let impatient = SAESConnector(http: SAESHTTP(timeout: .milliseconds(500)))
+            let impatient = SAESConnector.trusting(base, timeout: .milliseconds(500))
             do {
                 _ = try await impatient.beginSignIn(portal: base + "escom/")
                 Issue.record("a slow SAES answered in time")
@@ -106,7 +106,7 @@ struct SignInTests {
             fake.setTrouble(.none)
         }
         do {
-            _ = try await SAESConnector().beginSignIn(portal: "http://127.0.0.1:9/escom/")
+            _ = try await SAESConnector.trusting("http://127.0.0.1:9/").beginSignIn(portal: "http://127.0.0.1:9/escom/")
             Issue.record("a closed port answered")
         } catch {
             guard case SAESError.unreachable = error else { Issue.record("expected unreachable, got \(error)"); return }
@@ -117,7 +117,7 @@ struct SignInTests {
     func crashPageWithOK() async throws {
         let fake = FakeSAES()
         try await fake.withRunning { base in
-            let connector = SAESConnector()
+            let connector = SAESConnector.trusting(base)
             let portal = base + "escom/"
             let challenge = try await connector.beginSignIn(portal: portal)
             let answer = try #require(fake.latestCaptchaAnswer)
@@ -149,7 +149,7 @@ struct SignInTests {
         let fake = FakeSAES()
         fake.setEvaluationRequired(true)
         try await fake.withRunning { base in
-            let outcome = try await signIn(SAESConnector(), fake, portal: base + "upiicsa/")
+            let outcome = try await signIn(SAESConnector.trusting(base), fake, portal: base + "upiicsa/")
             guard case .evaluationRequired(let cookies, let teachers) = outcome else {
                 Issue.record("expected the evaluation to be required, got \(outcome)")
                 return
@@ -163,7 +163,7 @@ struct SignInTests {
     func expiry() async throws {
         let fake = FakeSAES()
         try await fake.withRunning { base in
-            let connector = SAESConnector()
+            let connector = SAESConnector.trusting(base)
             let portal = base + "escom/"
             guard case .signedIn(var cookies) = try await signIn(connector, fake, portal: portal) else {
                 Issue.record("did not sign in")
@@ -180,7 +180,7 @@ struct SignInTests {
     func availability() async throws {
         let fake = FakeSAES()
         try await fake.withRunning { base in
-            let connector = SAESConnector()
+            let connector = SAESConnector.trusting(base)
             let portal = base + "escom/"
             guard case .signedIn(var cookies) = try await signIn(connector, fake, portal: portal) else {
                 Issue.record("did not sign in")

@@ -8,4 +8,11 @@ struct SAESPortals: Sendable {
     func url(for school: SAESSchool) -> String {
         template.map { $0.replacingOccurrences(of: "{school}", with: school.code) } ?? school.portalURL
     }
+
+    /// The configured portal's origins that are plain `http`: the connector may reach exactly these without
+    /// https (the fake portal in development and tests). IPN's own portals are https, so this is empty then.
+    var plainHTTPOrigins: Set<SAESOrigin> {
+        guard template != nil else { return [] }
+        return Set(SAESSchool.all.compactMap { SAESOrigin(url(for: $0)) }.filter { $0.scheme == "http" })
+    }
 }
