@@ -172,7 +172,8 @@ enum CampusAPI {
             return try .json(SourcedPersonalData(data: personal.data, source: personal.source))
         }
         routes.patch("/api/v1/campus/me/personal-data", student) { request, context in
-            try .json(try await s.students.updateOwn(try context.requirePrincipal(), try await JSONBody.decode(StudentService.OwnChanges.self, from: request)))
+            let patch = try await JSONBody.decode(PersonalDataPatch.self, from: request)
+            return try .json(try await me.updatePersonalData(try await s.students.record(try context.requirePrincipal()), patch))
         }
         routes.get("/api/v1/campus/me/photo", student) { request, context in
             try await me.photo(try await s.students.record(try context.requirePrincipal())).response(for: request)

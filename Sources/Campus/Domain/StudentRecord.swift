@@ -60,6 +60,20 @@ struct StudentRecord: Sendable {
         return (s.students.personalData(student), .school)
     }
 
+    static let personalDataFromSAES = AppError(.conflict, code: "personal_data_from_saes",
+                                               detail: "Your personal data is read from your SAES: change it there. A change made in Patio would go to a copy no page shows, and the next reading would hide it.")
+
+    /// The student's own change to their personal data, field by field. With SAES linked every group is read
+    /// from SAES (address and contact too), so any change is refused with 409 `personal_data_from_saes`:
+    /// it would only reach the school's copy, which no page shows while the link lasts.
+    func updatePersonalData(_ student: StudentModel, _ patch: PersonalDataPatch) async throws -> PersonalData {
+        if try await s.saesRecord.link(accountID: student.accountID) != nil {
+            guard patch.isEmpty else { throw Self.personalDataFromSAES }
+            return try await personalData(student).data
+        }
+        return try await s.students.updateOwn(student, patch)
+    }
+
     /// The student's photo: the one school services took, else the one SAES shows; 404 `photo_not_found`.
     func photo(_ student: StudentModel) async throws -> BlobStore.Blob {
         if student.photoBlob == nil, let photo = try await s.saesRecord.photo(accountID: student.accountID) { return photo }

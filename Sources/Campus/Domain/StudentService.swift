@@ -145,41 +145,38 @@ struct StudentService: Sendable {
         }
     }
 
-    /// What a student may change of their own: address and contact. Any other group sent with a value that
-    /// differs from the school's is refused with 403 and nothing is written.
-    struct OwnChanges: Codable, Sendable {
-        var address: PersonalData.Address?
-        var contact: PersonalData.Contact?
-        var general: PersonalData.General?
-        var birth: PersonalData.Birth?
-        var previousSchooling: PersonalData.PreviousSchooling?
-        var family: PersonalData.Family?
-    }
+    /// The groups a student keeps up to date themselves; school services keep the rest.
+    static let ownGroups: Set<String> = ["address", "contact"]
 
-    func updateOwn(_ principal: Principal, _ changes: OwnChanges) async throws -> PersonalData {
-        let model = try await record(principal)
-        let current = personalData(model)
-        var incoming = current
-        incoming.general = changes.general ?? current.general
-        incoming.birth = changes.birth ?? current.birth
-        incoming.previousSchooling = changes.previousSchooling ?? current.previousSchooling
-        incoming.family = changes.family ?? current.family
-        var validator = Validator()
-        let proposed = Self.clean(incoming, into: &validator)
-        if proposed.general != current.general || proposed.birth != current.birth || proposed.previousSchooling != current.previousSchooling || proposed.family != current.family {
-            throw AppError(.forbidden, code: "personal_data_school_owned",
-                           detail: "Only your address and contact can be changed here; ask school services to correct the rest.")
-        }
-        var updated = current
-        if let address = changes.address { updated.address = address }
-        if let contact = changes.contact { updated.contact = contact }
-        let cleaned = Self.clean(updated, into: &validator)
-        try validator.validate()
-        return try await database.write { db in
-            guard let fresh = try await StudentModel.find(model.id!, on: db) else { throw Self.notFound }
-            fresh.personal = try Self.encode(cleaned)
+    /// The student's own change, field by field (`PersonalDataPatch`), made on the latest copy. Address and
+    /// contact are theirs; a school-owned field sent with the value it has is accepted (a client that sends
+    /// back what it read), one sent with another value is refused with 403 `personal_data_school_owned`
+    /// naming it, and nothing is written.
+    func updateOwn(_ student: StudentModel, _ patch: PersonalDataPatch) async throws -> PersonalData {
+        try await database.write { db in
+            guard let fresh = try await StudentModel.find(student.id!, on: db) else { throw Self.notFound }
+            let current = personalData(fresh)
+            guard !patch.isEmpty else { return current }
+            var problems: [(field: String, message: String)] = []
+            let proposed = patch.applied(to: current).cleaned(into: &problems)
+            func values(_ data: PersonalData) -> [String: String] {
+                var values: [String: String] = [:]
+                for field in data.fields { values["\(field.group).\(field.name)"] = field.value }
+                return values
+            }
+            let before = values(current), after = values(proposed)
+            let schoolOwned = patch.values.keys.filter { path in
+                !Self.ownGroups.contains(String(path.prefix { $0 != "." })) && before[path] != after[path]
+            }.sorted()
+            if !schoolOwned.isEmpty {
+                throw AppError(.forbidden, code: "personal_data_school_owned",
+                               detail: "Only your address and contact can be changed here; ask school services to correct the rest.",
+                               fieldErrors: schoolOwned.map { FieldError(field: $0, message: "School services keep this field.", code: "school_owned") })
+            }
+            if !problems.isEmpty { throw AppError.validation(problems.map { FieldError(field: $0.field, message: $0.message, code: "invalid") }) }
+            fresh.personal = try Self.encode(proposed)
             try await fresh.save(on: db)
-            return cleaned
+            return proposed
         }
     }
 

@@ -246,17 +246,14 @@ struct CampusPageHandlers: Sendable {
         try await personalPage(context)
     }
 
-    /// The form's address and contact fields become the student's own changes; the rest stays the school's.
+    /// The form's fields become the student's own change, field by field: a field the form sends empty is
+    /// cleared, one it leaves out keeps its value; the same rules as the API's (unknown names, school-owned
+    /// fields and data read from SAES are refused).
     func updatePersonal(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
-        func value(_ name: String) -> String? { form.text(name) ?? "" }
-        let address = PersonalData.Address(street: value("address.street"), exteriorNumber: value("address.exteriorNumber"), interiorNumber: value("address.interiorNumber"),
-                                           neighbourhood: value("address.neighbourhood"), postalCode: value("address.postalCode"), state: value("address.state"),
-                                           municipality: value("address.municipality"))
-        let contact = PersonalData.Contact(phone: value("contact.phone"), mobile: value("contact.mobile"), email: value("contact.email"), works: value("contact.works"),
-                                           officePhone: value("contact.officePhone"))
         do {
-            _ = try await s.students.updateOwn(try context.requirePrincipal(), .init(address: address, contact: contact))
+            let patch = try PersonalDataPatch(form: form.fields.compactMapValues(\.first))
+            _ = try await me.updatePersonalData(try await s.students.record(try context.requirePrincipal()), patch)
             return try await personalPage(context, notice: pages.text("cam_saved", context))
         } catch let error as AppError {
             return try await personalPage(context, problem: error)

@@ -104,6 +104,10 @@ enum CampusStrings {
         "cam_publish": "Publicar", "cam_kind": "Tipo", "cam_announcement": "Aviso", "cam_category": "Categoría", "cam_title": "Título", "cam_body": "Texto",
         "cam_importance": "Importancia", "cam_delete": "Quitar", "cam_window_set": "Ventana guardada.", "cam_period_closed": "Periodo cerrado: %d líneas al kárdex, %d sin final.",
         "cam_published": "Publicado.", "cam_removed": "Quitado.", "cam_history": "Historial de cambios",
+        "problem.personal_data_from_saes": "Tus datos personales vienen de tu SAES: cámbialos allá; un cambio hecho aquí no se vería.",
+        "problem.personal_data_school_owned": "Solo puedes cambiar tu domicilio y tu contacto; el resto lo corrige Gestión escolar.",
+        "problem.unknown_field": "Los datos personales no tienen ese campo.", "error.unknown_field": "no es un campo de los datos personales",
+        "error.school_owned": "lo corrige Gestión escolar",
     ]
 
     static let english: [String: String] = [
@@ -206,5 +210,9 @@ enum CampusStrings {
         "cam_publish": "Publish", "cam_kind": "Kind", "cam_announcement": "Announcement", "cam_category": "Category", "cam_title": "Title", "cam_body": "Text",
         "cam_importance": "Importance", "cam_delete": "Remove", "cam_window_set": "Window saved.", "cam_period_closed": "Period closed: %d kardex lines, %d without a final.",
         "cam_published": "Published.", "cam_removed": "Removed.", "cam_history": "Change history",
+        "problem.personal_data_from_saes": "Your personal data comes from your SAES: change it there; a change made here would not show.",
+        "problem.personal_data_school_owned": "Only your address and contact can be changed here; school services correct the rest.",
+        "problem.unknown_field": "Personal data has no such field.", "error.unknown_field": "not a personal-data field",
+        "error.school_owned": "school services correct it",
     ]
 }
