@@ -37,6 +37,13 @@ public enum PhotoFormat: String, Sendable, CaseIterable {
 public enum PhotoError: Error, Sendable, Equatable {
     /// The codec could not read the bytes (corrupt, truncated, not really this format).
     case unreadable(String)
-    /// More pixels than Patio decodes (a decompression bomb).
+    /// More pixels than Patio decodes (a decompression bomb), refused from the header.
     case tooLarge
+    /// More work than a photo needs: too many progressive scans, or the decoder ran out of its CPU time,
+    /// wall-clock time or memory.
+    case tooComplex
+    /// Every photo worker stayed busy for the whole wait; try again shortly.
+    case busy
+    /// The photo worker could not be started (a server fault, not the image's).
+    case workerUnavailable(String)
 }

@@ -3,12 +3,34 @@ import CPhotoCodecs
 /// Small previews of photos and their pixel size, decoded by the system codecs (libjpeg-turbo, libpng,
 /// libheif) through a C shim that never aborts or jumps: unreadable bytes are an error, not a crash.
 public enum Thumbnail {
+    /// Largest image decoded, in pixels, and its longest side (see CPhotoCodecs.h for why these fit phone photos).
+    public static let maxPixels = Int(CPHOTO_MAX_PIXELS)
+    public static let maxSide = Int(CPHOTO_MAX_SIDE)
+
+    /// A photo's pixel size and its JPEG thumbnail, made together so the image is parsed once per upload.
+    public struct Result: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+        public var jpeg: [UInt8]
+        public init(width: Int, height: Int, jpeg: [UInt8]) {
+            self.width = width
+            self.height = height
+            self.jpeg = jpeg
+        }
+    }
+
+    /// Size and thumbnail in this process (the photo worker runs this; see `PhotoCodecs` for where it runs).
+    public static func make(from bytes: [UInt8], format: PhotoFormat, maxSide: Int = 320, quality: Int = 75) throws(PhotoError) -> Result {
+        let size = try size(of: bytes, format: format)
+        return Result(width: size.width, height: size.height, jpeg: try jpeg(from: bytes, format: format, maxSide: maxSide, quality: quality))
+    }
+
     /// A JPEG no larger than `maxSide` on either side, keeping the aspect ratio (never upscaled).
-    public static func jpeg(from bytes: [UInt8], format: PhotoFormat, maxSide: Int = 320, quality: Int = 75) throws -> [UInt8] {
+    public static func jpeg(from bytes: [UInt8], format: PhotoFormat, maxSide: Int = 320, quality: Int = 75) throws(PhotoError) -> [UInt8] {
         let side = max(1, maxSide)
         var image = cphoto_rgb()
         let status = bytes.withUnsafeBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
+            guard let base = buffer.baseAddress else { return CPHOTO_UNREADABLE }
             switch format {
             case .jpeg: return cphoto_decode_jpeg(base, buffer.count, Int32(side), &image)
             case .png: return cphoto_decode_png(base, buffer.count, &image)
@@ -16,7 +38,8 @@ public enum Thumbnail {
             }
         }
         defer { cphoto_free(image.pixels) }
-        guard status == 0, let pixels = image.pixels, image.width > 0, image.height > 0 else {
+        try check(status, "The \(format.fileExtension) image cannot be decoded.")
+        guard let pixels = image.pixels, image.width > 0, image.height > 0 else {
             throw PhotoError.unreadable("The \(format.fileExtension) image cannot be decoded.")
         }
         let source = UnsafeBufferPointer(start: pixels, count: Int(image.width) * Int(image.height) * 3)
@@ -27,23 +50,35 @@ public enum Thumbnail {
             cphoto_encode_jpeg(buffer.baseAddress, Int32(width), Int32(height), Int32(min(max(quality, 1), 100)), &output, &length)
         }
         defer { cphoto_free(output) }
-        guard encoded == 0, let output else { throw PhotoError.unreadable("The thumbnail could not be written.") }
+        try check(encoded, "The thumbnail could not be written.")
+        guard let output else { throw PhotoError.unreadable("The thumbnail could not be written.") }
         return Array(UnsafeBufferPointer(start: output, count: length))
     }
 
-    /// The image's width and height in pixels.
-    public static func size(of bytes: [UInt8], format: PhotoFormat) throws -> (width: Int, height: Int) {
+    /// The image's width and height in pixels, read from its header.
+    public static func size(of bytes: [UInt8], format: PhotoFormat) throws(PhotoError) -> (width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0
         let status = bytes.withUnsafeBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
+            guard let base = buffer.baseAddress else { return CPHOTO_UNREADABLE }
             switch format {
             case .jpeg: return cphoto_jpeg_size(base, buffer.count, &width, &height)
             case .png: return cphoto_png_size(base, buffer.count, &width, &height)
             case .heic: return cphoto_heic_size(base, buffer.count, &width, &height)
             }
         }
-        guard status == 0, width > 0, height > 0 else { throw PhotoError.unreadable("The \(format.fileExtension) header cannot be read.") }
+        try check(status, "The \(format.fileExtension) header cannot be read.")
+        guard width > 0, height > 0 else { throw PhotoError.unreadable("The \(format.fileExtension) header cannot be read.") }
         return (Int(width), Int(height))
+    }
+
+    /// The shim's status as an error: out of memory counts as too complex (the image needed more than its limit).
+    private static func check(_ status: Int32, _ unreadable: String) throws(PhotoError) {
+        switch status {
+        case CPHOTO_OK: return
+        case CPHOTO_TOO_LARGE: throw .tooLarge
+        case CPHOTO_TOO_COMPLEX, CPHOTO_NO_MEMORY: throw .tooComplex
+        default: throw .unreadable(unreadable)
+        }
     }
 
     /// Area averaging: each output pixel is the mean of the source pixels it covers.

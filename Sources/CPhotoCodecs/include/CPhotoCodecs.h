@@ -11,8 +11,18 @@ typedef struct {
     int height;
 } cphoto_rgb;
 
-/// Every function answers 0 on success and a negative number when the bytes cannot be read; none of them
-/// aborts the process or jumps out of the caller, whatever the input.
+/// Every function answers CPHOTO_OK on success and a negative code otherwise; none of them aborts the process
+/// or jumps out of the caller, whatever the input. Limits are set in each library before it reads the image
+/// data, and the header's pixel size is checked before anything is allocated for the pixels.
+#define CPHOTO_OK 0
+/// The bytes are not a readable image of this format (corrupt, truncated, a codec warning).
+#define CPHOTO_UNREADABLE (-1)
+/// An allocation failed (the worker's memory limit, or the machine's).
+#define CPHOTO_NO_MEMORY (-2)
+/// More pixels, or a longer side, than Patio decodes (CPHOTO_MAX_PIXELS, CPHOTO_MAX_SIDE).
+#define CPHOTO_TOO_LARGE (-3)
+/// More work than a photo needs: a progressive JPEG with more than libjpeg-turbo's scan limit (500).
+#define CPHOTO_TOO_COMPLEX (-4)
 
 /// Pixel size without decoding the image data.
 int cphoto_jpeg_size(const uint8_t *data, size_t length, int *width, int *height);
@@ -30,7 +40,17 @@ int cphoto_encode_jpeg(const uint8_t *rgb, int width, int height, int quality, u
 
 void cphoto_free(void *pointer);
 
-/// Largest image decoded, in pixels (a decompression bomb is refused before any allocation).
-#define CPHOTO_MAX_PIXELS (64 * 1024 * 1024)
+/// A pipe whose two ends close on exec (pipe2 with O_CLOEXEC), for the photo worker's standard input and output:
+/// a worker spawned at the same moment by another thread never inherits them. 0 on success, -1 and errno.
+int cphoto_pipe_cloexec(int descriptors[2]);
+
+/// Largest image decoded, in pixels: a 48 MP phone camera writes 8064 × 6048 = 48.8 MP (the largest default
+/// output of today's phones; 200 MP modes write files far above the 8 MB upload limit). Decoded as RGB that is
+/// at most 150 MB, which fits the worker's memory limit with the codec's own buffers.
+#define CPHOTO_MAX_PIXELS 50000000
+/// Longest side decoded: a phone photo's long side is at most 8064 (48 MP, 4:3); 12000 leaves room for that and
+/// for short panoramas, and refuses thin-strip bombs (1 × 50,000,000). A full phone panorama (up to ~16000 wide)
+/// is refused: Courier's proof photos are single shots.
+#define CPHOTO_MAX_SIDE 12000
 
 #endif
