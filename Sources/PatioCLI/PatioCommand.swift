@@ -9,6 +9,7 @@ import PatioServer
 enum PatioMain {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == PhotoWorkerCommand.name { PhotoWorkerCommand.run(Array(arguments.dropFirst())) }
         if let module = ModuleCommandLine.module(for: arguments) {
             await ModuleCommandLine.run(module, arguments: Array(arguments.dropFirst()))
         } else {

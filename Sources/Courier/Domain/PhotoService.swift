@@ -32,6 +32,8 @@ struct PhotoService: Sendable {
     let blobs: BlobStore
     let clock: PatioClock
     let events: EventBus
+    /// Where the image codecs run: a limited worker process per photo (PhotoCodecs.live), never this process.
+    var codecs: PhotoCodecs = .live
     let feed = SyncFeed()
 
     static let collection = "courier.photos"
@@ -62,14 +64,9 @@ struct PhotoService: Sendable {
         }
         // Decoding and scaling are slow: done before the write so the writer is never held by image work.
         let stored = keepLocation ? bytes : LocationMetadata.stripped(bytes, format: format)
-        let thumbnail: [UInt8]
-        let size: (width: Int, height: Int)
-        do {
-            size = try Thumbnail.size(of: stored, format: format)
-            thumbnail = try Thumbnail.jpeg(from: stored, format: format, maxSide: Self.thumbnailSide)
-        } catch {
-            throw AppError.validation(field: "photo", "This image cannot be read; take the photo again.", code: "photo_unreadable")
-        }
+        let decoded = try await Self.decode(stored, format: format, owner: agent.accountID.uuidString, with: codecs)
+        let thumbnail = decoded.jpeg
+        let size = (width: decoded.width, height: decoded.height)
         let hasLocation = LocationMetadata.isPresent(in: stored, format: format)
         let now = clock.now()
         do {
@@ -105,6 +102,28 @@ struct PhotoService: Sendable {
                 throw AppError.conflict(code: "photo_upload_conflict", "Another upload changed this agent's photos at the same moment; send it again with the same key.")
             }
             return (try replay(existing, digest: digest), false)
+        }
+    }
+
+    /// Size and thumbnail from the codecs (one worker at a time per agent), their refusals as problems; nothing
+    /// has been stored yet.
+    static func decode(_ bytes: [UInt8], format: PhotoFormat, owner: String, with codecs: PhotoCodecs) async throws -> Thumbnail.Result {
+        do {
+            return try await codecs.thumbnail(bytes, format, Self.thumbnailSide, owner)
+        } catch PhotoError.tooLarge {
+            throw AppError(.unprocessableContent, code: "image_too_large",
+                           detail: "This image has more than \(Thumbnail.maxPixels / 1_000_000) megapixels or a side over \(Thumbnail.maxSide) pixels; send the camera's photo as taken.")
+        } catch PhotoError.tooComplex {
+            throw AppError(.unprocessableContent, code: "image_too_complex",
+                           detail: "This image needs more work to decode than a photo does; take the photo again.")
+        } catch PhotoError.busy {
+            throw AppError(.serviceUnavailable, code: "photo_processing_busy", detail: "Photos are being processed; send this one again in a moment.",
+                           headers: ["Retry-After": "5"])
+        } catch PhotoError.workerUnavailable {
+            throw AppError(.serviceUnavailable, code: "photo_processing_unavailable", detail: "Photos cannot be processed right now.",
+                           headers: ["Retry-After": "30"])
+        } catch {
+            throw AppError.validation(field: "photo", "This image cannot be read; take the photo again.", code: "photo_unreadable")
         }
     }
 
