@@ -7,11 +7,10 @@ agent through dispatch's API. Then, measured in this run:
    file, pull every table through the sync feed in batches of its size and insert each batch (one
    transaction per batch) — rows per second;
 2. raw batched SQLite inserts of the same rows into the same tables on the same disk — rows per second;
-3. photo uploads: PHOTOS camera-sized JPEGs (1600×1200, with GPS Exif) uploaded by the agent, CONCURRENCY
-   at a time, each with its own Idempotency-Key — uploads per second.
+(Photo uploads are measured by courier_photos.py, which `Benchmarks/courier` runs after this.)
 
 usage: courier.py PORT WORKDIR [LOCALITIES PICKUPS PHOTOS CONCURRENCY]"""
-import io, os, sqlite3, sys, time, uuid, http.client, random
+import os, sqlite3, sys, time
 
 from benchlib import Client, import_localities, parallel
 
@@ -76,25 +75,7 @@ for table in tables:
         insert(raw, table, data[i:i + table["batchSize"]])
 raw_seconds = time.perf_counter() - started
 
-# 3. Photo uploads.
-from PIL import Image
-random.seed(7)
-image = Image.effect_noise((1600, 1200), 40).convert("RGB")
-exif = Image.Exif()
-exif[0x8825] = {1: "N", 2: (4.0, 36.0, 35.0), 3: "W", 4: (74.0, 4.0, 54.0)}
-buffer = io.BytesIO(); image.save(buffer, "JPEG", quality=85, exif=exif); jpeg = buffer.getvalue()
-
-def upload(n):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    c.request("POST", "/api/v1/courier/photos", body=jpeg, headers={"content-type": "image/jpeg", "authorization": f"Bearer {agent}", "idempotency-key": uuid.uuid4().hex})
-    r = c.getresponse(); r.read(); c.close()
-    assert r.status == 201, r.status
-started = time.perf_counter()
-parallel(range(photos), upload, threads=concurrency)
-photo_seconds = time.perf_counter() - started
-
 pull_rate, raw_rate = total / pull_seconds, total / raw_seconds
 print(f"first full pull: {total} rows ({counts}) in {pull_seconds:.2f} s = {pull_rate:.0f} rows/s")
 print(f"raw batched SQLite inserts of the same rows: {raw_rate:.0f} rows/s")
 print(f"ratio full pull ÷ raw batched inserts: {pull_rate / raw_rate:.3f}")
-print(f"photo uploads: {photos} × {len(jpeg) // 1024} KB JPEG in {photo_seconds:.2f} s = {photos / photo_seconds:.1f} uploads/s ({concurrency} at a time)")

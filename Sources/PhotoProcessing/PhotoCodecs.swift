@@ -25,8 +25,17 @@ public struct PhotoCodecs: Sendable {
     /// How long an upload waits for a worker before it is answered 503 `photo_processing_busy`.
     public static let queueWait: Duration = .seconds(15)
 
+    /// Environment: how many workers at once (1–16, default 2). `0` decodes in the server process instead, without
+    /// the isolation — only to measure what the isolation costs (Benchmarks/courier).
+    public static let workersVariable = "PATIO_PHOTO_WORKERS"
+
     /// The server's runner, shared by every upload in this process (one gate for all of them).
-    public static let live: PhotoCodecs = worker(gate: PhotoWorkerGate(limit: concurrentWorkers, perOwner: workersPerOwner, wait: queueWait))
+    public static let live: PhotoCodecs = {
+        let configured = ProcessInfo.processInfo.environment[workersVariable].flatMap { Int($0) }.flatMap { (0...16).contains($0) ? $0 : nil }
+        let workers = configured ?? concurrentWorkers
+        if workers == 0 { return inProcess() }
+        return worker(gate: PhotoWorkerGate(limit: workers, perOwner: workersPerOwner, wait: queueWait))
+    }()
 
     /// Runs each image in a worker process from `executable` (located as `live` does when nil).
     public static func worker(executable: String? = nil, limits: PhotoWorker.Limits = .init(), wallClockSeconds: Double = 30,
@@ -42,8 +51,9 @@ public struct PhotoCodecs: Sendable {
         }
     }
 
-    /// The codecs in this process, behind the same header limits and gate; a crash here is the process's crash.
-    public static func inProcess(gate: PhotoWorkerGate = PhotoWorkerGate(limit: concurrentWorkers, perOwner: workersPerOwner, wait: queueWait)) -> PhotoCodecs {
+    /// The codecs in this process with the same header limits, one image per core at a time, each on a thread of its
+    /// own; no CPU, memory or crash isolation (a crash here is the server's crash).
+    public static func inProcess(gate: PhotoWorkerGate = PhotoWorkerGate(limit: ProcessInfo.processInfo.activeProcessorCount, wait: queueWait)) -> PhotoCodecs {
         PhotoCodecs { bytes, format, maxSide, owner in
             try await gate.withPlace(owner: owner) {
                 try await onOwnThread {
