@@ -107,10 +107,25 @@ static void png_fail(png_structp png, png_const_charp message) {
     png_longjmp(png, 1);
 }
 
+/// Every chunk's declared length must fit in the bytes that follow it. libpng allocates an ancillary chunk's
+/// buffer from the length the chunk claims before reading it, whatever png_set_chunk_malloc_max says (a 421-byte
+/// file whose iTXt chunk claims 1.7 GB made it allocate 1.7 GB): a claim larger than the file is refused here first.
+static int png_chunks_fit(const uint8_t *data, size_t length) {
+    size_t offset = 8;
+    for (int chunks = 0; offset + 8 <= length && chunks < 100000; chunks++) {
+        uint32_t declared = (uint32_t)data[offset] << 24 | (uint32_t)data[offset + 1] << 16 | (uint32_t)data[offset + 2] << 8 | data[offset + 3];
+        if ((size_t)declared > length - offset - 8) return 0;
+        if (memcmp(data + offset + 4, "IEND", 4) == 0) return 1;
+        offset += 8 + (size_t)declared + 4;
+    }
+    return 1;
+}
+
 /// Reads the PNG up to its first image data with libpng's limits set first: sides at most CPHOTO_MAX_SIDE, at
 /// most 128 ancillary chunks kept, no chunk (a compressed text or ICC profile bomb) inflating past 1 MB.
 /// `rows` non-NULL also decodes the pixels as 8-bit RGB (palette and grey expanded, alpha dropped).
 static int png_read(const uint8_t *data, size_t length, int *width, int *height, uint8_t **rows) {
+    if (length < 8 || !png_chunks_fit(data, length)) return CPHOTO_UNREADABLE;
     png_source source = {data, length, 0, CPHOTO_UNREADABLE};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_warn);
     if (!png) return CPHOTO_NO_MEMORY;

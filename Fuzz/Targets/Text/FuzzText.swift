@@ -12,7 +12,8 @@ import Foundation
 @testable import PatioIdentity
 @testable import PatioWeb
 
-let key = SymmetricKey(data: [UInt8](repeating: 7, count: 32))
+/// The server's signing key, as links and tokens are checked against it (any fixed key will do).
+func signingKey() -> SymmetricKey { SymmetricKey(data: [UInt8](repeating: 7, count: 32)) }
 
 let selectedTarget = fuzzTarget(in: [
     "csv": { bytes in
@@ -49,10 +50,10 @@ let selectedTarget = fuzzTarget(in: [
     },
     "signed-link": { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
-        for length in [0, 1, 2, 8] { _ = SignedLink.verify(text, payloadLength: length, key: key) }
+        for length in [0, 1, 2, 8] { _ = SignedLink.verify(text, payloadLength: length, key: signingKey()) }
     },
     "check-in-token": { bytes in
-        _ = CheckInToken.verify(String(decoding: bytes, as: UTF8.self), key: key, now: Date(timeIntervalSince1970: 1_800_000_000))
+        _ = CheckInToken.verify(String(decoding: bytes, as: UTF8.self), key: signingKey(), now: Date(timeIntervalSince1970: 1_800_000_000))
     },
     "controller-app-base64": { _ = ControllerAppBase64.decode(String(decoding: $0, as: UTF8.self)) },
     "controller-app-login-body": { _ = try? ControllerAppLogin.credentials(fromBody: $0) },

@@ -44,7 +44,14 @@ enum ControllerAppLogin {
                            fieldErrors: missing)
         }
         let buffer = try await JSONBody.collect(request)
-        guard case .object(let body)? = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView)) else {
+        let (usuario, password) = try credentials(fromBody: Array(buffer.readableBytesView))
+        return Attempt(usuario: usuario, password: password, headerUsuario: headers["Usuario"] ?? "", headerIdentificacion: headers["Identificacion"] ?? "")
+    }
+
+    /// The body's `Usuario` and `Password`, decoded from base64; 400 naming each key that is missing, not
+    /// base64 of UTF-8 text, or empty. Any bytes at all may arrive here: it answers or throws, never traps.
+    static func credentials(fromBody bytes: [UInt8]) throws -> (usuario: String, password: String) {
+        guard case .object(let body)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
             throw AppError.badRequest(code: "malformed_json", "The body is not a JSON object.")
         }
         var problems: [FieldError] = []
@@ -70,7 +77,7 @@ enum ControllerAppLogin {
             throw AppError(.badRequest, code: "login_body_invalid", detail: "Send Usuario and Password as base64 of the usuario and the password.",
                            fieldErrors: problems)
         }
-        return Attempt(usuario: usuario, password: password, headerUsuario: headers["Usuario"] ?? "", headerIdentificacion: headers["Identificacion"] ?? "")
+        return (usuario, password)
     }
 
     static func signIn(_ attempt: Attempt, ip: String, services s: CourierServices) async throws -> ControllerAppIdentity {
