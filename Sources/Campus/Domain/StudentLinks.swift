@@ -17,11 +17,13 @@ struct StudentLinks: Sendable {
             .encoded(key: try await secrets.key(named: SignedLink.Purpose.calendarFeed.rawValue))
     }
 
-    /// The student a feed link belongs to, while it is the student's current link.
+    /// The student a feed link belongs to, while it is the student's current link and they are still a
+    /// student (an account deactivated, or without the role, has no feed: 404 like any link that is not valid).
     func feedStudent(_ token: String) async throws -> StudentModel {
         let key = try await secrets.key(named: SignedLink.Purpose.calendarFeed.rawValue)
         guard let link = SignedLink.verify(token, payloadLength: 4, key: key),
-              let student = try? await students.find(link.studentID), student.feedGeneration == SignedLink.generation(of: link.payload) else {
+              let student = try? await students.find(link.studentID), student.feedGeneration == SignedLink.generation(of: link.payload),
+              try await students.isCurrent(student) else {
             throw Self.invalidFeed
         }
         return student
@@ -40,7 +42,8 @@ struct StudentLinks: Sendable {
     func checkCredential(_ token: String) async throws -> CredentialCheck {
         let today = SchoolCalendar.today(clock)
         let key = try await secrets.key(named: SignedLink.Purpose.credential.rawValue)
-        guard let link = SignedLink.verify(token, payloadLength: 0, key: key), let student = try? await students.find(link.studentID) else {
+        guard let link = SignedLink.verify(token, payloadLength: 0, key: key), let student = try? await students.find(link.studentID),
+              try await students.isCurrent(student) else {
             return CredentialCheck(valid: false, checkedOn: today.description)
         }
         return CredentialCheck(valid: try await reader.isEnrolledToday(student, today: today).enrolled, checkedOn: today.description)

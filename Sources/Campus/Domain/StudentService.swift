@@ -100,6 +100,18 @@ struct StudentService: Sendable {
         return model
     }
 
+    /// Whether the student is still one: their account can sign in and still holds `campus.student`. What
+    /// they handed out (the calendar feed, the credential's and the receipt's QR codes) answers only while
+    /// this holds, so deactivating the account, or taking the role away, stops every link at once.
+    func isCurrent(_ model: StudentModel) async throws -> Bool {
+        do {
+            let account = try await accounts.find(id: model.accountID)
+            return account.isActive && account.roles.contains(CampusRoles.student)
+        } catch let error as AppError where error.status == .notFound {
+            return false
+        }
+    }
+
     func view(_ model: StudentModel) async throws -> StudentView {
         guard let view = try await views([model]).first else { throw Self.notFound }
         return view
