@@ -1,5 +1,5 @@
 // libFuzzer entry for the decoders of text and small binary structures a client sends: CSV files, paging
-// cursors, passkey ceremonies (CBOR, COSE keys, authenticator data, client data), signed links and check-in
+// and sync cursors, passkey ceremonies (CBOR, COSE keys, authenticator data, client data), signed links and check-in
 // tokens, the Controller APP's base64 and login body, form and JSON bodies. Built by scripts/fuzz against the
 // debug build's modules (`@testable`, so internal decoders are reached as the server calls them), with the
 // self-contained decoders compiled again into this module so that libFuzzer sees their branches.
@@ -10,6 +10,7 @@ import Foundation
 @testable import Courier
 @testable import PatioCore
 @testable import PatioIdentity
+@testable import PatioPlatform
 @testable import PatioWeb
 
 /// The server's signing key, as links and tokens are checked against it (any fixed key will do).
@@ -29,6 +30,8 @@ let selectedTarget = fuzzTarget(in: [
     },
     "cursor": { bytes in
         let parts = FuzzInput(bytes).texts(2)
+        // A sync pull's cursor names its collection.
+        _ = try? SyncCursor.decode(parts[1], collection: "courier.pickups")
         guard let page = try? CursorPageRequest(limit: parts[0].isEmpty ? nil : parts[0], cursor: parts[1]) else { return }
         _ = try? page.timeAndID()
         _ = try? page.textAndID()
