@@ -271,10 +271,10 @@ enum CampusAPI {
             return .noContent
         }
         routes.get("/api/v1/campus/credentials/{token}", .everyone) { _, context in
-            try .json(try await me.links.checkCredential(try context.stringParameter("token")))
+            try .json(try await me.checkCredential(try context.stringParameter("token")))
         }
         routes.get("/api/v1/campus/receipts/{token}", .everyone) { _, context in
-            try .json(try await me.links.checkReceipt(try context.stringParameter("token")))
+            try .json(try await me.checkReceipt(try context.stringParameter("token")))
         }
         routes.get("/campus/calendar/{file}", .everyone, feedHandler(me))
     }

@@ -3,12 +3,11 @@ import PatioCore
 import PatioPlatform
 
 /// The links a student hands out: their calendar feed (revocable), their credential's QR and their schedule
-/// receipt's QR. Each is a `SignedLink`; checking one never says more than the link's purpose needs.
+/// receipt's QR. Each is a `SignedLink`; what checking one shows is `StudentRecord`'s (the credential and
+/// receipt checks), and never more than the link's purpose needs.
 struct StudentLinks: Sendable {
     let secrets: ServerSecrets
     let students: StudentService
-    let reader: RecordReader
-    let clock: PatioClock
 
     static let invalidFeed = AppError.notFound(code: "calendar_feed_not_found", "This calendar link is not valid; it may have been replaced by a new one.")
 
@@ -33,43 +32,39 @@ struct StudentLinks: Sendable {
         SignedLink(studentID: student.id!, payload: []).encoded(key: try await secrets.key(named: SignedLink.Purpose.credential.rawValue))
     }
 
-    /// What scanning a credential shows: only whether it is valid today.
+    /// What scanning a credential shows: whether it is valid today and, while the link is genuine and the
+    /// student still is one, their name and whether the page can show their photo — what a person checking
+    /// the card compares with the card and its holder.
     struct CredentialCheck: Codable, Sendable, Equatable {
         var valid: Bool
         var checkedOn: String
+        var name: String?
+        var hasPhoto: Bool?
     }
 
-    func checkCredential(_ token: String) async throws -> CredentialCheck {
-        let today = SchoolCalendar.today(clock)
+    /// The student a credential link names, while they are still a student; nil for any other link.
+    func credentialStudent(_ token: String) async throws -> StudentModel? {
         let key = try await secrets.key(named: SignedLink.Purpose.credential.rawValue)
         guard let link = SignedLink.verify(token, payloadLength: 0, key: key), let student = try? await students.find(link.studentID),
-              try await students.isCurrent(student) else {
-            return CredentialCheck(valid: false, checkedOn: today.description)
-        }
-        return CredentialCheck(valid: try await reader.isEnrolledToday(student, today: today).enrolled, checkedOn: today.description)
+              try await students.isCurrent(student) else { return nil }
+        return student
     }
 
-    func receiptToken(_ student: StudentModel, periodID: UUID) async throws -> String {
-        SignedLink(studentID: student.id!, payload: SignedLink.uuidBytes(periodID)).encoded(key: try await secrets.key(named: SignedLink.Purpose.receipt.rawValue))
+    /// A receipt link names the student, the period and the digest of what it printed (`ReceiptContent`).
+    func receiptToken(_ student: StudentModel, periodID: UUID, digest: [UInt8]) async throws -> String {
+        SignedLink(studentID: student.id!, payload: SignedLink.uuidBytes(periodID) + digest).encoded(key: try await secrets.key(named: SignedLink.Purpose.receipt.rawValue))
     }
 
-    /// What scanning a schedule receipt shows: whether Patio issued it, for which period, and whether the
-    /// student is still enrolled in that period.
-    struct ReceiptCheck: Codable, Sendable, Equatable {
-        var authentic: Bool
-        var period: String?
-        var enrolled: Bool
-    }
-
-    func checkReceipt(_ token: String) async throws -> ReceiptCheck {
+    /// What a receipt link names when its signature holds; nil for anything else. A link from before
+    /// receipts carried a digest (the period alone) still verifies, with no digest.
+    func receiptLink(_ token: String) async throws -> (studentID: UUID, periodID: UUID, digest: [UInt8]?)? {
         let key = try await secrets.key(named: SignedLink.Purpose.receipt.rawValue)
-        guard let link = SignedLink.verify(token, payloadLength: 16, key: key), let student = try? await students.find(link.studentID) else {
-            return ReceiptCheck(authentic: false, period: nil, enrolled: false)
+        for length in [16 + ReceiptContent.digestLength, 16] {
+            guard let link = SignedLink.verify(token, payloadLength: length, key: key) else { continue }
+            let periodID = link.payload.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+            return (link.studentID, periodID, length > 16 ? Array(link.payload[16...]) : nil)
         }
-        let periodID = link.payload.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
-        guard let period = try? await reader.record.period(periodID) else { return ReceiptCheck(authentic: false, period: nil, enrolled: false) }
-        let enrolled = try await !reader.enrolments(student: student, periodID: periodID).isEmpty
-        return ReceiptCheck(authentic: true, period: period.code, enrolled: enrolled)
+        return nil
     }
 
     /// The student's digital credential: who they are, where they study and whether they are enrolled today.

@@ -6,7 +6,7 @@ import PatioPlatform
 struct StudentRecord: Sendable {
     let s: CampusServices
 
-    var links: StudentLinks { StudentLinks(secrets: s.secrets, students: s.students, reader: s.reader, clock: s.clock) }
+    var links: StudentLinks { StudentLinks(secrets: s.secrets, students: s.students) }
     var schedules: ScheduleService { ScheduleService(database: s.database, reader: s.reader, record: s.record) }
 
     // A student who linked SAES reads each page from SAES once it has been read there (the last good reading
@@ -110,16 +110,59 @@ struct StudentRecord: Sendable {
         return CalendarFeed.render(schedule: week, calendar: calendar, studentName: name, stamp: s.clock.now())
     }
 
-    /// The schedule receipt PDF of the current period.
+    /// The schedule receipt PDF of the current period. Its QR link carries a digest of what it prints.
     func receipt(_ student: StudentModel, base: String) async throws -> [UInt8] {
         let view = try await s.students.view(student)
         let week = try await schedule(student)
         guard let period = week.period else {
             throw AppError.notFound(code: "no_current_period", "There is no current period to issue a receipt for.")
         }
-        let token = try await links.receiptToken(student, periodID: period.id)
+        let content = ReceiptContent(student: view, schedule: week, period: period.code)
+        let token = try await links.receiptToken(student, periodID: period.id, digest: content.digest)
         let header = ScheduleReceipt.Header(school: view.school.name, studentName: view.name, boleta: view.boleta, career: view.career.name,
                                             period: period.code, issuedOn: SchoolCalendar.today(s.clock).description)
         return ScheduleReceipt.render(header, schedule: week, verifyURL: base + "/campus/receipt/" + token, createdAt: s.clock.now())
+    }
+
+    /// What scanning a receipt's QR shows: whether Patio issued it, whether the student still is one and is
+    /// enrolled in its period, and what the record holds now for that receipt — the same content, built the
+    /// same way as when it was printed, so when its digest matches the link's the page shows what was printed.
+    func checkReceipt(_ token: String) async throws -> ReceiptCheck {
+        guard let link = try await links.receiptLink(token), let student = try? await s.students.find(link.studentID),
+              let period = try? await s.record.period(link.periodID) else { return .notAuthentic }
+        guard try await s.students.isCurrent(student) else {
+            return ReceiptCheck(authentic: true, valid: false, enrolled: false, period: period.code, matchesPrinted: nil, content: nil)
+        }
+        // The receipt of the current period printed the week the student's schedule page shows (SAES's once
+        // linked); one of another period, the school's record of it.
+        let week: Schedule
+        if try await s.record.currentPeriod()?.id == period.id {
+            week = try await schedule(student)
+        } else {
+            week = try await schedules.schedule(student: student, periodID: period.id!)
+        }
+        let content = ReceiptContent(student: try await s.students.view(student), schedule: week, period: period.code)
+        let enrolled = try await !s.reader.enrolments(student: student, periodID: period.id!).isEmpty || (week.source.kind == .saes && !week.entries.isEmpty)
+        let matches = link.digest.map { $0 == content.digest }
+        return ReceiptCheck(authentic: true, valid: enrolled && matches != false, enrolled: enrolled, period: period.code, matchesPrinted: matches, content: content)
+    }
+
+    /// What scanning a credential's QR shows: valid while the student still is one and is enrolled today;
+    /// with their name and photo while the link is genuine and they still are a student.
+    func checkCredential(_ token: String) async throws -> StudentLinks.CredentialCheck {
+        let today = SchoolCalendar.today(s.clock)
+        guard let student = try await links.credentialStudent(token) else { return StudentLinks.CredentialCheck(valid: false, checkedOn: today.description) }
+        let view = try await s.students.view(student)
+        let enrolled = try await s.reader.isEnrolledToday(student, today: today).enrolled
+        return StudentLinks.CredentialCheck(valid: enrolled, checkedOn: today.description, name: view.name, hasPhoto: try await hasPhoto(student, view))
+    }
+
+    /// The photo the credential check shows, while the link is genuine and the student still is one;
+    /// otherwise 404 `photo_not_found`, as for a student without one.
+    func credentialPhoto(_ token: String) async throws -> BlobStore.Blob {
+        guard let student = try await links.credentialStudent(token) else {
+            throw AppError.notFound(code: "photo_not_found", "There is no photo of this student.")
+        }
+        return try await photo(student)
     }
 }

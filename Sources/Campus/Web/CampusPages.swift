@@ -60,6 +60,7 @@ enum CampusPages {
         }
         routes.get("/campus/school", .everyone, pages.school)
         routes.get("/campus/credential/{token}", .everyone, pages.checkCredential)
+        routes.get("/campus/credential/{token}/photo", .everyone, pages.credentialPhoto)
         routes.get("/campus/receipt/{token}", .everyone, pages.checkReceipt)
     }
 }
@@ -384,17 +385,5 @@ struct CampusPageHandlers: Sendable {
             "news": try await content.posts(kind: "news", school: nil).map(postData(context)),
             "scholarships": scholarships, "events": try await eventsData(context),
         ], context)
-    }
-
-    func checkCredential(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let check = try await me.links.checkCredential(try context.stringParameter("token"))
-        return page("campus_check", "cam_credential", ["valid": check.valid, "okText": pages.text("cam_valid", context), "badText": pages.text("cam_invalid", context),
-                                                       "detail": PageFormat.shortDate(check.checkedOn, locale: context.locale)], context)
-    }
-
-    func checkReceipt(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let check = try await me.links.checkReceipt(try context.stringParameter("token"))
-        return page("campus_check", "cam_schedule", ["valid": check.authentic && check.enrolled, "okText": pages.text("cam_receipt_ok", context),
-                                                     "badText": pages.text("cam_receipt_bad", context), "detail": check.period ?? ""], context)
     }
 }

@@ -72,7 +72,7 @@ extension CampusServerSuites {
             }
         }
 
-        @Test("the credential's QR says only whether it is valid today, and it stops being valid when the student is no longer enrolled")
+        @Test("the credential's QR says whether it is valid today with the holder's name, and it stops being valid when the student is no longer enrolled")
         func credential() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
@@ -80,7 +80,7 @@ extension CampusServerSuites {
                 #expect(credential["boleta"] as? String == "2022630101" && credential["school"] as? String == "Escuela Superior de Cómputo" && credential["enrolled"] as? Bool == true)
                 let token = try #require((credential["verifyURL"] as? String)?.split(separator: "/").last.map(String.init))
                 let valid = try await client.fetch("/api/v1/campus/credentials/\(token)")
-                #expect(valid["valid"] as? Bool == true && valid.keys.sorted() == ["checkedOn", "valid"])
+                #expect(valid["valid"] as? Bool == true && valid.keys.sorted() == ["checkedOn", "hasPhoto", "name", "valid"])
                 let ana = try #require(try await world.services.students.list(query: "2022630101").first)
                 for row in try await world.services.reader.enrolments(student: try await world.services.students.find(ana.id), periodID: try await world.currentPeriodID()) {
                     #expect(try await client.api(.delete, "/api/v1/campus/enrolments/\(row.0.id!)", token: world.admin).status == .noContent)

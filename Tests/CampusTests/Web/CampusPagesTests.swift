@@ -86,7 +86,7 @@ extension CampusServerSuites {
             }
         }
 
-        @Test("the public checks: a scanned credential says valid or not, nothing more; school content needs no sign-in")
+        @Test("the public checks: a scanned credential says valid or not with the holder's name, not their boleta; school content needs no sign-in")
         func publicPages() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
@@ -95,7 +95,7 @@ extension CampusServerSuites {
                 let path = try #require(URL(string: url)?.path)
                 var visitor = try await WebSession.anonymous(client)
                 let page = String(buffer: try await visitor.get(path).body)
-                #expect(page.contains("Credencial vigente hoy") && !page.contains("2022630101") && !page.contains("Ana Sofía"))
+                #expect(page.contains("Credencial vigente hoy") && page.contains("Ana Sofía") && !page.contains("2022630101"))
                 #expect(String(buffer: try await visitor.get("/campus/credential/forged").body).contains("no es válida"))
                 let school = String(buffer: try await visitor.get("/campus/school").body)
                 #expect(school.contains("Beca Institucional IPN") && school.contains("$900.00"))
