@@ -17,10 +17,12 @@ public struct CourierModule: PatioModule {
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = CourierServices(environment: environment)
-        CourierAPI.register(on: routes, services: services)
-        CourierPages.register(on: routes, services: services, web: environment.web, offlineTables: environment.offlineTables)
+        // Every route goes through CourierRoutes: a paused agent is refused before any handler runs.
+        let courier = CourierRoutes(routes: routes, agents: services.agents)
+        CourierAPI.register(on: courier, services: services)
+        CourierPages.register(on: courier, services: services, web: environment.web, offlineTables: environment.offlineTables)
         if ControllerAppRoutes.isEnabled(environment.settings) {
-            ControllerAppRoutes.register(on: routes, services: services, settings: environment.identity.settings, offlineTables: environment.offlineTables)
+            ControllerAppRoutes.register(on: courier, services: services, settings: environment.identity.settings, offlineTables: environment.offlineTables)
         }
     }
 

@@ -11,7 +11,7 @@ enum CourierAPI {
     /// A CSV of the whole network (tens of thousands of lines) fits well inside this.
     static let maxCSVBytes = 16 * 1024 * 1024
 
-    static func register(on routes: PatioRoutes, services s: CourierServices) {
+    static func register(on routes: CourierRoutes, services s: CourierServices) {
         let admin = Access.role(CourierRoles.admin), agent = Access.role(CourierRoles.agent), member = Access.anyRole(CourierRoles.members)
 
         // Agents

@@ -27,7 +27,7 @@ enum ControllerAppRoutes {
         (try? settings.compatContracts())?.contains(contract) ?? false
     }
 
-    static func register(on routes: PatioRoutes, services s: CourierServices, settings: IdentitySettings, offlineTables: OfflineTableRegistry) {
+    static func register(on routes: CourierRoutes, services s: CourierServices, settings: IdentitySettings, offlineTables: OfflineTableRegistry) {
         let agent = Access.role(CourierRoles.agent)
 
         // Before sign-in: the app checks its version, then signs in.
@@ -40,15 +40,12 @@ enum ControllerAppRoutes {
             return try .json(try await ControllerAppLogin.signIn(login, ip: ip, services: s))
         }
 
-        // With the login's TokenJWT as a bearer token: a working (not paused) agent.
+        // With the login's TokenJWT as a bearer token: a working (not paused) agent, checked by CourierRoutes.
         routes.get(schemaPath, agent) { _, context in
-            let principal = try context.requirePrincipal()
-            _ = try await s.agents.workingProfile(principal)
-            return try .json(try await ControllerAppSchema.entries(for: principal, services: s, registry: offlineTables))
+            try .json(try await ControllerAppSchema.entries(for: try context.requirePrincipal(), services: s, registry: offlineTables))
         }
-        routes.get(localitiesPath, agent) { _, context in
-            _ = try await s.agents.workingProfile(try context.requirePrincipal())
-            return try .json(try await ControllerAppLocality.pickupNetwork(s.localities))
+        routes.get(localitiesPath, agent) { _, _ in
+            try .json(try await ControllerAppLocality.pickupNetwork(s.localities))
         }
     }
 }

@@ -33,6 +33,8 @@ struct AgentService: Sendable {
     let database: PatioDatabase
     let accounts: AccountService
     let directory: AccountDirectory
+    /// Pausing ends the agent's sessions through Identity (modules never touch its tables).
+    let sessions: SessionService
     let clock: PatioClock
 
     struct Input: Codable, Sendable {
@@ -106,13 +108,17 @@ struct AgentService: Sendable {
 
     static let taken = AppError.conflict(code: "agent_taken", "Another agent already has this usuario or identificación.")
 
-    /// Pauses or resumes the agent in Courier only; the account and its other modules are untouched.
+    /// Pauses or resumes the agent in Courier; the account and its other modules' roles are untouched.
+    /// Pausing also ends every session of the account (web and API tokens, in the same transaction): a
+    /// device already signed in must not go on reading customers' names and addresses. A paused agent who
+    /// signs in again is refused on every Courier route (`CourierRoutes`) until dispatch resumes them.
     func setActive(_ active: Bool, id: UUID) async throws -> AgentView {
         try await database.write { db in
             guard let agent = try await AgentModel.find(id, on: db) else { throw Self.notFound }
             agent.isActive = active
             agent.updatedAt = clock.now()
             try await agent.save(on: db)
+            if !active { try await sessions.revokeAll(accountID: agent.accountID, on: db) }
         }
         return try await find(id)
     }

@@ -20,7 +20,8 @@ enum CourierSync {
                 let models = try await LocalityModel.query(on: db).filter(\.$id ~~ ids).all()
                 return Dictionary(models.map { ($0.id!, LocalityWire.wire($0)) }, uniquingKeysWith: { first, _ in first })
             },
-            apply: { _, _, _, _ in throw SyncRejection("read_only", "The pickup network is changed by dispatch, not from a device.") }
+            apply: { _, _, _, _ in throw SyncRejection("read_only", "The pickup network is changed by dispatch, not from a device.") },
+            admit: admitWorkingAgent(agentOnly: false)
         )
     }
 
@@ -65,7 +66,8 @@ enum CourierSync {
                 }
                 return .put(scope: PickupService.scope(pickup.agentAccountID), changed: ["state", "updatedAt", "failureReason", "finishedAt", "latitude", "longitude"])
             },
-            didCommit: { await s.events.publish(topic: PickupService.boardTopic, type: "sync") }
+            didCommit: { await s.events.publish(topic: PickupService.boardTopic, type: "sync") },
+            admit: admitWorkingAgent(agentOnly: true)
         )
     }
 
@@ -105,8 +107,21 @@ enum CourierSync {
                     throw SyncRejection(error.fieldErrors.first?.code ?? error.code, error.fieldErrors.first?.message ?? error.detail)
                 }
             },
-            didCommit: { await s.events.publish(topic: PickupService.boardTopic, type: "sync") }
+            didCommit: { await s.events.publish(topic: PickupService.boardTopic, type: "sync") },
+            admit: admitWorkingAgent(agentOnly: true)
         )
+    }
+
+    /// A paused agent (signed in again after pausing ended their sessions) pulls and pushes nothing: 403
+    /// `agent_inactive` for the whole request, as on every Courier route. Refusing the push, rather than
+    /// rejecting each change, keeps the device's offline work queued until dispatch resumes the agent.
+    /// Dispatch also pulls the network (`agentOnly` false) and is not checked there.
+    static func admitWorkingAgent(agentOnly: Bool) -> @Sendable (Principal, any Database) async throws -> Void {
+        { principal, db in
+            if !agentOnly && principal.has(role: CourierRoles.admin) { return }
+            guard let agent = try await AgentModel.query(on: db).filter(\.$accountID == principal.accountID).first() else { throw AgentService.notAnAgent }
+            guard agent.isActive else { throw AgentService.inactive }
+        }
     }
 
     private static func workingAgent(_ principal: Principal, on db: any Database) async throws -> AgentModel {

@@ -145,7 +145,7 @@ struct PhotoService: Sendable {
 
     /// The agent's gallery, newest first.
     func gallery(_ principal: Principal) async throws -> [PhotoView] {
-        let agent = try await agents.profile(principal)
+        let agent = try await agents.workingProfile(principal)
         return try await PhotoModel.query(on: try database.reader).filter(\.$agentID == agent.id!).sort(\.$createdAt, .descending)
             .sort(\.$name, .descending).all().map(Self.view)
     }
@@ -199,7 +199,7 @@ struct PhotoService: Sendable {
 
     /// Deletes the agent's photo, unless it is the proof of a collected pickup. Its name is never given again.
     func delete(_ id: UUID, by principal: Principal) async throws {
-        let agent = try await agents.profile(principal)
+        let agent = try await agents.workingProfile(principal)
         try await database.write { db in
             try await feed.lock(on: db)
             try await delete(id, agent: agent, on: db)

@@ -193,7 +193,7 @@ struct PickupService: Sendable {
 
     /// The agent's pickups of `day` (today in their home locality's time zone when nil), in window order.
     func agenda(_ principal: Principal, day: LocalDate?) async throws -> (day: LocalDate, pickups: [PickupView]) {
-        let agent = try await agents.profile(principal)
+        let agent = try await agents.workingProfile(principal)
         let day = if let day { day } else { try await today(for: agent) }
         let models = try await PickupModel.query(on: try database.reader).filter(\.$agentID == agent.id!).filter(\.$day == day.description)
             .sort(\.$windowStart).sort(\.$number).all()

@@ -8,7 +8,7 @@ import PatioWeb
 /// offline tables, photos and a pickup with its moves (also offline, courier.js). Dispatch: the live board
 /// with new pickups, a pickup's photos and history, agents, and the network with CSV import and export.
 enum CourierPages {
-    static func register(on routes: PatioRoutes, services: CourierServices, web: WebRenderer, offlineTables: OfflineTableRegistry) {
+    static func register(on routes: CourierRoutes, services: CourierServices, web: WebRenderer, offlineTables: OfflineTableRegistry) {
         let pages = CourierPageHandlers(s: services, web: web, offlineTables: offlineTables,
                                         sync: SyncService(database: services.database, collections: CourierSync.collections(services)))
         let member = Access.anyRole(CourierRoles.members), admin = Access.role(CourierRoles.admin), agent = Access.role(CourierRoles.agent)

@@ -116,4 +116,18 @@ public struct SessionService: Sendable {
             try await SessionModel.query(on: db).filter(\.$id == sessionID).filter(\.$revokedAt == nil).set(\.$revokedAt, to: now).update()
         }
     }
+
+    /// Ends every open session of the account — web cookies and API tokens alike, on every device — while
+    /// the account itself stays as it is. For a module that withdraws what the account may do (Courier
+    /// pausing an agent): a token handed out before the change must not keep working after it.
+    public func revokeAll(accountID: UUID) async throws {
+        try await database.write { db in try await revokeAll(accountID: accountID, on: db) }
+    }
+
+    /// `revokeAll(accountID:)` inside the caller's transaction, so that the module's own change and the
+    /// ended sessions commit together or not at all.
+    public func revokeAll(accountID: UUID, on db: any Database) async throws {
+        try await SessionModel.query(on: db).filter(\.$account.$id == accountID).filter(\.$revokedAt == nil)
+            .set(\.$revokedAt, to: clock.now()).update()
+    }
 }

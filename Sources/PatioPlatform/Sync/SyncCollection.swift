@@ -16,19 +16,25 @@ public struct SyncCollection: Sendable {
     public let apply: @Sendable (_ mutation: SyncMutation, _ principal: Principal, _ current: [String: JSONValue]?, _ db: any Database) async throws -> SyncWrite
     /// Runs after a push that applied at least one mutation has committed (to tell live watchers).
     public let didCommit: (@Sendable () async -> Void)?
+    /// Checks against the database, before a pull or a push, what `scopes` cannot see in the principal
+    /// alone (such as a module's own profile of the account being suspended). Throws an `AppError` (a 403)
+    /// to refuse the whole request; a refused push keeps the device's changes for a later push.
+    public let admit: (@Sendable (_ principal: Principal, _ db: any Database) async throws -> Void)?
 
     public init(
         name: String,
         scopes: @escaping @Sendable (Principal) -> [String],
         rows: @escaping @Sendable ([UUID], any Database) async throws -> [UUID: [String: JSONValue]],
         apply: @escaping @Sendable (SyncMutation, Principal, [String: JSONValue]?, any Database) async throws -> SyncWrite,
-        didCommit: (@Sendable () async -> Void)? = nil
+        didCommit: (@Sendable () async -> Void)? = nil,
+        admit: (@Sendable (Principal, any Database) async throws -> Void)? = nil
     ) {
         self.name = name
         self.scopes = scopes
         self.rows = rows
         self.apply = apply
         self.didCommit = didCommit
+        self.admit = admit
     }
 }
 

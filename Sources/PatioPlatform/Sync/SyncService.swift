@@ -38,6 +38,7 @@ public struct SyncService: Sendable {
     /// Changes after `cursor` that `principal` may see, oldest first.
     public func pull(_ name: String, principal: Principal, cursor: String?, limit: Int?) async throws -> Page {
         let (collection, scopes) = try resolve(name, principal)
+        try await collection.admit?(principal, try database.reader)
         let after = try cursor.map { try SyncCursor.decode($0, collection: name) } ?? 0
         let limit = limit ?? 100
         guard (1...Self.maxPullLimit).contains(limit) else {
@@ -111,6 +112,7 @@ public struct SyncService: Sendable {
     /// `mutationId`: pushing the same batch again changes nothing and answers `duplicate` for each.
     public func push(_ name: String, principal: Principal, request: PushRequest) async throws -> PushResponse {
         let (collection, scopes) = try resolve(name, principal)
+        try await collection.admit?(principal, try database.reader)
         let (clientID, mutations) = try Self.validate(request)
         let account = principal.accountID.uuidString.lowercased()
         let feed = self.feed

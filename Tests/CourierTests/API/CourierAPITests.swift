@@ -42,7 +42,10 @@ struct CourierAPITests {
             let world = try await CourierWorld.make(patio, client)
             let pickup = try await world.pickup(for: world.ana)
             #expect(try await client.api(.post, "/api/v1/courier/agents/\(world.ana.id)/deactivate", token: world.dispatch).status == .ok)
-            let start = try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/start", token: world.ana.token)
+            // Pausing ended Ana's session; signed in again, she still cannot work.
+            #expect(try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/start", token: world.ana.token).status == .unauthorized)
+            let ana = try await patio.login("ana@test.patio", client: client)
+            let start = try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/start", token: ana)
             #expect(try start.status == .forbidden && problem(start).code == "agent_inactive")
             let assign = try await client.api(.post, "/api/v1/courier/pickups", token: world.dispatch, body: [
                 "senderName": "S", "phone": "3001234567", "address": "A", "localityCode": "11001000", "day": world.today,
@@ -50,7 +53,7 @@ struct CourierAPITests {
             ])
             #expect(try assign.status == .unprocessableContent && problem(assign).errors?.first?.code == "agent_inactive")
             #expect(try await client.api(.post, "/api/v1/courier/agents/\(world.ana.id)/activate", token: world.dispatch).status == .ok)
-            #expect(try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/start", token: world.ana.token).status == .ok)
+            #expect(try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/start", token: ana).status == .ok)
         }
     }
 

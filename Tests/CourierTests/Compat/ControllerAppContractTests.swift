@@ -206,9 +206,11 @@ struct ControllerAppContractTests {
             #expect(try right.status == .forbidden && problem(right).code == "agent_inactive")
             let wrong = try await world.appLogin(body: Self.androidBody(usuario: "ana", password: "not-the-password"))
             #expect(wrong.status == .unauthorized)
-            // A token from before the pause no longer reads anything.
+            // The pause ended the app's session; a token from Patio's own sign-in is refused on the contract too.
+            let again = try await world.patio.login("ana@test.patio", client: world.client)
             for path in [ControllerAppRoutes.schemaPath, ControllerAppRoutes.localitiesPath] {
-                let refused = try await world.client.api(.get, path, token: token)
+                #expect(try await world.client.api(.get, path, token: token).status == .unauthorized)
+                let refused = try await world.client.api(.get, path, token: again)
                 #expect(try refused.status == .forbidden && problem(refused).code == "agent_inactive")
             }
         }
