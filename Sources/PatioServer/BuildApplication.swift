@@ -95,7 +95,9 @@ public func buildComponents(
     var identitySettings = configuration.identity
     // Flags may set the port after the environment was read: the origin is settled here, once.
     identitySettings.passkeyOrigin = configuration.passkeyOrigin
-    let secrets = ServerSecrets(database: database)
+    let sealing = SealingKeySource.resolve(secretKey: configuration.secretKey, database: configuration.database)
+    if sealing == .missing { logger.warning("\(SealingKeySource.missingMessage)") }
+    let secrets = ServerSecrets(database: database, sealing: sealing)
     let identity = IdentityServices(
         database: database, hasher: hasher ?? .bcrypt(cost: configuration.bcryptCost), clock: clock,
         settings: identitySettings, knownRoles: registry.roles, passkeyKey: { try await secrets.key(named: "passkey-challenges") }

@@ -24,6 +24,9 @@ public struct PatioConfiguration: Sendable {
     public var connectionReadTimeout = 60
     /// `PATIO_METRICS_TOKEN`: a bearer token that may read `/metrics`; without it only loopback may.
     public var metricsToken: String?
+    /// `PATIO_SECRET_KEY`: the key that seals secrets kept at rest (32 bytes, base64); nil keeps it in the
+    /// data folder's `secret.key` (SQLite) — on PostgreSQL it is required for SAES linking.
+    public var secretKey: [UInt8]?
     /// `PATIO_<MODULE>_*` variables, for the modules to read and check.
     public var moduleSettings = ModuleSettings(environment: [:])
 
@@ -81,6 +84,10 @@ public struct PatioConfiguration: Sendable {
         if let token = environment["PATIO_METRICS_TOKEN"], !token.isEmpty {
             guard token.count >= 16 else { throw ConfigurationError("PATIO_METRICS_TOKEN must be at least 16 characters") }
             configuration.metricsToken = token
+        }
+        if let key = environment["PATIO_SECRET_KEY"], !key.isEmpty {
+            guard let bytes = SealingKeySource.decode(base64: key) else { throw ConfigurationError("PATIO_SECRET_KEY must be 32 bytes in base64, like the output of openssl rand -base64 32") }
+            configuration.secretKey = bytes
         }
         configuration.moduleSettings = ModuleSettings(environment: environment)
         return configuration

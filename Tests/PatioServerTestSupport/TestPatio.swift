@@ -39,7 +39,10 @@ public struct TestPatio: Sendable {
         let database = try await TestDatabase.make(migratedWith: IdentityMigrations.all + PlatformMigrations.all + enabled.flatMap(\.migrations))
         switch database.settings {
         case .sqlite(let path): configuration.dataDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        case .postgres(let url): configuration.databaseURL = url
+        case .postgres(let url):
+            configuration.databaseURL = url
+            // Instances on PostgreSQL share no data folder: the sealing key comes from PATIO_SECRET_KEY.
+            if configuration.secretKey == nil { configuration.secretKey = (0..<32).map { _ in UInt8.random(in: 0...255) } }
         }
         let clock = ManualClock(Date())
         var logger = Logger(label: "patio-test")

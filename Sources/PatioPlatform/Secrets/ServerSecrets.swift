@@ -7,13 +7,19 @@ import PatioData
 import SQLKit
 
 /// Named server-side keys (for example the key that signs check-in QR codes), created on first use and
-/// stored in the database so every Patio instance sharing it signs and verifies with the same key.
+/// stored in the database so every Patio instance sharing it signs and verifies with the same key — and the
+/// sealing key, which is kept outside the database (`SealingKeySource`) because what it seals must stay
+/// sealed in a copy of the database.
 public final class ServerSecrets: Sendable {
     private let database: PatioDatabase
     private let cache = NIOLockedValueBox<[String: [UInt8]]>([:])
+    /// Where the sealing key comes from.
+    public let sealing: SealingKeySource
+    private let sealingCache = NIOLockedValueBox<[UInt8]?>(nil)
 
-    public init(database: PatioDatabase) {
+    public init(database: PatioDatabase, sealing: SealingKeySource = .missing) {
         self.database = database
+        self.sealing = sealing
     }
 
     /// The 256-bit key called `name`, generating and storing it the first time it is asked for.
@@ -36,6 +42,36 @@ public final class ServerSecrets: Sendable {
             throw AppError(.internalServerError, code: "secret_corrupt", detail: "The stored key \(name) cannot be read.")
         }
         cache.withLockedValue { $0[name] = Array(bytes) }
+        return SymmetricKey(data: bytes)
+    }
+
+    /// The key that seals secrets kept at rest, from `PATIO_SECRET_KEY` or the data folder's key file (created
+    /// 0600 the first time). An earlier Patio kept such a key in the database as `legacyName`: the first time,
+    /// that key becomes the file's (so what it sealed still opens) and is deleted from the database. Throws 503
+    /// `secret_key_missing` when there is nowhere to keep a key (PostgreSQL without `PATIO_SECRET_KEY`).
+    public func sealingKey(movingFromDatabase legacyName: String) async throws -> SymmetricKey {
+        if let cached = sealingCache.withLockedValue({ $0 }) { return SymmetricKey(data: cached) }
+        let bytes: [UInt8]
+        switch sealing {
+        case .missing:
+            throw AppError(.serviceUnavailable, code: "secret_key_missing", detail: SealingKeySource.missingMessage)
+        case .environment(let key):
+            bytes = key
+        case .file(let path):
+            if let existing = try SealingKeyFile.read(path) {
+                bytes = existing
+            } else {
+                // The database's key, when an earlier Patio left one, so that what it sealed still opens.
+                let legacy = try await Self.load(legacyName, on: database.reader).flatMap { SealingKeySource.decode(base64: $0) }
+                bytes = try SealingKeyFile.create(path, key: legacy ?? SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) })
+            }
+        }
+        // Only once the key is safe elsewhere (durably written, or given by the operator) does the copy in the
+        // database go. With PATIO_SECRET_KEY the database's key is dropped: what it sealed no longer opens.
+        try await database.write { db in
+            try await (db as! any SQLDatabase).raw("DELETE FROM platform_secrets WHERE name = \(bind: legacyName)").run()
+        }
+        sealingCache.withLockedValue { $0 = bytes }
         return SymmetricKey(data: bytes)
     }
 

@@ -49,6 +49,8 @@ struct SAESLinkService: Sendable {
     /// Opens the school's sign-in page and keeps it (sealed) until the student answers its CAPTCHA.
     func begin(accountID: UUID, _ input: ChallengeInput) async throws -> SAESChallengeView {
         let school = try Self.school(input.school)
+        // Without a sealing key nothing could be kept: say so before SAES is asked for anything.
+        try await vault.prepare()
         let challenge: SAESSignInChallenge
         do {
             challenge = try await connector.beginSignIn(portal: portals.url(for: school))

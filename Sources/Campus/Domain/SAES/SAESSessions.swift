@@ -23,8 +23,12 @@ struct SAESSessions: Sendable {
         guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first() else {
             throw SAESLinkService.notLinked
         }
-        guard link.status != "session_ended", let school = SAESSchool.named(link.school),
-              let cookies = try await vault.open(SAESCookies.self, link.sealedSession) else {
+        guard link.status != "session_ended", let school = SAESSchool.named(link.school) else {
+            throw SAESLinkService.unavailable(.sessionEnded)
+        }
+        guard let cookies = try await vault.open(SAESCookies.self, link.sealedSession) else {
+            // Sealed under an earlier key (the key was rotated): the student signs in again, as after SAES ends it.
+            if link.sealedSession != nil { try await markEnded(accountID: accountID) }
             throw SAESLinkService.unavailable(.sessionEnded)
         }
         return Opened(portal: portals.url(for: school), cookies: cookies)

@@ -140,6 +140,9 @@ struct SAESSyncService: Sendable {
     /// Syncs every student whose session still lives and whose last sync is older than `age`; one student's
     /// failure does not stop the others.
     func syncDue(olderThan age: TimeInterval) async throws -> Int {
+        // The job runs as Patio starts: an earlier Patio's key moves out of the database then, not at the
+        // first student's visit.
+        if try await SAESLinkModel.query(on: database.reader).first() != nil { try await vault.prepare() }
         let cutoff = clock.now().addingTimeInterval(-age)
         let due = try await SAESLinkModel.query(on: database.reader)
             .filter(\.$status ~~ ["linked", "evaluation_required"]).all()
