@@ -50,6 +50,8 @@ public final class FakeSAES: Sendable {
         var counter = 0
         /// Where the sign-in page says its CAPTCHA image is, instead of its own `BotDetectCaptcha.ashx`.
         var captchaAddress: String?
+        /// Requests that arrived, counted before any trouble holds them.
+        var arrived = 0
     }
 
     let state = Mutex(State())
@@ -109,6 +111,10 @@ public final class FakeSAES: Sendable {
     /// The answer of the CAPTCHA most recently shown (tests type it as a person would read it).
     public var latestCaptchaAnswer: String? { state.withLock { $0.latestCaptchaAnswer } }
 
+    /// Requests that have arrived so far, counted on arrival — also those `.silent` or `.slow` still holds
+    /// (which `requestLog` lists only once they are let go).
+    public var requestsArrived: Int { state.withLock { $0.arrived } }
+
     /// Paths requested so far, in order (`GET escom/Alumnos/default.aspx`).
     public var requestLog: [String] { state.withLock { $0.requests } }
 
@@ -152,6 +158,7 @@ public final class FakeSAES: Sendable {
     }
 
     func respond(to request: Request) async throws -> Response {
+        state.withLock { $0.arrived += 1 }
         if case .slow(let delay) = state.withLock({ $0.trouble }) { try await Task.sleep(for: delay) }
         while state.withLock({ $0.trouble == .silent && !$0.stopping }) { try await Task.sleep(for: .milliseconds(20)) }
         let trouble = state.withLock { $0.trouble }

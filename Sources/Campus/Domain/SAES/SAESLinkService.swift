@@ -146,8 +146,10 @@ struct SAESLinkService: Sendable {
     func unlink(accountID: UUID) async throws {
         let removed = try await database.write { db in
             let links = try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).count()
-            try await SAESPageModel.query(on: db).filter(\.$accountID == accountID).delete()
+            // The link first: on PostgreSQL that waits for a sync's write holding it (SAESSyncService.lockLink),
+            // so the pages deleted next include any that write added.
             try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).delete()
+            try await SAESPageModel.query(on: db).filter(\.$accountID == accountID).delete()
             return links
         }
         if removed == 0 { throw Self.notLinked }

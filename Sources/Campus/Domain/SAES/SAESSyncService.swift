@@ -4,6 +4,7 @@ import Foundation
 import PatioCore
 import PatioData
 import SAESConnector
+import SQLKit
 
 /// Reads a linked student's SAES pages into Campus: each page parsed, compared with the last reading, and
 /// written only when something changed. A page that cannot be read keeps its last good data and says so.
@@ -75,7 +76,9 @@ struct SAESSyncService: Sendable {
             }
             let now = clock.now()
             let finalReadings = readings
-            _ = try await database.write { db in try await Self.store(finalReadings, accountID: accountID, now: now, on: db) }
+            let stored = try await database.write { db in try await Self.store(finalReadings, accountID: accountID, now: now, on: db) }
+            // Unlinked while SAES was failing: nothing was written, and there is no link to mark.
+            guard stored != nil else { throw SAESLinkService.notLinked }
             throw try await sessions.failure(error, accountID: accountID)
         }
         let sealedSession = try await vault.seal(cookies)
@@ -84,8 +87,8 @@ struct SAESSyncService: Sendable {
         let evaluationRequired = teachers?.isEmpty == false
         let finalReadings = readings
         return try await database.write { db in
-            let changed = try await Self.store(finalReadings, accountID: accountID, now: now, on: db)
-            guard let link = try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).first() else { throw SAESLinkService.notLinked }
+            guard let changed = try await Self.store(finalReadings, accountID: accountID, now: now, on: db),
+                  let link = try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).first() else { throw SAESLinkService.notLinked }
             link.sealedSession = sealedSession
             link.syncedAt = now
             link.status = evaluationRequired ? "evaluation_required" : "linked"
@@ -98,7 +101,10 @@ struct SAESSyncService: Sendable {
 
     /// Writes each page whose status, problems or data changed and returns how many did. A reading without
     /// data (unreadable, failed) keeps the stored data; a photo that failed with none stored is no page.
-    static func store(_ readings: [String: Reading], accountID: UUID, now: Date, on db: any Database) async throws -> Int {
+    /// Nil, with nothing written, when the student unlinked while SAES was being read: unlinking erases
+    /// every page, and a sync that ends after it must not bring any back.
+    static func store(_ readings: [String: Reading], accountID: UUID, now: Date, on db: any Database) async throws -> Int? {
+        guard try await lockLink(accountID: accountID, on: db) else { return nil }
         var changed = 0
         let stored = try await SAESPageModel.query(on: db).filter(\.$accountID == accountID).all()
         for (name, reading) in readings.sorted(by: { $0.key < $1.key }) {
@@ -124,6 +130,16 @@ struct SAESSyncService: Sendable {
             changed += 1
         }
         return changed
+    }
+
+    /// Whether the student's link still exists, holding its row until the write commits (PostgreSQL), so an
+    /// unlink — which deletes the link first, then the pages — waits for this write or this write sees the
+    /// link gone. On SQLite the single writer already orders the two.
+    static func lockLink(accountID: UUID, on db: any Database) async throws -> Bool {
+        let sql = db as! any SQLDatabase
+        let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
+        struct Row: Decodable { let id: UUID }
+        return try await sql.raw("SELECT id FROM campus_saes_links WHERE account_id = \(bind: accountID)\(unsafeRaw: lock)").first(decoding: Row.self) != nil
     }
 
     /// The last grades read, marked as withheld for the teacher evaluation; no rows when none were ever read.
