@@ -8,10 +8,12 @@ import SQLKit
 /// PostgreSQL's LISTEN/NOTIFY, so that something that happens on one Patio instance can wake clients
 /// connected to another. SQLite is one process by construction and has no use for it.
 extension PatioDatabase {
-    /// Sends `payload` on `channel` to every instance listening on this database.
+    /// Sends `payload` on `channel` to every instance listening on this database. Inside a write it goes out
+    /// with that write's commit, on its connection (PostgreSQL delivers notifications at commit).
     public func notify(channel: String, payload: String) async throws {
         guard !isSQLite else { return }
-        try await (maintenance as! any SQLDatabase).raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
+        let database = try HeldTransaction.of(ObjectIdentifier(self)) ?? maintenance
+        try await (database as! any SQLDatabase).raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
     }
 
     /// Listens on `channel` on a connection of its own until the task is cancelled, reconnecting after a lost

@@ -22,34 +22,38 @@ public final class PatioDatabase: Sendable {
     public let settings: DatabaseSettings
     public let logger: Logger
     private let databases: Databases
-    private let eventLoopGroup: any EventLoopGroup
+    /// The loops whose pools hold connections (see `DatabasePool`).
+    private let loops: [any EventLoop]
     private let writerLoop: any EventLoop
     private let queue: WriteQueue?
 
     public var isSQLite: Bool { queue != nil }
 
-    private init(settings: DatabaseSettings, databases: Databases, eventLoopGroup: any EventLoopGroup, writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger) {
+    private init(settings: DatabaseSettings, databases: Databases, loops: [any EventLoop], writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger) {
         self.settings = settings
         self.databases = databases
-        self.eventLoopGroup = eventLoopGroup
+        self.loops = loops
         self.writerLoop = writerLoop
         self.queue = queue
         self.logger = logger
     }
 
-    /// Opens the database (creating the SQLite file and its folder when needed).
-    public static func open(_ settings: DatabaseSettings, logger: Logger, readerConnections: Int = 4) async throws -> PatioDatabase {
+    /// Opens the database (creating the SQLite file and its folder when needed). `readerConnections` is the
+    /// default per core; `pool` may set the total and the time a query waits for a connection instead.
+    public static func open(_ settings: DatabaseSettings, logger: Logger, readerConnections: Int = 4, pool: DatabasePool = DatabasePool()) async throws -> PatioDatabase {
         let group = MultiThreadedEventLoopGroup.singleton
         let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
-        let writerLoop = group.any()
-        let loops = group.makeIterator().reduce(0) { count, _ in count + 1 }
+        let allLoops = Array(group.makeIterator())
+        let (loopCount, perLoop) = pool.layout(loopCount: allLoops.count, defaultPerLoop: readerConnections)
+        let loops = Array(allLoops.prefix(loopCount))
+        let writerLoop = loops[0]
         switch settings {
         case .sqlite(let path):
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let storage = SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true)
-            databases.use(.sqlite(storage, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: .seconds(30), dataEncoder: .init(), dataDecoder: .init(), sqlLogLevel: .trace), as: .writer)
-            databases.use(.sqlite(storage, maxConnectionsPerEventLoop: readerConnections, connectionPoolTimeout: .seconds(30), dataEncoder: .init(), dataDecoder: .init(), sqlLogLevel: .trace), as: .reader)
+            databases.use(.sqlite(storage, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(), sqlLogLevel: .trace), as: .writer)
+            databases.use(.sqlite(storage, maxConnectionsPerEventLoop: perLoop, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(), sqlLogLevel: .trace), as: .reader)
             let writer = databases.database(.writer, logger: logger, on: writerLoop)!
             // WAL is a property of the file: set once, readers then never block the writer.
             do {
@@ -59,13 +63,13 @@ public final class PatioDatabase: Sendable {
                 throw error
             }
             let queue = WriteQueue(database: writer, logger: logger)
-            recordPoolSize(reader: readerConnections * loops, writer: 1)
-            return PatioDatabase(settings: settings, databases: databases, eventLoopGroup: group, writerLoop: writerLoop, queue: queue, logger: logger)
+            recordPoolSize(reader: perLoop * loops.count, writer: 1)
+            return PatioDatabase(settings: settings, databases: databases, loops: loops, writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):
             let configuration = try SQLPostgresConfiguration(url: url)
-            databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: readerConnections, connectionPoolTimeout: .seconds(30), encodingContext: .default, decodingContext: .default, sqlLogLevel: .trace), as: .writer)
-            recordPoolSize(reader: readerConnections * loops, writer: readerConnections * loops)
-            return PatioDatabase(settings: settings, databases: databases, eventLoopGroup: group, writerLoop: writerLoop, queue: nil, logger: logger)
+            databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: perLoop, connectionPoolTimeout: pool.timeout, encodingContext: .default, decodingContext: .default, sqlLogLevel: .trace), as: .writer)
+            recordPoolSize(reader: perLoop * loops.count, writer: perLoop * loops.count)
+            return PatioDatabase(settings: settings, databases: databases, loops: loops, writerLoop: writerLoop, queue: nil, logger: logger)
         }
     }
 
@@ -75,10 +79,18 @@ public final class PatioDatabase: Sendable {
         Gauge(label: "patio_db_pool_max_connections", dimensions: [("pool", "writer")]).record(writer)
     }
 
-    /// A database for reads. On SQLite these connections never block the writer (WAL).
+    /// A database for reads. On SQLite these connections never block the writer (WAL). Inside a `write` it
+    /// is that write's own transaction, so a read there never waits for a second connection and sees what the
+    /// write has changed so far.
     public var reader: any Database {
-        get throws { try connection(isSQLite ? .reader : .writer, on: eventLoopGroup.any()) }
+        get throws {
+            if let held = HeldTransaction.of(ObjectIdentifier(self)) { return held }
+            return try connection(isSQLite ? .reader : .writer, on: anyLoop)
+        }
     }
+
+    /// One of the loops whose pools hold connections.
+    private var anyLoop: any EventLoop { loops.randomElement() ?? writerLoop }
 
     /// A database handle, or 503 once the database has been closed (during shutdown).
     private func connection(_ id: DatabaseID, on loop: any EventLoop) throws -> any Database {
@@ -89,11 +101,18 @@ public final class PatioDatabase: Sendable {
     }
 
     /// Runs `body` as one atomic, durable write and returns once it is committed.
+    ///
+    /// Called inside another write (directly or through a service), it joins that write's transaction in a
+    /// savepoint and is committed with it, instead of waiting for a connection its caller may be holding.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        if let queue {
-            return try await queue.write(body)
+        let owner = ObjectIdentifier(self)
+        if let held = HeldTransaction.of(owner) {
+            return try await HeldTransaction.nested(on: held, body)
         }
-        return try await connection(.writer, on: eventLoopGroup.any()).transaction(body)
+        if let queue {
+            return try await queue.write { db in try await HeldTransaction.holding(db, for: owner, body) }
+        }
+        return try await connection(.writer, on: anyLoop).transaction { db in try await HeldTransaction.holding(db, for: owner, body) }
     }
 
     /// The connection migrations and maintenance run on (the writer).

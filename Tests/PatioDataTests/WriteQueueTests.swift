@@ -30,8 +30,8 @@ func insertNote(_ database: PatioDatabase, _ body: String) async throws {
     }
 }
 
-func openNotes(_ test: TestDatabase) async throws -> PatioDatabase {
-    let database = try await PatioDatabase.open(test.settings, logger: Logger(label: "test"))
+func openNotes(_ test: TestDatabase, pool: DatabasePool = DatabasePool()) async throws -> PatioDatabase {
+    let database = try await PatioDatabase.open(test.settings, logger: Logger(label: "test"), pool: pool)
     var registry = MigrationRegistry()
     registry.add([CreateNotes()])
     do {

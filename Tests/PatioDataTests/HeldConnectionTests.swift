@@ -1,0 +1,151 @@
+import AsyncKit
+import FluentKit
+import Foundation
+import Logging
+import PatioCore
+@testable import PatioData
+import PatioTestSupport
+import SQLKit
+import Testing
+
+/// One connection and a short wait for it: a request that held its connection while asking for a second
+/// one would wait on itself until the pool gave up.
+private let oneConnection = DatabasePool(connections: 1, timeout: .seconds(3))
+
+/// A write that reads through the app-wide `reader` and calls a service that writes through the app-wide
+/// `write`, as domain code does when it calls another service from inside its transaction.
+private func writeThatReadsAndWritesAgain(_ database: PatioDatabase, _ body: String) async throws -> Int {
+    try await database.write { db in
+        try await (db as! any SQLDatabase).raw("INSERT INTO notes (body) VALUES (\(bind: body))").run()
+        try await insertNote(database, body + " (inner)")
+        return try await noteCount(database)
+    }
+}
+
+// A guard against a hang, not a measurement: before reads and writes inside a write used its connection,
+// a write inside a write on SQLite waited for the very queue it was running on, forever.
+@Suite("A request holds one connection at a time", .timeLimit(.minutes(1)))
+struct HeldConnectionTests {
+    @Test("inside a write, reads and writes through the database use the write's own connection: with a pool of one nothing waits, and the read sees the write")
+    func nestedUseOfTheDatabase() async throws {
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test, pool: oneConnection).closing { database in
+                let seenInside = try await writeThatReadsAndWritesAgain(database, "outer")
+                let seenAfter = try await noteCount(database)
+                #expect(seenInside == 2 && seenAfter == 2)
+            }
+        }
+    }
+
+    @Test("twenty such requests at once on a pool of one all commit")
+    func concurrentNestedUse() async throws {
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test, pool: oneConnection).closing { database in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for index in 0..<20 {
+                        group.addTask { _ = try await writeThatReadsAndWritesAgain(database, "request \(index)") }
+                    }
+                    try await group.waitForAll()
+                }
+                #expect(try await noteCount(database) == 40)
+            }
+        }
+    }
+
+    @Test("a write inside a write that fails undoes only its own changes; the outer write commits")
+    func failingInnerWrite() async throws {
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test, pool: oneConnection).closing { database in
+                try await insertNote(database, "taken")
+                let innerFailed = try await database.write { db in
+                    try await (db as! any SQLDatabase).raw("INSERT INTO notes (body) VALUES ('outer')").run()
+                    do {
+                        try await database.write { inner in
+                            let sql = inner as! any SQLDatabase
+                            try await sql.raw("INSERT INTO notes (body) VALUES ('inner, undone')").run()
+                            try await sql.raw("INSERT INTO notes (body) VALUES ('taken')").run()
+                        }
+                        return false
+                    } catch {
+                        return true
+                    }
+                }
+                #expect(innerFailed)
+                let bodies = try await (database.reader as! any SQLDatabase).raw("SELECT body FROM notes ORDER BY body").all(decoding: [String: String].self)
+                #expect(bodies.map { $0["body"] } == ["outer", "taken"])
+            }
+        }
+    }
+
+    @Test("a write that fails after an inner write succeeded rolls the inner write back with it")
+    func innerWriteCommitsWithOuter() async throws {
+        struct Refused: Error {}
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test, pool: oneConnection).closing { database in
+                await #expect(throws: Refused.self) {
+                    try await database.write { _ in
+                        try await insertNote(database, "inner")
+                        throw Refused()
+                    }
+                }
+                let left = try await noteCount(database)
+                #expect(left == 0)
+            }
+        }
+    }
+
+    @Test("a pool of one is one connection, not one per core; a larger pool is spread over every core")
+    func poolLayout() {
+        let one = DatabasePool(connections: 1).layout(loopCount: 8, defaultPerLoop: 4)
+        #expect(one.loops == 1 && one.perLoop == 1)
+        let many = DatabasePool(connections: 64).layout(loopCount: 8, defaultPerLoop: 4)
+        #expect(many.loops == 8 && many.perLoop == 8)
+        let uneven = DatabasePool(connections: 3).layout(loopCount: 2, defaultPerLoop: 4)
+        #expect(uneven.loops * uneven.perLoop <= 3 && uneven.loops * uneven.perLoop >= 2)
+        let standard = DatabasePool().layout(loopCount: 2, defaultPerLoop: 4)
+        #expect(standard.loops == 2 && standard.perLoop == 4)
+    }
+}
+
+@Suite("Database overload answers")
+struct DatabaseOverloadTests {
+    @Test("no connection within the pool's timeout is 503 overloaded with Retry-After, not an internal error")
+    func poolTimeout() throws {
+        let problem = try #require(AppError.databaseOverload(from: ConnectionPoolTimeoutError.connectionRequestTimeout))
+        #expect(problem.status.code == 503 && problem.code == "overloaded")
+        #expect(Int(problem.headers["Retry-After"] ?? "") ?? 0 >= 1)
+    }
+
+    @Test("a shut-down pool is 503 database_unavailable; other errors are not overload")
+    func otherErrors() {
+        #expect(AppError.databaseOverload(from: ConnectionPoolError.shutdown)?.code == "database_unavailable")
+        struct SomethingElse: Error {}
+        #expect(AppError.databaseOverload(from: SomethingElse()) == nil)
+    }
+
+    @Test("the pool's timeout is real: a query that cannot get the one connection fails as overload instead of waiting on")
+    func timeoutIsOverload() async throws {
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test, pool: DatabasePool(connections: 1, timeout: .seconds(1))).closing { database in
+                // A task outside any write takes the only connection the read pool has, and keeps it.
+                let (taken, tookIt) = AsyncStream<Void>.makeStream()
+                let (release, releaseIt) = AsyncStream<Void>.makeStream()
+                let holder = Task {
+                    try await (database.reader as any Database).withConnection { _ in
+                        tookIt.yield()
+                        for await _ in release { break }
+                    }
+                }
+                for await _ in taken { break }
+                do {
+                    _ = try await noteCount(database)
+                    Issue.record("the read should have found no free connection")
+                } catch {
+                    #expect(AppError.databaseOverload(from: error)?.status.code == 503, "\(error)")
+                }
+                releaseIt.finish()
+                try await holder.value
+            }
+        }
+    }
+}
