@@ -17,7 +17,7 @@ def test_the_demo_student_links_their_saes_by_typing_the_captcha_and_sees_their_
     student.check("captcha")
 
     answer = urllib.request.urlopen(f"{fake_saes}/_fake/captcha").read().decode()
-    page.fill("input[name=boleta]", "2022630417")
+    page.fill("input[name=boleta]", "2022630101")
     page.fill("input[name=password]", "saes-demo")
     page.fill("input[name=captcha]", answer.lower())
     page.click("#saes-sign-in form button")

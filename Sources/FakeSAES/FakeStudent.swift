@@ -13,12 +13,13 @@ public struct FakeStudent: Sendable {
     /// Credits earned and the plan's total, as SAES writes them.
     public var credits: (earned: String, total: String)
 
-    /// The demo student: an ISC student at ESCOM halfway through the degree.
+    /// The demo student: an ISC student at ESCOM halfway through the degree, with the boleta of Campus's demo
+    /// student (`estudiante@demo.patio`), who may link only the SAES account of their own boleta.
     public static let demo = FakeStudent(
-        boleta: "2022630417",
+        boleta: "2022630101",
         password: "saes-demo",
         personalData: [
-            "student.name": "VALERIA MONTES ARRIAGA", "student.boleta": "2022630417", "student.campus": "ESCOM",
+            "student.name": "VALERIA MONTES ARRIAGA", "student.boleta": "2022630101", "student.campus": "ESCOM",
             "general.curp": "MOAV040312MDFNRLA8", "general.rfc": "MOAV040312", "general.gender": "Femenino",
             "birth.date": "12/03/2004", "birth.nationality": "MEXICANA", "birth.place": "CIUDAD DE MÉXICO",
             "address.street": "AV. JUAN DE DIOS BÁTIZ", "address.exteriorNumber": "120", "address.neighbourhood": "LINDAVISTA",

@@ -113,6 +113,7 @@ enum CampusStrings {
         "cam_published": "Publicado.", "cam_removed": "Quitado.", "cam_history": "Historial de cambios",
         "problem.personal_data_from_saes": "Tus datos personales vienen de tu SAES: cámbialos allá; un cambio hecho aquí no se vería.",
         "problem.personal_data_school_owned": "Solo puedes cambiar tu domicilio y tu contacto; el resto lo corrige Gestión escolar.",
+        "problem.saes_boleta_mismatch": "Esa boleta no es la de tu expediente en Campus: solo puedes vincular tu propia cuenta del SAES. Si tu expediente está mal, acude a Gestión escolar.",
         "problem.unknown_field": "Los datos personales no tienen ese campo.", "error.unknown_field": "no es un campo de los datos personales",
         "error.school_owned": "lo corrige Gestión escolar",
     ]
@@ -226,6 +227,7 @@ enum CampusStrings {
         "cam_published": "Published.", "cam_removed": "Removed.", "cam_history": "Change history",
         "problem.personal_data_from_saes": "Your personal data comes from your SAES: change it there; a change made here would not show.",
         "problem.personal_data_school_owned": "Only your address and contact can be changed here; school services correct the rest.",
+        "problem.saes_boleta_mismatch": "That boleta is not the one on your Campus record: you can link only your own SAES account. If your record is wrong, ask school services.",
         "problem.unknown_field": "Personal data has no such field.", "error.unknown_field": "not a personal-data field",
         "error.school_owned": "school services correct it",
     ]

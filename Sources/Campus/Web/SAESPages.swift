@@ -34,7 +34,8 @@ extension CampusPageHandlers {
             _ = try? await s.saesSync.sync(accountID: accountID)
             return try await saesPage(context, notice: pages.text("cam_saes_linked", context))
         } catch let error as AppError {
-            return try await saesPage(context, problem: error)
+            // The form comes back as typed, except the password.
+            return try await saesPage(context, problem: error, typed: (form.text("boleta") ?? "", form.text("keepPassword") == "on"))
         }
     }
 
@@ -87,7 +88,9 @@ extension CampusPageHandlers {
         }
     }
 
-    private func saesPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
+    /// `typed`: what the student typed in a refused sign-in (never the password), shown again in the form.
+    private func saesPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil,
+                          typed: (boleta: String, keepPassword: Bool)? = nil) async throws -> Response {
         let accountID = try context.requirePrincipal().accountID
         let link = try await s.saesRecord.link(accountID: accountID)
         var data: [String: Any] = [
@@ -96,7 +99,8 @@ extension CampusPageHandlers {
         if let link, link.status == "pending" || link.status == "session_ended",
            let challenge = try? await s.saesLinks.challenge(accountID: accountID) {
             data["challenge"] = ["image": challenge.captchaImage, "school": challenge.schoolName, "schoolCode": challenge.school,
-                                 "boleta": link.boleta ?? "", "passwordKept": challenge.passwordKept]
+                                 "boleta": typed?.boleta ?? link.boleta ?? "", "keepPassword": typed?.keepPassword ?? false,
+                                 "passwordKept": challenge.passwordKept]
         }
         if let link, link.linkedAt != nil {
             let record = try await s.saesRecord.record(accountID: accountID)

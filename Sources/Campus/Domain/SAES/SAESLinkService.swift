@@ -29,6 +29,10 @@ struct SAESLinkService: Sendable {
     static let noChallenge = AppError.conflict(code: "saes_no_challenge", "Ask for a CAPTCHA first: choose your school.")
     static let wrongCaptcha = AppError(.unprocessableContent, code: "saes_wrong_captcha",
                                        detail: "SAES says the CAPTCHA was mistyped. Type the new one.")
+    /// A student links only the SAES account of the boleta on their Campus record: otherwise their pages and
+    /// credential would show another person's grades under their name.
+    static let boletaMismatch = AppError.conflict(code: "saes_boleta_mismatch",
+                                                  "That boleta is not the one on your Campus record: you can link only your own SAES account. If your record is wrong, ask school services.")
 
     static func unavailable(_ error: SAESError) -> AppError {
         switch error {
@@ -102,6 +106,11 @@ struct SAESLinkService: Sendable {
         let captcha = (input.captcha ?? "").trimmingCharacters(in: .whitespaces)
         if captcha.isEmpty || captcha.count > 20 { errors.append(FieldError(field: "captcha", message: "Type the characters in the image.")) }
         guard errors.isEmpty else { throw AppError.validation(errors) }
+        // Checked before SAES is asked, so another person's password is never tried either.
+        if let record = try await StudentModel.query(on: database.reader).filter(\.$accountID == accountID).first(),
+           record.boleta.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(boleta) != .orderedSame {
+            throw Self.boletaMismatch
+        }
 
         let outcome: SAESSignInOutcome
         do {

@@ -6,10 +6,10 @@ import PatioKit
 import Testing
 
 /// `patio fake-saes` on a free loopback port, for one test: IPN's portal markup and sign-in with a CAPTCHA,
-/// schools `escom` and `upiicsa`, and the demo student (boleta 2022630417, password saes-demo). Patio reads
+/// schools `escom` and `upiicsa`, and the demo student (boleta 2022630101, password saes-demo). Patio reads
 /// it when started with ``environment``.
 struct RunningFakeSAES: Sendable {
-    static let boleta = "2022630417"
+    static let boleta = "2022630101"
     static let password = "saes-demo"
     let base: URL
 
