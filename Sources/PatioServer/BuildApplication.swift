@@ -81,7 +81,7 @@ public func buildComponents(
     } catch let error as ModuleSettingError {
         throw ConfigurationError(error.description)
     }
-    let database = try await PatioDatabase.open(configuration.database, logger: logger)
+    let database = try await PatioDatabase.open(configuration.database, logger: logger, pool: configuration.databasePool)
     do {
         var migrations = MigrationRegistry()
         migrations.add(IdentityMigrations.all)
@@ -131,6 +131,8 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorRenderingMiddleware(web: web))
+    // Before authentication: a refused request costs no session lookup.
+    router.add(middleware: AdmissionMiddleware(gate: AdmissionGate(limits: configuration.admissionLimits)))
     router.add(middleware: AuthenticationMiddleware(sessions: components.identity.sessions))
     router.add(middleware: WebSessionMiddleware(secureCookies: configuration.identity.secureCookies))
 

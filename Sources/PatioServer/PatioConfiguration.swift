@@ -27,6 +27,17 @@ public struct PatioConfiguration: Sendable {
     /// `PATIO_SECRET_KEY`: the key that seals secrets kept at rest (32 bytes, base64); nil keeps it in the
     /// data folder's `secret.key` (SQLite) — on PostgreSQL it is required for SAES linking.
     public var secretKey: [UInt8]?
+    /// `PATIO_DB_CONNECTIONS`: connections to the database in all (PostgreSQL), or read connections
+    /// (SQLite, which writes on one more); nil: four per core.
+    public var databaseConnections: Int?
+    /// `PATIO_DB_POOL_TIMEOUT`: seconds a query waits for a free connection before its request answers 503.
+    public var databasePoolTimeout: Duration = .seconds(30)
+    /// `PATIO_MAX_IN_FLIGHT`: requests worked on at once; nil: twice the database connections.
+    public var maxInFlight: Int?
+    /// `PATIO_MAX_QUEUED`: requests that may wait for a turn; one more is answered 503 at once.
+    public var maxQueued = 1024
+    /// `PATIO_QUEUE_WAIT`: seconds a request may wait for its turn before it is answered 503.
+    public var queueWait = 30
     /// `PATIO_<MODULE>_*` variables, for the modules to read and check.
     public var moduleSettings = ModuleSettings(environment: [:])
 
@@ -85,6 +96,7 @@ public struct PatioConfiguration: Sendable {
             guard token.count >= 16 else { throw ConfigurationError("PATIO_METRICS_TOKEN must be at least 16 characters") }
             configuration.metricsToken = token
         }
+        try configuration.readLoadLimits(environment)
         if let key = environment["PATIO_SECRET_KEY"], !key.isEmpty {
             guard let bytes = SealingKeySource.decode(base64: key) else { throw ConfigurationError("PATIO_SECRET_KEY must be 32 bytes in base64, like the output of openssl rand -base64 32") }
             configuration.secretKey = bytes
@@ -101,6 +113,12 @@ public struct PatioConfiguration: Sendable {
 
     public var database: DatabaseSettings {
         DatabaseSettings.resolve(databaseURL: databaseURL, dataDirectory: dataDirectory)
+    }
+
+    /// The database pool these settings ask for.
+    public var databasePool: DatabasePool {
+        let (seconds, attoseconds) = databasePoolTimeout.components
+        return DatabasePool(connections: databaseConnections, timeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import PatioCore
+import PatioData
 import PatioIdentity
 import PatioWeb
 
@@ -16,7 +17,11 @@ struct ErrorRenderingMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let problem = Self.appError(from: error)
-            if problem.status.code >= 500 {
+            if problem.code == "overloaded" {
+                // Shedding load is what Patio does under load, not a fault: /metrics counts it
+                // (patio_requests_shed_total); a warning per refused request would flood the log.
+                context.logger.info("request refused", metadata: ["code": "\(problem.code)", "error": "\(String(reflecting: error))"])
+            } else if problem.status.code >= 500 {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             }
             if RequestPath.isForMachines(request.uri.path) {
@@ -37,6 +42,8 @@ struct ErrorRenderingMiddleware: RouterMiddleware {
         case let error as HTTPError:
             return AppError(error.status, code: "http_\(error.status.code)", detail: error.body ?? error.status.reasonPhrase)
         default:
+            // A database that had no connection to give in time is load, answered 503, not a fault.
+            if let overload = AppError.databaseOverload(from: error) { return overload }
             return AppError(.internalServerError, code: "internal_error", detail: "Something went wrong on our side. It has been logged.")
         }
     }

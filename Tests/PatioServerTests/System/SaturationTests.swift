@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import PatioCore
+import PatioData
+import PatioServer
+import Synchronization
+import Testing
+
+/// A Patio far smaller than the load sent to it: one database connection that a query waits for at most
+/// a tenth of a second, two requests worked on at once, sixteen waiting for a turn for at most a second.
+/// Without load shedding, most of the burst would wait for that one connection longer than that.
+private func tiny(_ configuration: inout PatioConfiguration) {
+    configuration.databaseConnections = 1
+    configuration.databasePoolTimeout = .milliseconds(100)
+    configuration.maxInFlight = 2
+    configuration.maxQueued = 16
+    configuration.queueWait = 1
+}
+
+/// Runs `body` against a tiny Patio with a signed-in account's token. Opening that one connection within
+/// 100 ms can itself fail on a busy machine while the Patio is set up — not what these tests are about — so
+/// a setup that ran out of time is tried again, up to three times; the burst itself is never retried.
+private func withTinyPatio(_ body: @escaping @Sendable (TestPatio, any TestClientProtocol, String) async throws -> Void) async throws {
+    for attempt in 1...3 {
+        let ready = Mutex(false)
+        do {
+            try await TestPatio.with(configure: tiny) { patio, client in
+                let token = try await patio.token(for: "busy@saturation.patio", client: client)
+                ready.withLock { $0 = true }
+                try await body(patio, client, token)
+            }
+            return
+        } catch where attempt < 3 && !ready.withLock({ $0 }) && AppError.databaseOverload(from: error) != nil {
+            continue
+        }
+    }
+}
+
+private enum Call: CaseIterable { case readMe, renameMe, loginPage, health }
+
+private struct Answer: Sendable {
+    let call: Call
+    let status: HTTPResponse.Status
+    let retryAfter: Int?
+    let code: String?
+}
+
+@Suite("Saturation: Patio sheds load with 503 and Retry-After, never 500")
+struct SaturationTests {
+    @Test("200 concurrent reads, writes and pages against one connection: every answer is 2xx or 503 with Retry-After; health is never refused")
+    func saturated() async throws {
+        try await withTinyPatio { _, client, token in
+            let calls = (0..<200).map { Call.allCases[$0 % Call.allCases.count] }
+            let answers = try await withThrowingTaskGroup(of: Answer.self) { group in
+                for (index, call) in calls.enumerated() {
+                    group.addTask {
+                        let response: TestResponse
+                        switch call {
+                        case .readMe: response = try await client.api(.get, "/api/v1/me", token: token)
+                        case .renameMe: response = try await client.api(.patch, "/api/v1/me", token: token, body: ["name": "Busy \(index)"])
+                        case .loginPage: response = try await client.execute(uri: "/login", method: .get)
+                        case .health: response = try await client.execute(uri: "/healthz", method: .get)
+                        }
+                        let code = response.headers[.contentType] == "application/problem+json" ? try? problem(response).code : nil
+                        return Answer(call: call, status: response.status, retryAfter: response.headers[.retryAfter].flatMap { Int($0) }, code: code)
+                    }
+                }
+                return try await group.reduce(into: [Answer]()) { $0.append($1) }
+            }
+            let failures = answers.filter { !(200..<300).contains($0.status.code) && $0.status != .serviceUnavailable }
+            #expect(failures.isEmpty, "answers other than 2xx and 503: \(failures.map { "\($0.call) \($0.status.code) \($0.code ?? "")" })")
+            let refused = answers.filter { $0.status == .serviceUnavailable }
+            for answer in refused {
+                #expect((answer.retryAfter ?? 0) >= 1, "a 503 without Retry-After: \(answer.call)")
+                if answer.call != .loginPage { #expect(answer.code == "overloaded", "\(answer.call): \(answer.code ?? "no problem document")") }
+            }
+            #expect(answers.filter { $0.call == .health }.allSatisfy { $0.status == .ok }, "health was refused")
+            // The load was real (some requests were turned away) and Patio kept working through it.
+            #expect(!refused.isEmpty, "nothing was refused: the load did not saturate this Patio")
+            #expect(answers.contains { $0.call == .renameMe && $0.status == .ok } && answers.contains { $0.call == .readMe && $0.status == .ok })
+            // Once the burst is over, the same Patio answers everyone again.
+            #expect(try await client.api(.get, "/api/v1/me", token: token).status == .ok)
+        }
+    }
+
+    @Test("the pool and the load limits are read from the environment, and out-of-range values stop start-up")
+    func configuration() throws {
+        let set = try PatioConfiguration.fromEnvironment([
+            "PATIO_DB_CONNECTIONS": "6", "PATIO_DB_POOL_TIMEOUT": "5", "PATIO_MAX_IN_FLIGHT": "12", "PATIO_MAX_QUEUED": "40", "PATIO_QUEUE_WAIT": "3",
+        ])
+        #expect(set.databaseConnections == 6 && set.databasePoolTimeout == .seconds(5) && set.maxInFlight == 12 && set.maxQueued == 40 && set.queueWait == 3)
+        let unset = try PatioConfiguration.fromEnvironment([:])
+        #expect(unset.databaseConnections == nil && unset.maxInFlight == nil)
+        for (name, value) in [("PATIO_DB_CONNECTIONS", "0"), ("PATIO_DB_POOL_TIMEOUT", "0"), ("PATIO_MAX_IN_FLIGHT", "0"), ("PATIO_MAX_QUEUED", "-1"),
+                              ("PATIO_QUEUE_WAIT", "301"), ("PATIO_MAX_IN_FLIGHT", "many")] {
+            #expect(throws: ConfigurationError.self, "\(name)=\(value)") { try PatioConfiguration.fromEnvironment([name: value]) }
+        }
+    }
+}
