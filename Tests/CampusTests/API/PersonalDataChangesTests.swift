@@ -93,12 +93,9 @@ extension CampusServerSuites {
                     configuration.moduleSettings = ModuleSettings(environment: ["PATIO_CAMPUS_SAES_PORTAL": base + "{school}/"])
                 }) { patio, client in
                     let world = try await CampusWorld.make(patio, client)
-                    // A student whose Campus boleta is the fake portal's student, so linking is theirs to do.
-                    let plan = try #require(try await world.services.record.plans().first)
-                    let student = try await world.services.students.create(.init(email: "valeria@test.patio", password: TestPatio.password, name: "Valeria Montes Arriaga",
-                                                                                 boleta: FakeStudent.demo.boleta, planId: plan.id,
-                                                                                 personal: CampusDemo.personal()))
-                    let token = try await patio.login("valeria@test.patio", client: client)
+                    // The fake portal's student has the demo student's boleta, so linking it is hers to do.
+                    let token = world.student
+                    let student = try #require(try await world.services.students.list(query: FakeStudent.demo.boleta).first)
                     _ = try await client.created("/api/v1/campus/saes/challenge", token: token, ["school": "escom"])
                     let linked = try await client.api(.post, "/api/v1/campus/saes/link", token: token, body: [
                         "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": try #require(fake.latestCaptchaAnswer),
@@ -107,7 +104,7 @@ extension CampusServerSuites {
 
                     let changed = try await client.api(.patch, "/api/v1/campus/me/personal-data", token: token, body: ["contact": ["mobile": "55 4444 5555"]])
                     #expect(try changed.status == .conflict && problem(changed).code == "personal_data_from_saes")
-                    var page = try await WebSession.signIn(client, email: "valeria@test.patio", password: TestPatio.password)
+                    var page = try await WebSession.signIn(client, email: "estudiante@demo.patio", password: "demo-password")
                     let posted = try await page.post("/campus/personal", form: ["contact.mobile": "55 4444 5555"])
                     #expect(posted.status == .unprocessableContent && String(buffer: posted.body).contains("cámbialos allá"))
                     let school = world.services.students.personalData(try await world.services.students.find(student.id))
