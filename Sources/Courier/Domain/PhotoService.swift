@@ -64,10 +64,16 @@ struct PhotoService: Sendable {
         }
         // Decoding and scaling are slow: done before the write so the writer is never held by image work.
         let stored = keepLocation ? bytes : LocationMetadata.stripped(bytes, format: format)
+        let hasLocation = LocationMetadata.isPresent(in: stored, format: format)
+        // A position Patio cannot remove (inside a JPEG whose first image never says where it ends, say) is
+        // refused rather than stored against the agent's choice, before any worker decodes it.
+        if hasLocation, !keepLocation {
+            throw AppError(.unprocessableContent, code: "photo_location_unremovable",
+                           detail: "This photo carries its location where Patio cannot remove it. Take the photo again, or allow keeping its location.")
+        }
         let decoded = try await Self.decode(stored, format: format, owner: agent.accountID.uuidString, with: codecs)
         let thumbnail = decoded.jpeg
         let size = (width: decoded.width, height: decoded.height)
-        let hasLocation = LocationMetadata.isPresent(in: stored, format: format)
         let now = clock.now()
         do {
             let photo: PhotoModel = try await database.write { db in
