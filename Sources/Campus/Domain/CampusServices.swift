@@ -54,10 +54,12 @@ struct CampusServices: Sendable {
         // Start-up refuses an invalid value (CampusModule.validate); services built without that check use the default.
         let timeout = (try? Self.saesTimeout(environment.settings)) ?? Self.defaultSAESTimeout
         let connector = connector ?? SAESConnector(http: SAESHTTP(timeout: .seconds(Int64(timeout)), plainHTTPPortals: portals.plainHTTPOrigins))
-        saesLinks = SAESLinkService(database: database, clock: clock, vault: vault, connector: connector, portals: portals)
+        // One throttle for every way Patio reaches SAES, so a student's syncs, CAPTCHAs and searches count together.
+        let throttle = SAESThrottle(clock: clock)
+        saesLinks = SAESLinkService(database: database, clock: clock, vault: vault, connector: connector, portals: portals, throttle: throttle)
         let sessions = SAESSessions(database: database, clock: clock, vault: vault, portals: portals)
-        saesSync = SAESSyncService(database: database, clock: clock, vault: vault, sessions: sessions, connector: connector)
-        saesAvailability = SAESAvailabilityService(sessions: sessions, connector: connector)
+        saesSync = SAESSyncService(database: database, clock: clock, vault: vault, sessions: sessions, connector: connector, throttle: throttle)
+        saesAvailability = SAESAvailabilityService(sessions: sessions, connector: connector, throttle: throttle)
         saesRecord = SAESRecordReader(database: database, portals: portals)
     }
 }

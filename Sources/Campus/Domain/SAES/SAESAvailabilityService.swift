@@ -7,6 +7,7 @@ import SAESConnector
 struct SAESAvailabilityService: Sendable {
     let sessions: SAESSessions
     let connector: SAESConnector
+    let throttle: SAESThrottle
 
     /// What the student filters by; nil leaves SAES's own choice.
     struct Query: Sendable {
@@ -38,7 +39,15 @@ struct SAESAvailabilityService: Sendable {
         for entry in asked where entry.value.count > 40 {
             throw AppError.validation(field: entry.name, "That is not one of SAES's options.", code: "unknown_option")
         }
-        var session = try await sessions.open(accountID: accountID)
+        let session = try await sessions.open(accountID: accountID)
+        return try await throttle.run(accountID: accountID, portal: session.portal) {
+            try await search(session, asked: asked, period: period, accountID: accountID)
+        }
+    }
+
+    private func search(_ opened: SAESSessions.Opened, asked: [(name: String, filter: SAESAvailability.Filter, value: String)],
+                        period: String, accountID: UUID) async throws -> SAESAvailabilityView {
+        var session = opened
         do {
             let first = try await connector.availability(portal: session.portal, cookies: &session.cookies)
             guard let page = first.value else { throw SAESError.unexpected(first.problems.first ?? "course availability") }

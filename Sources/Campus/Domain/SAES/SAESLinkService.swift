@@ -12,6 +12,7 @@ struct SAESLinkService: Sendable {
     let vault: SAESVault
     let connector: SAESConnector
     let portals: SAESPortals
+    let throttle: SAESThrottle
 
     struct ChallengeInput: Codable, Sendable {
         var school: String?
@@ -57,8 +58,9 @@ struct SAESLinkService: Sendable {
         try await vault.prepare()
         let challenge: SAESSignInChallenge
         do {
-            challenge = try await connector.beginSignIn(portal: portals.url(for: school))
-        } catch {
+            let portal = portals.url(for: school)
+            challenge = try await throttle.run(accountID: accountID, portal: portal) { try await connector.beginSignIn(portal: portal) }
+        } catch let error as SAESError {
             throw Self.unavailable(error)
         }
         let sealed = try await vault.seal(challenge)
@@ -114,8 +116,10 @@ struct SAESLinkService: Sendable {
 
         let outcome: SAESSignInOutcome
         do {
-            outcome = try await connector.signIn(challenge, boleta: boleta, password: password, captcha: captcha)
-        } catch {
+            outcome = try await throttle.run(accountID: accountID, portal: challenge.portal) {
+                try await connector.signIn(challenge, boleta: boleta, password: password, captcha: captcha)
+            }
+        } catch let error as SAESError {
             throw Self.unavailable(error)
         }
         let now = clock.now()

@@ -14,6 +14,7 @@ struct SAESSyncService: Sendable {
     let vault: SAESVault
     let sessions: SAESSessions
     let connector: SAESConnector
+    let throttle: SAESThrottle
 
     /// The pages a sync reads, by the name Campus keeps them under.
     static let pages: [(name: String, page: SAESPage)] = [
@@ -33,9 +34,15 @@ struct SAESSyncService: Sendable {
     /// Syncs one student. Throws 409 `saes_session_ended` (after marking the link) when SAES has ended the
     /// session, 503 when SAES is down (after marking every page it did not give `failed`, each keeping its
     /// last good data); otherwise returns the number of pages whose data changed.
+    /// A student who synced too often, or whose sync is still under way, or a portal busy with other students,
+    /// gets 429 `saes_rate_limited` with `Retry-After` and SAES is not asked (`SAESThrottle`).
     @discardableResult
     func sync(accountID: UUID) async throws -> Int {
         let session = try await sessions.open(accountID: accountID)
+        return try await throttle.run(accountID: accountID, portal: session.portal) { try await read(session, accountID: accountID) }
+    }
+
+    private func read(_ session: SAESSessions.Opened, accountID: UUID) async throws -> Int {
         let portal = session.portal
         var cookies = session.cookies
         var readings: [String: Reading] = [:]
