@@ -11,10 +11,7 @@ extension CampusServerSuites {
         func deactivatedAccount() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
-                let feedURL = try #require(try await client.fetch("/api/v1/campus/me/calendar-feed", token: world.student)["url"] as? String)
-                let feed = try #require(URL(string: feedURL)?.path)
-                let credential = try await client.fetch("/api/v1/campus/me/credential", token: world.student)
-                let token = try #require((credential["verifyURL"] as? String)?.split(separator: "/").last.map(String.init))
+                let (feed, token) = try await Self.links(world, client)
                 #expect(try await client.api(.get, feed).status == .ok)
                 #expect(try await client.fetch("/api/v1/campus/credentials/\(token)")["valid"] as? Bool == true)
 
@@ -36,15 +33,21 @@ extension CampusServerSuites {
         func studentRoleRemoved() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
-                let feedURL = try #require(try await client.fetch("/api/v1/campus/me/calendar-feed", token: world.student)["url"] as? String)
-                let feed = try #require(URL(string: feedURL)?.path)
-                let credential = try await client.fetch("/api/v1/campus/me/credential", token: world.student)
-                let token = try #require((credential["verifyURL"] as? String)?.split(separator: "/").last.map(String.init))
+                let (feed, token) = try await Self.links(world, client)
                 let ana = try #require(try await world.services.students.list(query: "2022630101").first)
                 _ = try await patio.components.identity.accounts.revoke(role: CampusRoles.student, from: ana.accountId, actor: nil)
                 #expect(try await client.api(.get, feed).status == .notFound)
                 #expect(try await client.fetch("/api/v1/campus/credentials/\(token)")["valid"] as? Bool == false)
             }
+        }
+
+        /// The student's calendar feed path and credential token, as they handed them out.
+        static func links(_ world: CampusWorld, _ client: any TestClientProtocol) async throws -> (feed: String, credentialToken: String) {
+            let feedURL = try #require(try await client.fetch("/api/v1/campus/me/calendar-feed", token: world.student)["url"] as? String)
+            let feed = try #require(URL(string: feedURL)?.path)
+            let credential = try await client.fetch("/api/v1/campus/me/credential", token: world.student)
+            let token = try #require((credential["verifyURL"] as? String)?.split(separator: "/").last.map(String.init))
+            return (feed, token)
         }
     }
 }
