@@ -45,9 +45,12 @@ enum ExifGPS {
         }
         // Count first, then the entries and their values: the directory becomes empty.
         ranges.append(gps.offset ..< gps.offset + 2)
-        for range in ranges {
-            let clamped = range.clamped(to: 0..<bytes.count)
-            for offset in clamped { bytes[offset] = 0 }
+        // Entries may all claim the same large value: each byte is zeroed once, so a thousand entries pointing
+        // at the whole file cost one pass over it, not a thousand.
+        var zeroedUpTo = 0
+        for range in ranges.map({ $0.clamped(to: 0..<bytes.count) }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            for offset in max(range.lowerBound, zeroedUpTo) ..< max(range.upperBound, zeroedUpTo) { bytes[offset] = 0 }
+            zeroedUpTo = max(zeroedUpTo, range.upperBound)
         }
     }
 

@@ -6049,6 +6049,108 @@ extension Components {
                 case source
             }
         }
+        /// Groups of `CampusPersonalData`, each with only the fields to change: a string sets a field, `null` clears it, a field left out keeps its value. Any other group or field is refused (422 `unknown_field`).
+        ///
+        /// - Remark: Generated from `#/components/schemas/CampusPersonalDataChanges`.
+        public struct CampusPersonalDataChanges: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CampusPersonalDataChanges/general`.
+            public var general: Components.Schemas.CampusPersonalDataFieldChanges?
+            /// - Remark: Generated from `#/components/schemas/CampusPersonalDataChanges/birth`.
+            public var birth: Components.Schemas.CampusPersonalDataFieldChanges?
+            /// - Remark: Generated from `#/components/schemas/CampusPersonalDataChanges/address`.
+            public var address: Components.Schemas.CampusPersonalDataFieldChanges?
+            /// - Remark: Generated from `#/components/schemas/CampusPersonalDataChanges/contact`.
+            public var contact: Components.Schemas.CampusPersonalDataFieldChanges?
+            /// - Remark: Generated from `#/components/schemas/CampusPersonalDataChanges/previousSchooling`.
+            public var previousSchooling: Components.Schemas.CampusPersonalDataFieldChanges?
+            /// - Remark: Generated from `#/components/schemas/CampusPersonalDataChanges/family`.
+            public var family: Components.Schemas.CampusPersonalDataFieldChanges?
+            /// Creates a new `CampusPersonalDataChanges`.
+            ///
+            /// - Parameters:
+            ///   - general:
+            ///   - birth:
+            ///   - address:
+            ///   - contact:
+            ///   - previousSchooling:
+            ///   - family:
+            public init(
+                general: Components.Schemas.CampusPersonalDataFieldChanges? = nil,
+                birth: Components.Schemas.CampusPersonalDataFieldChanges? = nil,
+                address: Components.Schemas.CampusPersonalDataFieldChanges? = nil,
+                contact: Components.Schemas.CampusPersonalDataFieldChanges? = nil,
+                previousSchooling: Components.Schemas.CampusPersonalDataFieldChanges? = nil,
+                family: Components.Schemas.CampusPersonalDataFieldChanges? = nil
+            ) {
+                self.general = general
+                self.birth = birth
+                self.address = address
+                self.contact = contact
+                self.previousSchooling = previousSchooling
+                self.family = family
+            }
+            public enum CodingKeys: String, CodingKey {
+                case general
+                case birth
+                case address
+                case contact
+                case previousSchooling
+                case family
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.general = try container.decodeIfPresent(
+                    Components.Schemas.CampusPersonalDataFieldChanges.self,
+                    forKey: .general
+                )
+                self.birth = try container.decodeIfPresent(
+                    Components.Schemas.CampusPersonalDataFieldChanges.self,
+                    forKey: .birth
+                )
+                self.address = try container.decodeIfPresent(
+                    Components.Schemas.CampusPersonalDataFieldChanges.self,
+                    forKey: .address
+                )
+                self.contact = try container.decodeIfPresent(
+                    Components.Schemas.CampusPersonalDataFieldChanges.self,
+                    forKey: .contact
+                )
+                self.previousSchooling = try container.decodeIfPresent(
+                    Components.Schemas.CampusPersonalDataFieldChanges.self,
+                    forKey: .previousSchooling
+                )
+                self.family = try container.decodeIfPresent(
+                    Components.Schemas.CampusPersonalDataFieldChanges.self,
+                    forKey: .family
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "general",
+                    "birth",
+                    "address",
+                    "contact",
+                    "previousSchooling",
+                    "family"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CampusPersonalDataFieldChanges`.
+        public struct CampusPersonalDataFieldChanges: Codable, Hashable, Sendable {
+            /// A container of undocumented properties.
+            public var additionalProperties: [String: Swift.String?]
+            /// Creates a new `CampusPersonalDataFieldChanges`.
+            ///
+            /// - Parameters:
+            ///   - additionalProperties: A container of undocumented properties.
+            public init(additionalProperties: [String: Swift.String?] = .init()) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CampusPersonalData`.
         public struct CampusPersonalData: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CampusPersonalData/general`.
@@ -6720,50 +6822,145 @@ extension Components {
             public var valid: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/CampusCredentialCheck/checkedOn`.
             public var checkedOn: Swift.String
+            /// The holder's name, while the link is genuine and the account a current student.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CampusCredentialCheck/name`.
+            public var name: Swift.String?
+            /// Whether `/campus/credential/{token}/photo` has the holder's photo (given with `name`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CampusCredentialCheck/hasPhoto`.
+            public var hasPhoto: Swift.Bool?
             /// Creates a new `CampusCredentialCheck`.
             ///
             /// - Parameters:
             ///   - valid:
             ///   - checkedOn:
+            ///   - name: The holder's name, while the link is genuine and the account a current student.
+            ///   - hasPhoto: Whether `/campus/credential/{token}/photo` has the holder's photo (given with `name`).
             public init(
                 valid: Swift.Bool,
-                checkedOn: Swift.String
+                checkedOn: Swift.String,
+                name: Swift.String? = nil,
+                hasPhoto: Swift.Bool? = nil
             ) {
                 self.valid = valid
                 self.checkedOn = checkedOn
+                self.name = name
+                self.hasPhoto = hasPhoto
             }
             public enum CodingKeys: String, CodingKey {
                 case valid
                 case checkedOn
+                case name
+                case hasPhoto
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CampusReceiptClass`.
+        public struct CampusReceiptClass: Codable, Hashable, Sendable {
+            /// 1 is Monday … 6 is Saturday.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptClass/weekday`.
+            public var weekday: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptClass/startsAt`.
+            public var startsAt: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptClass/endsAt`.
+            public var endsAt: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptClass/subject`.
+            public var subject: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptClass/group`.
+            public var group: Swift.String
+            /// Creates a new `CampusReceiptClass`.
+            ///
+            /// - Parameters:
+            ///   - weekday: 1 is Monday … 6 is Saturday.
+            ///   - startsAt:
+            ///   - endsAt:
+            ///   - subject:
+            ///   - group:
+            public init(
+                weekday: Swift.Int,
+                startsAt: Swift.String,
+                endsAt: Swift.String,
+                subject: Swift.String,
+                group: Swift.String
+            ) {
+                self.weekday = weekday
+                self.startsAt = startsAt
+                self.endsAt = endsAt
+                self.subject = subject
+                self.group = group
+            }
+            public enum CodingKeys: String, CodingKey {
+                case weekday
+                case startsAt
+                case endsAt
+                case subject
+                case group
             }
         }
         /// - Remark: Generated from `#/components/schemas/CampusReceiptCheck`.
         public struct CampusReceiptCheck: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CampusReceiptCheck/authentic`.
             public var authentic: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptCheck/valid`.
+            public var valid: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/CampusReceiptCheck/period`.
             public var period: Swift.String?
             /// - Remark: Generated from `#/components/schemas/CampusReceiptCheck/enrolled`.
             public var enrolled: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptCheck/matchesPrinted`.
+            public var matchesPrinted: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptCheck/name`.
+            public var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptCheck/boleta`.
+            public var boleta: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptCheck/career`.
+            public var career: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CampusReceiptCheck/classes`.
+            public var classes: [Components.Schemas.CampusReceiptClass]?
             /// Creates a new `CampusReceiptCheck`.
             ///
             /// - Parameters:
             ///   - authentic:
+            ///   - valid:
             ///   - period:
             ///   - enrolled:
+            ///   - matchesPrinted:
+            ///   - name:
+            ///   - boleta:
+            ///   - career:
+            ///   - classes:
             public init(
                 authentic: Swift.Bool,
+                valid: Swift.Bool,
                 period: Swift.String? = nil,
-                enrolled: Swift.Bool
+                enrolled: Swift.Bool,
+                matchesPrinted: Swift.Bool? = nil,
+                name: Swift.String? = nil,
+                boleta: Swift.String? = nil,
+                career: Swift.String? = nil,
+                classes: [Components.Schemas.CampusReceiptClass]? = nil
             ) {
                 self.authentic = authentic
+                self.valid = valid
                 self.period = period
                 self.enrolled = enrolled
+                self.matchesPrinted = matchesPrinted
+                self.name = name
+                self.boleta = boleta
+                self.career = career
+                self.classes = classes
             }
             public enum CodingKeys: String, CodingKey {
                 case authentic
+                case valid
                 case period
                 case enrolled
+                case matchesPrinted
+                case name
+                case boleta
+                case career
+                case classes
             }
         }
         /// - Remark: Generated from `#/components/schemas/CampusPost`.

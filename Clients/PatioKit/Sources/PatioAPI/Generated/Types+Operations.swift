@@ -328,6 +328,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/auth/login/post(login)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -515,6 +538,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/register/options/post(passkeyRegistrationOptions)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -952,6 +998,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/register/verify/post(passkeyRegister)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -1070,6 +1139,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/login/options/post(passkeyLoginOptions)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -1077,11 +1169,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -1092,11 +1187,14 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -1422,6 +1520,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/login/verify/post(passkeyLogin)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -1573,6 +1694,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/get(listPasskeys)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -1906,6 +2050,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/{id}/patch(renamePasskey)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2102,6 +2269,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/{id}/delete(removePasskey)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2216,6 +2406,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/auth/logout/post(logout)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -2351,6 +2564,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/me/get(getMe)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -2595,6 +2831,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/me/patch(updateMe)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -2958,6 +3217,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/auth/reauthenticate/post(reauthenticate)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -3232,6 +3514,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/me/password/post(changePassword)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -3385,6 +3690,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/roles/get(listRoles)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -3688,6 +4016,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/accounts/get(listAccounts)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -4039,6 +4390,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/accounts/post(createAccount)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -4239,6 +4613,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/get(getAccount)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -4502,6 +4899,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/deactivate/post(deactivateAccount)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -4704,6 +5124,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/activate/post(activateAccount)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -5001,6 +5444,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/password/post(resetPassword)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -5257,6 +5723,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/roles/{role}/put(grantRole)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -5529,6 +6018,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/roles/{role}/delete(revokeRole)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -5786,6 +6298,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/apps/{app}/version/get(getVersionStatus)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -6077,6 +6612,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/apps/{app}/config/get(getRemoteConfig)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -6236,6 +6794,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/apps/get(listApps)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -6560,6 +7141,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/apps/post(createApp)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -6760,6 +7364,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/apps/{app}/get(getApp)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -7069,6 +7696,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/apps/{app}/put(updateApp)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -7392,6 +8042,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/apps/{app}/config/{key}/put(setConfigEntry)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -7618,6 +8291,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/apps/{app}/config/{key}/delete(deleteConfigEntry)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -7772,6 +8468,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/settings/get(getAcademySettings)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -8045,6 +8764,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/settings/put(updateAcademySettings)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -8163,6 +8905,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/locations/get(listAcademyLocations)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -8170,11 +8935,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -8185,11 +8953,14 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -8425,6 +9196,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/locations/post(createAcademyLocation)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -8610,6 +9404,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/locations/{id}/get(getAcademyLocation)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -8952,6 +9769,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/locations/{id}/put(updateAcademyLocation)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -9234,6 +10074,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/locations/{id}/delete(deleteAcademyLocation)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -9526,6 +10389,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/locations/{id}/checkin-code/get(getAcademyCheckInCode)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -9762,6 +10648,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/locations/{id}/today/get(getAcademyLocationToday)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -9956,6 +10865,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/classes/get(listAcademyClasses)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -10308,6 +11240,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/classes/post(createAcademyClass)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -10493,6 +11448,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/classes/{id}/get(getAcademyClass)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -10835,6 +11813,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/classes/{id}/put(updateAcademyClass)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -11117,6 +12118,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/classes/{id}/delete(deleteAcademyClass)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -11538,6 +12562,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/classes/{id}/schedules/post(createAcademySchedule)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -11825,6 +12872,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/delete(deleteAcademySchedule)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -12056,6 +13126,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/attendance/get(getAcademyScheduleAttendance)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -12357,6 +13450,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/attendance/{date}/get(getAcademySessionAttendance)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -12476,6 +13592,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/packs/get(listAcademyPacks)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -12483,11 +13622,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -12498,11 +13640,14 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -12733,6 +13878,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/packs/post(createAcademyPack)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -13075,6 +14243,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/packs/{id}/put(updateAcademyPack)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -13306,6 +14497,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/packs/{id}/delete(deleteAcademyPack)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -13609,6 +14823,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/students/get(listAcademyStudents)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -13933,6 +15170,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/students/post(createAcademyStudent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -14164,6 +15424,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/students/{id}/get(getAcademyStudent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -14557,6 +15840,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/students/{id}/put(updateAcademyStudent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -14788,6 +16094,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/students/{id}/deactivate/post(deactivateAcademyStudent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -15029,6 +16358,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/students/{id}/activate/post(activateAcademyStudent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -15265,6 +16617,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/students/{id}/attendances/get(listAcademyStudentAttendances)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -15496,6 +16871,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/enrolments/{id}/get(getAcademyEnrolmentLedger)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -15783,6 +17181,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/enrolments/{id}/delete(unenrolAcademyStudent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -16176,6 +17597,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/enrolments/{id}/adjustments/post(createAcademyAdjustment)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -16496,6 +17940,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/payments/get(listAcademyPayments)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -16900,6 +18367,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/payments/post(createAcademyPayment)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -17181,6 +18671,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/payments/export.csv/get(exportAcademyPayments)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -17412,6 +18925,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/payments/{id}/get(getAcademyPayment)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -17806,6 +19342,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/payments/{id}/refunds/post(createAcademyRefund)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -17999,6 +19558,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/me/classes/get(listMyAcademyClasses)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -18187,6 +19769,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/me/attendances/get(listMyAcademyAttendances)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -18644,6 +20249,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/checkins/post(createAcademyCheckIn)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -19384,6 +21012,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/signup/post(paymentsSignup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -19543,6 +21194,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/me/preferences/get(getPaymentsPreferences)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -19817,6 +21491,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/me/preferences/put(updatePaymentsPreferences)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -19978,6 +21675,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/wallet/get(getPaymentsWallet)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -20306,6 +22026,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/movements/get(listPaymentsMovements)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -20596,6 +22339,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/test-funds/post(addPaymentsTestFunds)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -20949,6 +22715,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/admin/deposits/post(createPaymentsDeposit)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -21115,6 +22904,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/audit/get(getPaymentsAudit)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -21250,6 +23062,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/fx/rates/get(listPaymentsRates)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -21257,11 +23092,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -21272,11 +23110,14 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -21446,6 +23287,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/fx/convert/get(convertPaymentsAmount)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -21789,6 +23653,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/admin/rates/{currency}/put(setPaymentsRate)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -22081,6 +23968,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/requests/post(createPaymentsRequest)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -22397,6 +24307,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/requests/by-code/{code}/get(findPaymentsRequestByCode)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -22629,6 +24562,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/requests/{id}/get(getPaymentsRequest)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -23033,6 +24989,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/requests/{id}/accept/post(acceptPaymentsRequest)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -23349,6 +25328,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/requests/{id}/decline/post(declinePaymentsRequest)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -23635,6 +25637,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/requests/{id}/cancel/post(cancelPaymentsRequest)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -23877,6 +25902,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/analytics/get(getPaymentsAnalytics)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -24038,6 +26086,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/subscription/get(getPaymentsSubscription)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -24391,6 +26462,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/subscription/post(activatePaymentsSubscription)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -24603,6 +26697,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/subscription/delete(cancelPaymentsSubscription)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -24944,6 +27061,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/payments/businesses/get(listPaymentsBusinesses)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -25103,6 +27243,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/settings/get(getOnboardingSettings)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -25375,6 +27538,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/settings/put(updateOnboardingSettings)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -25607,6 +27793,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/get(listNewHires)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -25879,6 +28088,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/post(createNewHire)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -26109,6 +28341,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/get(getNewHire)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -26450,6 +28705,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/put(updateNewHire)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -26664,6 +28942,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/delete(deleteNewHire)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -26971,6 +29272,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/avatar/get(getNewHireAvatar)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -27338,6 +29662,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/avatar/put(setNewHireAvatar)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -27568,6 +29915,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/avatar/delete(removeNewHireAvatar)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -27846,6 +30216,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/messages/get(listWelcomeMessages)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -28202,6 +30595,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/messages/post(sendWelcomeMessage)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -28376,6 +30792,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/me/messages/get(myWelcomeMessages)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -28596,6 +31035,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/tasks/get(listTasks)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -28863,6 +31325,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/tasks/post(createTask)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -29219,6 +31704,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/tasks/{id}/patch(tickTask)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -29555,6 +32063,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/tasks/{id}/put(updateTask)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -29774,6 +32305,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/tasks/{id}/delete(deleteTask)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -29942,6 +32496,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/me/tasks/get(myTasks)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -30121,6 +32698,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/onboarding/progress/get(onboardingProgress)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -30320,6 +32920,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/agents/get(listCourierAgents)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -30643,6 +33266,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/agents/post(createCourierAgent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -30873,6 +33519,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/agents/{id}/get(getCourierAgent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -31265,6 +33934,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/agents/{id}/put(updateCourierAgent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -31495,6 +34187,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/agents/{id}/deactivate/post(deactivateCourierAgent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -31735,6 +34450,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/agents/{id}/activate/post(activateCourierAgent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -31876,17 +34614,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/me/get(getCourierMe)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -31894,6 +34632,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/me/get(getCourierMe)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -32164,17 +34925,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/localities/get(listCourierLocalities)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -32182,6 +34943,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/localities/get(listCourierLocalities)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -32346,6 +35130,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/localities/export/get(exportCourierLocalities)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -32674,6 +35481,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/localities/import/post(importCourierLocalities)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -32886,17 +35716,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/localities/{code}/get(getCourierLocality)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -32904,6 +35734,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/localities/{code}/get(getCourierLocality)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -33150,6 +36003,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/pickups/get(listCourierPickups)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -33422,6 +36298,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/pickups/post(createCourierPickup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -33634,17 +36533,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/get(getCourierPickup)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -33652,6 +36551,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/get(getCourierPickup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -33884,17 +36806,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/history/get(getCourierPickupHistory)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -33902,6 +36824,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/history/get(getCourierPickupHistory)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -34134,17 +37079,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/photos/get(getCourierPickupPhotos)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -34152,6 +37097,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/photos/get(getCourierPickupPhotos)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -34559,6 +37527,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/reassign/post(reassignCourierPickup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -34840,6 +37831,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/cancel/post(cancelCourierPickup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -35209,17 +38223,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/start/post(startCourierPickup)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -35227,6 +38241,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/start/post(startCourierPickup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -35596,17 +38633,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/collect/post(collectCourierPickup)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -35614,6 +38651,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/collect/post(collectCourierPickup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -35983,17 +39043,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/fail/post(failCourierPickup)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -36001,6 +39061,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/fail/post(failCourierPickup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -36190,17 +39273,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/me/pickups/get(getCourierMyPickups)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -36208,6 +39291,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/me/pickups/get(getCourierMyPickups)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -36369,17 +39475,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/get(listCourierPhotos)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -36387,6 +39493,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/photos/get(listCourierPhotos)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -36431,7 +39560,7 @@ public enum Operations {
     }
     /// Upload a photo
     ///
-    /// Requires `courier.agent`. The image is the body (JPEG, PNG or HEIC, known by its bytes; at most 8 MiB). GPS data is removed unless `keepLocation=true`. Named `photo-NNN` from the agent's counter. The same `Idempotency-Key` with the same bytes answers the first photo (200); with other bytes 422 `idempotency_key_reused`.
+    /// Requires `courier.agent`. The image is the body (JPEG, PNG or HEIC, known by its bytes; at most 8 MiB). GPS data (Exif, XMP, and any image appended after the first) is removed unless `keepLocation=true`; a photo whose position cannot be removed is refused (422 `photo_location_unremovable`). Named `photo-NNN` from the agent's counter. The same `Idempotency-Key` with the same bytes answers the first photo (200); with other bytes 422 `idempotency_key_reused`. The image is decoded in a worker process with its own CPU, memory and time limits (at most two at once, one per agent); an image over the limits is refused (422 `image_too_large`, `image_too_complex`) and nothing is stored.
     ///
     /// - Remark: HTTP `POST /api/v1/courier/photos`.
     /// - Remark: Generated from `#/paths//api/v1/courier/photos/post(uploadCourierPhoto)`.
@@ -36844,7 +39973,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `photo_unreadable`, `photo_empty`, `pickup_not_yours`, `idempotency_key_reused`.
+            /// `photo_unreadable` (also when the decoder crashed on it), `photo_empty`, `photo_location_unremovable` (a position Patio cannot remove, without `keepLocation=true`), `pickup_not_yours`, `idempotency_key_reused`; `image_too_large`: more than 50 megapixels or a side over 12000 pixels (read from the header, before decoding); `image_too_complex`: a progressive JPEG of more than 500 scans, or a decode that ran out of its CPU time (10 s), memory or wall-clock time (30 s).
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/post(uploadCourierPhoto)/responses/422`.
             ///
@@ -36862,6 +39991,78 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/courier/photos/POST/responses/503/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Seconds to wait before sending again.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/courier/photos/POST/responses/503/headers/Retry-After`.
+                    public var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - retryAfter: Seconds to wait before sending again.
+                    public init(retryAfter: Swift.Int? = nil) {
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.UploadCourierPhoto.Output.ServiceUnavailable.Headers
+                /// - Remark: Generated from `#/paths/api/v1/courier/photos/POST/responses/503/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/courier/photos/POST/responses/503/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UploadCourierPhoto.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.UploadCourierPhoto.Output.ServiceUnavailable.Headers = .init(),
+                    body: Operations.UploadCourierPhoto.Output.ServiceUnavailable.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// `photo_processing_busy`: no photo worker came free within 15 s (the agent's own previous upload, or two others, still decoding); `photo_processing_unavailable`: the photo worker cannot be started. Send it again after `Retry-After` seconds with the same key. Or `overloaded` / `database_unavailable` (see the `Overloaded` response): Patio is saturated; nothing was done, send it again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/photos/post(uploadCourierPhoto)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Operations.UploadCourierPhoto.Output.ServiceUnavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Operations.UploadCourierPhoto.Output.ServiceUnavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -36890,17 +40091,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/post(uploadCourierPhoto)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -37125,17 +40326,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/get(getCourierPhoto)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -37143,6 +40344,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/get(getCourierPhoto)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -37527,17 +40751,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/patch(attachCourierPhoto)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -37545,6 +40769,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/patch(attachCourierPhoto)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -37797,17 +41044,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/delete(deleteCourierPhoto)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -37815,6 +41062,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/delete(deleteCourierPhoto)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -38132,17 +41402,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/image/get(getCourierPhotoImage)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -38150,6 +41420,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/image/get(getCourierPhotoImage)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -38485,17 +41778,17 @@ public enum Operations {
                     }
                 }
             }
-            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            /// `forbidden`: without the role the operation requires. `agent_inactive`: dispatch has paused this agent — pausing ended their sessions, and signed in again they are refused on every Courier operation until dispatch resumes them. `agent_profile_missing`: the account holds `courier.agent` but dispatch has opened no agent profile for it. Dispatch is not checked for either on the operations it shares with agents.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/thumbnail/get(getCourierPhotoThumbnail)/responses/403`.
             ///
             /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Forbidden)
+            case forbidden(Components.Responses.CourierAgentForbidden)
             /// The associated value of the enum case if `self` is `.forbidden`.
             ///
             /// - Throws: An error if `self` is not `.forbidden`.
             /// - SeeAlso: `.forbidden`.
-            public var forbidden: Components.Responses.Forbidden {
+            public var forbidden: Components.Responses.CourierAgentForbidden {
                 get throws {
                     switch self {
                     case let .forbidden(response):
@@ -38503,6 +41796,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/thumbnail/get(getCourierPhotoThumbnail)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -38722,6 +42038,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/schools/get(listCampusSchools)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -39180,6 +42519,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/schools/post(createCampusSchool)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -39451,6 +42813,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/careers/get(listCampusCareers)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -39966,6 +43351,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/careers/post(createCampusCareer)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -40237,6 +43645,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/plans/get(listCampusPlans)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -40746,6 +44177,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/plans/post(createCampusPlan)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -41017,6 +44471,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/plans/{id}/subjects/get(listCampusSubjects)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -41544,6 +45021,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/subjects/post(createCampusSubject)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -41985,6 +45485,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/plans/{id}/subjects/import/post(importCampusSubjects)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -42487,6 +46010,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/plans/{id}/groups/import/post(importCampusGroups)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -42689,6 +46235,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/periods/get(listCampusPeriods)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -43153,6 +46722,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/periods/post(createCampusPeriod)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -43424,6 +47016,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/periods/{id}/windows/get(listCampusCaptureWindows)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -43963,6 +47578,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/periods/{id}/windows/put(setCampusCaptureWindow)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -44275,6 +47913,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/periods/{id}/close/post(closeCampusPeriod)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -44472,6 +48133,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/calendar/get(listCampusCalendar)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -44948,6 +48632,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/calendar/post(createCampusCalendarEvent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -45188,6 +48895,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/calendar/{id}/delete(deleteCampusCalendarEvent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -45458,6 +49188,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/groups/get(listCampusGroups)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -46040,6 +49793,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/groups/post(createCampusGroup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -46296,6 +50072,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/groups/{id}/get(getCampusGroup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -46597,6 +50396,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/groups/{id}/delete(deleteCampusGroup)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -46862,6 +50684,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/groups/{id}/roster/get(getCampusRoster)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -47428,6 +51273,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/groups/{id}/grades/put(captureCampusGrades)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -47699,6 +51567,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/groups/{id}/grade-history/get(getCampusGradeHistory)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -48208,6 +52099,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/enrolments/post(createCampusEnrolment)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -48499,6 +52413,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/enrolments/{id}/delete(deleteCampusEnrolment)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -48877,6 +52814,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/enrolments/import/post(importCampusEnrolments)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -49148,6 +53108,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/teacher/groups/get(listCampusTeacherGroups)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -49451,6 +53434,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/availability/get(searchCampusAvailability)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -49671,6 +53677,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/students/get(listCampusStudents)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -50204,6 +54233,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/students/post(createCampusStudent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -50460,6 +54512,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/get(getCampusStudent)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -50911,6 +54986,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/personal-data/put(replaceCampusPersonalData)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -51357,6 +55455,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/photo/put(setCampusStudentPhoto)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -51613,6 +55734,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/kardex/get(getCampusStudentKardex)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -52105,6 +56249,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/kardex/post(addCampusKardexLine)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -52292,6 +56459,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/get(getCampusMe)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -52609,6 +56799,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/grades/get(getCampusMyGrades)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -52814,6 +57027,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/kardex/get(getCampusMyKardex)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -53131,6 +57367,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/schedule/get(getCampusMySchedule)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -53374,6 +57633,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/schedule/receipt.pdf/get(getCampusScheduleReceipt)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -53566,6 +57848,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/personal-data/get(getCampusMyPersonalData)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -53603,9 +57908,9 @@ public enum Operations {
             }
         }
     }
-    /// Update address and contact (any other group changed: 403 `personal_data_school_owned`)
+    /// Change address and contact field by field (a school-owned field changed: 403 `personal_data_school_owned`)
     ///
-    /// Requires `campus.student`.
+    /// Requires `campus.student`. A field left out keeps its value; a field sent as `null` or `""` is cleared; a string replaces it. A school-owned field (general, birth, previousSchooling, family) sent with the value it has is accepted, with another value refused (403 `personal_data_school_owned`, each field in `errors`). An unknown group or field is refused (422 `unknown_field`, each one in `errors`) and nothing is written. With SAES linked every group is read from SAES, so any change is refused (409 `personal_data_from_saes`); an empty object answers the data as shown.
     ///
     /// - Remark: HTTP `PATCH /api/v1/campus/me/personal-data`.
     /// - Remark: Generated from `#/paths//api/v1/campus/me/personal-data/patch(updateCampusMyPersonalData)`.
@@ -53627,7 +57932,7 @@ public enum Operations {
             /// - Remark: Generated from `#/paths/api/v1/campus/me/personal-data/PATCH/requestBody`.
             @frozen public enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/campus/me/personal-data/PATCH/requestBody/content/application\/json`.
-                case json(Components.Schemas.CampusPersonalData)
+                case json(Components.Schemas.CampusPersonalDataChanges)
             }
             public var body: Operations.UpdateCampusMyPersonalData.Input.Body
             /// Creates a new `Input`.
@@ -53894,6 +58199,57 @@ public enum Operations {
                     }
                 }
             }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/campus/me/personal-data/PATCH/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/campus/me/personal-data/PATCH/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateCampusMyPersonalData.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UpdateCampusMyPersonalData.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// `personal_data_from_saes`: SAES is linked, and SAES owns every group.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/personal-data/patch(updateCampusMyPersonalData)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.UpdateCampusMyPersonalData.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.UpdateCampusMyPersonalData.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct UnprocessableContent: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/campus/me/personal-data/PATCH/responses/422/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -53922,7 +58278,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `validation_failed` (or `csv_invalid` for imports, each error naming its line): each field is listed in `errors`.
+            /// `unknown_field` (a group or field personal data does not have) or `validation_failed`: each field is listed in `errors`.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/personal-data/patch(updateCampusMyPersonalData)/responses/422`.
             ///
@@ -53940,6 +58296,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/personal-data/patch(updateCampusMyPersonalData)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -54188,6 +58567,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/photo/get(getCampusMyPhoto)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -54362,6 +58764,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/saes/schools/get(listCampusSAESSchools)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -54577,6 +59002,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/saes/challenge/get(getCampusSAESChallenge)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -54849,6 +59297,78 @@ public enum Operations {
                     }
                 }
             }
+            public struct TooManyRequests: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/campus/saes/challenge/POST/responses/429/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Seconds to wait before trying again.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/campus/saes/challenge/POST/responses/429/headers/Retry-After`.
+                    public var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - retryAfter: Seconds to wait before trying again.
+                    public init(retryAfter: Swift.Int? = nil) {
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.StartCampusSAESLink.Output.TooManyRequests.Headers
+                /// - Remark: Generated from `#/paths/api/v1/campus/saes/challenge/POST/responses/429/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/campus/saes/challenge/POST/responses/429/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.StartCampusSAESLink.Output.TooManyRequests.Body
+                /// Creates a new `TooManyRequests`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.StartCampusSAESLink.Output.TooManyRequests.Headers = .init(),
+                    body: Operations.StartCampusSAESLink.Output.TooManyRequests.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// `saes_rate_limited`: Patio is already talking to this student's SAES, the student asked SAES for too much in the last minute (12 operations), or the school's portal has its ceiling of operations at once; nothing was sent to SAES. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/saes/challenge/post(startCampusSAESLink)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Operations.StartCampusSAESLink.Output.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Operations.StartCampusSAESLink.Output.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct ServiceUnavailable: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/campus/saes/challenge/POST/responses/503/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -54877,7 +59397,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `saes_unavailable`: SAES answered its error page or did not answer in time.
+            /// `saes_unavailable`: SAES answered its error page or did not answer in time. Or `overloaded` / `database_unavailable` (see the `Overloaded` response): Patio is saturated; nothing was done, send it again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/saes/challenge/post(startCampusSAESLink)/responses/503`.
             ///
@@ -55166,6 +59686,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/saes/link/get(getCampusSAESLink)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -55438,7 +59981,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `saes_no_challenge`: no CAPTCHA has been asked for yet.
+            /// `saes_no_challenge`: no CAPTCHA has been asked for yet, or `saes_boleta_mismatch`: the boleta is not the one on the student's Campus record (a student links only their own SAES account); nothing was sent to SAES and the same CAPTCHA still stands.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/saes/link/post(completeCampusSAESLink)/responses/409`.
             ///
@@ -55512,6 +60055,78 @@ public enum Operations {
                     }
                 }
             }
+            public struct TooManyRequests: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/campus/saes/link/POST/responses/429/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Seconds to wait before trying again.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/campus/saes/link/POST/responses/429/headers/Retry-After`.
+                    public var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - retryAfter: Seconds to wait before trying again.
+                    public init(retryAfter: Swift.Int? = nil) {
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CompleteCampusSAESLink.Output.TooManyRequests.Headers
+                /// - Remark: Generated from `#/paths/api/v1/campus/saes/link/POST/responses/429/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/campus/saes/link/POST/responses/429/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompleteCampusSAESLink.Output.TooManyRequests.Body
+                /// Creates a new `TooManyRequests`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.CompleteCampusSAESLink.Output.TooManyRequests.Headers = .init(),
+                    body: Operations.CompleteCampusSAESLink.Output.TooManyRequests.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// `saes_rate_limited`: Patio is already talking to this student's SAES, the student asked SAES for too much in the last minute (12 operations), or the school's portal has its ceiling of operations at once; nothing was sent to SAES. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/saes/link/post(completeCampusSAESLink)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Operations.CompleteCampusSAESLink.Output.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Operations.CompleteCampusSAESLink.Output.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct ServiceUnavailable: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/campus/saes/link/POST/responses/503/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -55540,7 +60155,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `saes_unavailable`: SAES answered its error page or did not answer in time.
+            /// `saes_unavailable`: SAES answered its error page or did not answer in time. Or `overloaded` / `database_unavailable` (see the `Overloaded` response): Patio is saturated; nothing was done, send it again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/saes/link/post(completeCampusSAESLink)/responses/503`.
             ///
@@ -55813,6 +60428,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/saes/link/delete(deleteCampusSAESLink)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -56073,6 +60711,78 @@ public enum Operations {
                     }
                 }
             }
+            public struct TooManyRequests: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/campus/saes/sync/POST/responses/429/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Seconds to wait before trying again.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/campus/saes/sync/POST/responses/429/headers/Retry-After`.
+                    public var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - retryAfter: Seconds to wait before trying again.
+                    public init(retryAfter: Swift.Int? = nil) {
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.SyncCampusSAES.Output.TooManyRequests.Headers
+                /// - Remark: Generated from `#/paths/api/v1/campus/saes/sync/POST/responses/429/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/campus/saes/sync/POST/responses/429/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SyncCampusSAES.Output.TooManyRequests.Body
+                /// Creates a new `TooManyRequests`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.SyncCampusSAES.Output.TooManyRequests.Headers = .init(),
+                    body: Operations.SyncCampusSAES.Output.TooManyRequests.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// `saes_rate_limited`: Patio is already talking to this student's SAES, the student asked SAES for too much in the last minute (12 operations), or the school's portal has its ceiling of operations at once; nothing was sent to SAES. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/saes/sync/post(syncCampusSAES)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Operations.SyncCampusSAES.Output.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Operations.SyncCampusSAES.Output.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct ServiceUnavailable: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/campus/saes/sync/POST/responses/503/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -56101,7 +60811,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `saes_unavailable`: SAES answered its error page or did not answer in time.
+            /// `saes_unavailable`: SAES answered its error page or did not answer in time. Or `overloaded` / `database_unavailable` (see the `Overloaded` response): Patio is saturated; nothing was done, send it again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/saes/sync/post(syncCampusSAES)/responses/503`.
             ///
@@ -56568,6 +61278,78 @@ public enum Operations {
                     }
                 }
             }
+            public struct TooManyRequests: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/campus/saes/availability/GET/responses/429/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// Seconds to wait before trying again.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/v1/campus/saes/availability/GET/responses/429/headers/Retry-After`.
+                    public var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - retryAfter: Seconds to wait before trying again.
+                    public init(retryAfter: Swift.Int? = nil) {
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetCampusSAESAvailability.Output.TooManyRequests.Headers
+                /// - Remark: Generated from `#/paths/api/v1/campus/saes/availability/GET/responses/429/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/campus/saes/availability/GET/responses/429/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetCampusSAESAvailability.Output.TooManyRequests.Body
+                /// Creates a new `TooManyRequests`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetCampusSAESAvailability.Output.TooManyRequests.Headers = .init(),
+                    body: Operations.GetCampusSAESAvailability.Output.TooManyRequests.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// `saes_rate_limited`: Patio is already talking to this student's SAES, the student asked SAES for too much in the last minute (12 operations), or the school's portal has its ceiling of operations at once; nothing was sent to SAES. Try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/saes/availability/get(getCampusSAESAvailability)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Operations.GetCampusSAESAvailability.Output.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Operations.GetCampusSAESAvailability.Output.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct ServiceUnavailable: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/api/v1/campus/saes/availability/GET/responses/503/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -56596,7 +61378,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `saes_unavailable`: SAES answered its error page or did not answer in time.
+            /// `saes_unavailable`: SAES answered its error page or did not answer in time. Or `overloaded` / `database_unavailable` (see the `Overloaded` response): Patio is saturated; nothing was done, send it again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/saes/availability/get(getCampusSAESAvailability)/responses/503`.
             ///
@@ -56834,6 +61616,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/saes/record/get(getCampusSAESRecord)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -57021,6 +61826,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/credential/get(getCampusMyCredential)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -57218,6 +62046,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/calendar-feed/get(getCampusMyCalendarFeed)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -57405,6 +62256,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/me/calendar-feed/renew/post(renewCampusMyCalendarFeed)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -57614,6 +62488,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/news/get(listCampusNews)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -58046,6 +62943,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/news/post(createCampusPost)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -58550,6 +63470,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/news/{id}/put(updateCampusPost)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -58795,6 +63738,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/news/{id}/delete(deleteCampusPost)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -58986,6 +63952,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/scholarships/get(listCampusScholarships)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -59424,6 +64413,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/scholarships/post(createCampusScholarship)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -59934,6 +64946,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/scholarships/{id}/put(updateCampusScholarship)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -60179,6 +65214,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/scholarships/{id}/delete(deleteCampusScholarship)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -60210,9 +65268,9 @@ public enum Operations {
             }
         }
     }
-    /// What scanning a credential shows: only whether it is valid today
+    /// What scanning a credential shows: whether it is valid today, with the holder's name
     ///
-    /// Public: no sign-in needed.
+    /// Public: no sign-in needed. Valid while the account is active, still holds `campus.student` and is enrolled in the period running today. `name` and `hasPhoto` are given while the link is genuine and the account is a current student (the photo is at `/campus/credential/{token}/photo`); otherwise only `valid: false`.
     ///
     /// - Remark: HTTP `GET /api/v1/campus/credentials/{token}`.
     /// - Remark: Generated from `#/paths//api/v1/campus/credentials/{token}/get(checkCampusCredential)`.
@@ -60360,6 +65418,29 @@ public enum Operations {
                     }
                 }
             }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/credentials/{token}/get(checkCampusCredential)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -60397,9 +65478,9 @@ public enum Operations {
             }
         }
     }
-    /// What scanning a schedule receipt shows: whether Patio issued it and the student is still enrolled
+    /// What scanning a schedule receipt shows: whether Patio issued it, whether it is still current, and what it printed
     ///
-    /// Public: no sign-in needed.
+    /// Public: no sign-in needed. The link carries a digest of what the receipt printed (name, boleta, career, period and each class's day, times, subject and group). `matchesPrinted` says whether the record still holds that content (absent for receipts printed before links carried it); `valid` is authentic, the account a current student, enrolled in the period and the content unchanged. `name`, `boleta`, `career` and `classes` are the content the record holds now — what was printed when `matchesPrinted` — and are absent when the link is not authentic or the account is no longer a student.
     ///
     /// - Remark: HTTP `GET /api/v1/campus/receipts/{token}`.
     /// - Remark: Generated from `#/paths//api/v1/campus/receipts/{token}/get(checkCampusReceipt)`.
@@ -60542,6 +65623,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/campus/receipts/{token}/get(checkCampusReceipt)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -60698,6 +65802,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/offline-tables/get(listOfflineTables)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -60945,7 +66072,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `sync_forbidden`.
+            /// `sync_forbidden`. Courier's collections also answer `agent_inactive` to an agent dispatch has paused (the whole pull or push is refused, so a device keeps its offline changes until the agent is resumed) and `agent_profile_missing`.
             ///
             /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/get(syncPull)/responses/403`.
             ///
@@ -61060,6 +66187,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/get(syncPull)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -61263,7 +66413,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `sync_forbidden`.
+            /// `sync_forbidden`. Courier's collections also answer `agent_inactive` to an agent dispatch has paused (the whole pull or push is refused, so a device keeps its offline changes until the agent is resumed) and `agent_profile_missing`.
             ///
             /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/mutations/post(syncPush)/responses/403`.
             ///
@@ -61480,6 +66630,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/mutations/post(syncPush)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }

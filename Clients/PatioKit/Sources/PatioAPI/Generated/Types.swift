@@ -1072,7 +1072,7 @@ public protocol APIProtocol: Sendable {
     func listCourierPhotos(_ input: Operations.ListCourierPhotos.Input) async throws -> Operations.ListCourierPhotos.Output
     /// Upload a photo
     ///
-    /// Requires `courier.agent`. The image is the body (JPEG, PNG or HEIC, known by its bytes; at most 8 MiB). GPS data is removed unless `keepLocation=true`. Named `photo-NNN` from the agent's counter. The same `Idempotency-Key` with the same bytes answers the first photo (200); with other bytes 422 `idempotency_key_reused`.
+    /// Requires `courier.agent`. The image is the body (JPEG, PNG or HEIC, known by its bytes; at most 8 MiB). GPS data (Exif, XMP, and any image appended after the first) is removed unless `keepLocation=true`; a photo whose position cannot be removed is refused (422 `photo_location_unremovable`). Named `photo-NNN` from the agent's counter. The same `Idempotency-Key` with the same bytes answers the first photo (200); with other bytes 422 `idempotency_key_reused`. The image is decoded in a worker process with its own CPU, memory and time limits (at most two at once, one per agent); an image over the limits is refused (422 `image_too_large`, `image_too_complex`) and nothing is stored.
     ///
     /// - Remark: HTTP `POST /api/v1/courier/photos`.
     /// - Remark: Generated from `#/paths//api/v1/courier/photos/post(uploadCourierPhoto)`.
@@ -1413,9 +1413,9 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/campus/me/personal-data`.
     /// - Remark: Generated from `#/paths//api/v1/campus/me/personal-data/get(getCampusMyPersonalData)`.
     func getCampusMyPersonalData(_ input: Operations.GetCampusMyPersonalData.Input) async throws -> Operations.GetCampusMyPersonalData.Output
-    /// Update address and contact (any other group changed: 403 `personal_data_school_owned`)
+    /// Change address and contact field by field (a school-owned field changed: 403 `personal_data_school_owned`)
     ///
-    /// Requires `campus.student`.
+    /// Requires `campus.student`. A field left out keeps its value; a field sent as `null` or `""` is cleared; a string replaces it. A school-owned field (general, birth, previousSchooling, family) sent with the value it has is accepted, with another value refused (403 `personal_data_school_owned`, each field in `errors`). An unknown group or field is refused (422 `unknown_field`, each one in `errors`) and nothing is written. With SAES linked every group is read from SAES, so any change is refused (409 `personal_data_from_saes`); an empty object answers the data as shown.
     ///
     /// - Remark: HTTP `PATCH /api/v1/campus/me/personal-data`.
     /// - Remark: Generated from `#/paths//api/v1/campus/me/personal-data/patch(updateCampusMyPersonalData)`.
@@ -1567,16 +1567,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/v1/campus/scholarships/{id}`.
     /// - Remark: Generated from `#/paths//api/v1/campus/scholarships/{id}/delete(deleteCampusScholarship)`.
     func deleteCampusScholarship(_ input: Operations.DeleteCampusScholarship.Input) async throws -> Operations.DeleteCampusScholarship.Output
-    /// What scanning a credential shows: only whether it is valid today
+    /// What scanning a credential shows: whether it is valid today, with the holder's name
     ///
-    /// Public: no sign-in needed.
+    /// Public: no sign-in needed. Valid while the account is active, still holds `campus.student` and is enrolled in the period running today. `name` and `hasPhoto` are given while the link is genuine and the account is a current student (the photo is at `/campus/credential/{token}/photo`); otherwise only `valid: false`.
     ///
     /// - Remark: HTTP `GET /api/v1/campus/credentials/{token}`.
     /// - Remark: Generated from `#/paths//api/v1/campus/credentials/{token}/get(checkCampusCredential)`.
     func checkCampusCredential(_ input: Operations.CheckCampusCredential.Input) async throws -> Operations.CheckCampusCredential.Output
-    /// What scanning a schedule receipt shows: whether Patio issued it and the student is still enrolled
+    /// What scanning a schedule receipt shows: whether Patio issued it, whether it is still current, and what it printed
     ///
-    /// Public: no sign-in needed.
+    /// Public: no sign-in needed. The link carries a digest of what the receipt printed (name, boleta, career, period and each class's day, times, subject and group). `matchesPrinted` says whether the record still holds that content (absent for receipts printed before links carried it); `valid` is authentic, the account a current student, enrolled in the period and the content unchanged. `name`, `boleta`, `career` and `classes` are the content the record holds now — what was printed when `matchesPrinted` — and are absent when the link is not authentic or the account is no longer a student.
     ///
     /// - Remark: HTTP `GET /api/v1/campus/receipts/{token}`.
     /// - Remark: Generated from `#/paths//api/v1/campus/receipts/{token}/get(checkCampusReceipt)`.
@@ -3643,7 +3643,7 @@ extension APIProtocol {
     }
     /// Upload a photo
     ///
-    /// Requires `courier.agent`. The image is the body (JPEG, PNG or HEIC, known by its bytes; at most 8 MiB). GPS data is removed unless `keepLocation=true`. Named `photo-NNN` from the agent's counter. The same `Idempotency-Key` with the same bytes answers the first photo (200); with other bytes 422 `idempotency_key_reused`.
+    /// Requires `courier.agent`. The image is the body (JPEG, PNG or HEIC, known by its bytes; at most 8 MiB). GPS data (Exif, XMP, and any image appended after the first) is removed unless `keepLocation=true`; a photo whose position cannot be removed is refused (422 `photo_location_unremovable`). Named `photo-NNN` from the agent's counter. The same `Idempotency-Key` with the same bytes answers the first photo (200); with other bytes 422 `idempotency_key_reused`. The image is decoded in a worker process with its own CPU, memory and time limits (at most two at once, one per agent); an image over the limits is refused (422 `image_too_large`, `image_too_complex`) and nothing is stored.
     ///
     /// - Remark: HTTP `POST /api/v1/courier/photos`.
     /// - Remark: Generated from `#/paths//api/v1/courier/photos/post(uploadCourierPhoto)`.
@@ -4364,9 +4364,9 @@ extension APIProtocol {
     public func getCampusMyPersonalData(headers: Operations.GetCampusMyPersonalData.Input.Headers = .init()) async throws -> Operations.GetCampusMyPersonalData.Output {
         try await getCampusMyPersonalData(Operations.GetCampusMyPersonalData.Input(headers: headers))
     }
-    /// Update address and contact (any other group changed: 403 `personal_data_school_owned`)
+    /// Change address and contact field by field (a school-owned field changed: 403 `personal_data_school_owned`)
     ///
-    /// Requires `campus.student`.
+    /// Requires `campus.student`. A field left out keeps its value; a field sent as `null` or `""` is cleared; a string replaces it. A school-owned field (general, birth, previousSchooling, family) sent with the value it has is accepted, with another value refused (403 `personal_data_school_owned`, each field in `errors`). An unknown group or field is refused (422 `unknown_field`, each one in `errors`) and nothing is written. With SAES linked every group is read from SAES, so any change is refused (409 `personal_data_from_saes`); an empty object answers the data as shown.
     ///
     /// - Remark: HTTP `PATCH /api/v1/campus/me/personal-data`.
     /// - Remark: Generated from `#/paths//api/v1/campus/me/personal-data/patch(updateCampusMyPersonalData)`.
@@ -4638,9 +4638,9 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// What scanning a credential shows: only whether it is valid today
+    /// What scanning a credential shows: whether it is valid today, with the holder's name
     ///
-    /// Public: no sign-in needed.
+    /// Public: no sign-in needed. Valid while the account is active, still holds `campus.student` and is enrolled in the period running today. `name` and `hasPhoto` are given while the link is genuine and the account is a current student (the photo is at `/campus/credential/{token}/photo`); otherwise only `valid: false`.
     ///
     /// - Remark: HTTP `GET /api/v1/campus/credentials/{token}`.
     /// - Remark: Generated from `#/paths//api/v1/campus/credentials/{token}/get(checkCampusCredential)`.
@@ -4653,9 +4653,9 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// What scanning a schedule receipt shows: whether Patio issued it and the student is still enrolled
+    /// What scanning a schedule receipt shows: whether Patio issued it, whether it is still current, and what it printed
     ///
-    /// Public: no sign-in needed.
+    /// Public: no sign-in needed. The link carries a digest of what the receipt printed (name, boleta, career, period and each class's day, times, subject and group). `matchesPrinted` says whether the record still holds that content (absent for receipts printed before links carried it); `valid` is authentic, the account a current student, enrolled in the period and the content unchanged. `name`, `boleta`, `career` and `classes` are the content the record holds now — what was printed when `matchesPrinted` — and are absent when the link is not authentic or the account is no longer a student.
     ///
     /// - Remark: HTTP `GET /api/v1/campus/receipts/{token}`.
     /// - Remark: Generated from `#/paths//api/v1/campus/receipts/{token}/get(checkCampusReceipt)`.
