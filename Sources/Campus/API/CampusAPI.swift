@@ -143,6 +143,12 @@ enum CampusAPI {
             let bytes = try await JSONBody.collect(request, limit: BlobStore.maxBytes)
             return try .json(try await s.students.setPhoto(try context.uuidParameter("id"), bytes: Array(buffer: bytes)))
         }
+        // School services see which SAES account a student linked, with which boleta and since when.
+        routes.get("/api/v1/campus/students/{id}/saes-link", admin) { _, context in
+            let student = try await s.students.find(try context.uuidParameter("id"))
+            guard let link = try await s.saesRecord.link(accountID: student.accountID) else { throw SAESLinkService.notLinked }
+            return try .json(link)
+        }
         routes.get("/api/v1/campus/students/{id}/kardex", admin) { _, context in
             try .json(try await s.kardex.report(try await s.students.find(try context.uuidParameter("id")), search: nil))
         }

@@ -49,6 +49,14 @@ extension CampusPageHandlers {
         data["groups"] = personalGroups(personal, context)
         data["personalFields"] = personal.fields.map { ["name": "\($0.group).\($0.name)", "label": pages.text("cam_f_\($0.group).\($0.name)", context), "value": $0.value ?? ""] }
         data["evaluations"] = ["ORD", "EXT", "ETS"]
+        if let link = try await s.saesRecord.link(accountID: model.accountID) {
+            let time = { (date: Date) in PageFormat.dateTime(date, in: SchoolCalendar.zone, locale: context.locale) }
+            data["saesLink"] = [
+                "boleta": link.boleta ?? "", "school": link.schoolName, "status": pages.text("cam_saes_status_\(link.status)", context),
+                "linkedAt": link.linkedAt.map(time) ?? "", "syncedAt": link.syncedAt.map(time) ?? pages.text("cam_saes_never", context),
+                "boletaDiffers": link.boleta.map { $0 != student.boleta } ?? false,
+            ]
+        }
         return page("campus_admin_student", "cam_students", data, context, problem: problem, notice: notice)
     }
 

@@ -221,6 +221,10 @@ extension CampusServerSuites {
                 Route(method: .put, template: "/api/v1/campus/students/{id}/photo", access: admin) { who in
                     Call(path: "/api/v1/campus/students/\(try mine(who).student.id)/photo", body: .bytes(contentType: "image/png", CampusWorld.png))
                 },
+                // Ana has not linked SAES here: school services are let through and told so (SAESBoletaTests reads a link).
+                Route(method: .get, template: "/api/v1/campus/students/{id}/saes-link", access: admin, success: .notFound) { _ in
+                    Call(path: "/api/v1/campus/students/\(anaID)/saes-link")
+                },
                 Route(method: .get, template: "/api/v1/campus/students/{id}/kardex", access: admin) { _ in Call(path: "/api/v1/campus/students/\(anaID)/kardex") },
                 Route(method: .post, template: "/api/v1/campus/students/{id}/kardex", access: admin, success: .created) { who in
                     Call(path: "/api/v1/campus/students/\(try mine(who).student.id)/kardex", body: .json(["clave": "C101", "date": "2026-06-10", "period": "2026/2", "evaluation": "ETS", "grade": "8"]))

@@ -69,4 +69,29 @@ struct SAESBoletaTests {
             #expect(strings[.en]?["problem.saes_boleta_mismatch"]?.contains("not the one on your Campus record") == true)
         }
     }
+
+    @Test("school services see the link: 404 saes_not_linked before, then the boleta, school and status on the API and the student's page; a student cannot ask")
+    func schoolServicesSeeLinks() async throws {
+        try await withDemoSchool { world, fake in
+            let ana = try #require(try await world.services.students.list(query: FakeStudent.demo.boleta).first)
+            let path = "/api/v1/campus/students/\(ana.id)/saes-link"
+            let before = try await world.client.api(.get, path, token: world.admin)
+            #expect(try before.status == .notFound && problem(before).code == "saes_not_linked")
+            #expect(try await world.client.api(.get, path, token: world.student).status == .forbidden)
+
+            _ = try await world.client.created("/api/v1/campus/saes/challenge", token: world.student, ["school": "escom"])
+            let linked = try await world.client.api(.post, "/api/v1/campus/saes/link", token: world.student, body: [
+                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": try #require(fake.latestCaptchaAnswer),
+            ])
+            #expect(linked.status == .ok)
+            let seen = try await world.client.fetch(path, token: world.admin)
+            #expect(seen["boleta"] as? String == FakeStudent.demo.boleta && seen["status"] as? String == "linked" && seen["linkedAt"] is String)
+
+            try await world.patio.account("jefa@test.patio", roles: [CampusRoles.admin])
+            var admin = try await WebSession.signIn(world.client, email: "jefa@test.patio", password: TestPatio.password)
+            let page = String(buffer: try await admin.get("/campus/admin/students/\(ana.id)").body)
+            #expect(page.contains("Boleta en el SAES") && page.contains(FakeStudent.demo.boleta) && page.contains("Vinculado"))
+            #expect(!page.contains("No ha vinculado su SAES"))
+        }
+    }
 }

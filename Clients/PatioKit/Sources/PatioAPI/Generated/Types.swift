@@ -1357,6 +1357,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /api/v1/campus/students/{id}/photo`.
     /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/photo/put(setCampusStudentPhoto)`.
     func setCampusStudentPhoto(_ input: Operations.SetCampusStudentPhoto.Input) async throws -> Operations.SetCampusStudentPhoto.Output
+    /// Which SAES account a student linked, with which boleta and since when
+    ///
+    /// Requires `campus.admin` (school services). The same view the student reads at `/api/v1/campus/saes/link`; Patio never shows a kept password or session.
+    ///
+    /// - Remark: HTTP `GET /api/v1/campus/students/{id}/saes-link`.
+    /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/saes-link/get(getCampusStudentSAESLink)`.
+    func getCampusStudentSAESLink(_ input: Operations.GetCampusStudentSAESLink.Input) async throws -> Operations.GetCampusStudentSAESLink.Output
     /// A student's kardex
     ///
     /// Requires `campus.admin` (school services).
@@ -4258,6 +4265,21 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// Which SAES account a student linked, with which boleta and since when
+    ///
+    /// Requires `campus.admin` (school services). The same view the student reads at `/api/v1/campus/saes/link`; Patio never shows a kept password or session.
+    ///
+    /// - Remark: HTTP `GET /api/v1/campus/students/{id}/saes-link`.
+    /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/saes-link/get(getCampusStudentSAESLink)`.
+    public func getCampusStudentSAESLink(
+        path: Operations.GetCampusStudentSAESLink.Input.Path,
+        headers: Operations.GetCampusStudentSAESLink.Input.Headers = .init()
+    ) async throws -> Operations.GetCampusStudentSAESLink.Output {
+        try await getCampusStudentSAESLink(Operations.GetCampusStudentSAESLink.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// A student's kardex
