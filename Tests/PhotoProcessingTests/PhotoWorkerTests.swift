@@ -58,25 +58,48 @@ struct PhotoWorkerTests {
 
 @Suite("At most a few photo workers run at once")
 struct PhotoWorkerGateTests {
+    /// A place held until the test lets it go: `entered` is awaited before anything else runs, so no test
+    /// depends on how soon the scheduler starts the holder.
+    struct Holder {
+        let task: Task<Int, any Error>
+        let release: AsyncStream<Void>.Continuation
+
+        static func take(_ gate: PhotoWorkerGate, owner: String = "") async -> Holder {
+            let (entered, enteredSignal) = AsyncStream<Void>.makeStream()
+            let (released, release) = AsyncStream<Void>.makeStream()
+            let task = Task {
+                try await gate.withPlace(owner: owner) {
+                    enteredSignal.yield()
+                    for await _ in released { break }
+                    return 1
+                }
+            }
+            for await _ in entered { break }
+            return Holder(task: task, release: release)
+        }
+
+        func free() async throws -> Int {
+            release.yield()
+            return try await task.value
+        }
+    }
+
     @Test("with one place taken for longer than the wait, the next caller is turned away busy; after it frees, the next gets in")
     func busy() async throws {
         let gate = PhotoWorkerGate(limit: 1, wait: .milliseconds(200))
-        let holding = Task { try await gate.withPlace { try await Task.sleep(for: .seconds(2)); return 1 } }
-        try await Task.sleep(for: .milliseconds(100))
+        let holder = await Holder.take(gate)
         await #expect(throws: PhotoError.busy) { try await gate.withPlace { 2 } }
-        _ = try await holding.value
+        #expect(try await holder.free() == 1)
         #expect(try await gate.withPlace { 3 } == 3)
     }
 
     @Test("one owner holds at most its own place: while its images wait for each other, another owner's image gets the free one")
     func perOwner() async throws {
         let gate = PhotoWorkerGate(limit: 2, perOwner: 1, wait: .milliseconds(300))
-        let attacker = Task { try await gate.withPlace(owner: "attacker") { try await Task.sleep(for: .seconds(2)); return 1 } }
-        try await Task.sleep(for: .milliseconds(100))
+        let attacker = await Holder.take(gate, owner: "attacker")
         await #expect(throws: PhotoError.busy) { try await gate.withPlace(owner: "attacker") { 2 } }
         #expect(try await gate.withPlace(owner: "someone else") { 3 } == 3)
-        attacker.cancel()
-        _ = try? await attacker.value
+        #expect(try await attacker.free() == 1)
     }
 
     @Test("waiters get the places in turn as they free; none is lost")
