@@ -10,7 +10,7 @@ import Testing
 
 /// One connection and a short wait for it: a request that held its connection while asking for a second
 /// one would wait on itself until the pool gave up.
-private let oneConnection = DatabasePool(connections: 1, timeout: .seconds(3))
+private let oneConnection = DatabasePool(connections: 1, timeout: .seconds(30))
 
 /// A write that reads through the app-wide `reader` and calls a service that writes through the app-wide
 /// `write`, as domain code does when it calls another service from inside its transaction.
