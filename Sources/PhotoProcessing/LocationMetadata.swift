@@ -5,7 +5,10 @@ public enum LocationMetadata {
     /// True when the image carries a GPS position anywhere Patio knows to look: an Exif GPS directory with
     /// entries, XMP naming GPS tags (or XMP too compressed to read), or an image appended after the first.
     public static func isPresent(in bytes: [UInt8], format: PhotoFormat) -> Bool {
-        isPresent(in: bytes, format: format, depth: 0)
+        // The images appended after a JPEG's first are looked at themselves; images after those are found by
+        // the same scan of the whole file, so no image needs its own appended ones searched.
+        if named(in: bytes, format: format) { return true }
+        return format == .jpeg && JPEGSegments.appendedImages(in: bytes).contains { named(in: $0, format: .jpeg) }
     }
 
     /// The same image without GPS data: Exif GPS directories are emptied in place (pixels and every other
@@ -29,17 +32,13 @@ public enum LocationMetadata {
         return result
     }
 
-    /// The images appended after the first are looked at themselves; images after those are found by the
-    /// same scan of the first file, so one level is enough.
-    private static let maximumDepth = 1
-
-    private static func isPresent(in bytes: [UInt8], format: PhotoFormat, depth: Int) -> Bool {
+    /// Whether this image's own Exif or XMP names a position (what follows the image is not looked at).
+    private static func named(in bytes: [UInt8], format: PhotoFormat) -> Bool {
         let blocks = tiffBlocks(in: bytes, format: format)
         if blocks.contains(where: { ExifGPS.isPresent(in: bytes, tiff: $0) }) { return true }
         switch format {
         case .jpeg:
-            if !JPEGSegments.xmpWithGPS(in: bytes).isEmpty { return true }
-            return depth < maximumDepth && JPEGSegments.appendedImages(in: bytes).contains { isPresent(in: $0, format: .jpeg, depth: depth + 1) }
+            return !JPEGSegments.xmpWithGPS(in: bytes).isEmpty
         case .png:
             return !PNGChunks.xmpChunksWithGPS(in: bytes).isEmpty
         case .heic:
