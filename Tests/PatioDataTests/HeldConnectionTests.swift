@@ -8,9 +8,10 @@ import PatioTestSupport
 import SQLKit
 import Testing
 
-/// One connection and a short wait for it: a request that held its connection while asking for a second
-/// one would wait on itself until the pool gave up.
-private let oneConnection = DatabasePool(connections: 1, timeout: .seconds(30))
+/// One connection: a request that held its connection while asking for a second one would wait on itself
+/// until the pool gave up. The wait is long because twenty transactions in turn, each waiting for its
+/// commit to reach the disk, can take minutes on a busy machine running the whole PostgreSQL suite.
+private let oneConnection = DatabasePool(connections: 1, timeout: .seconds(240))
 
 /// A write that reads through the app-wide `reader` and calls a service that writes through the app-wide
 /// `write`, as domain code does when it calls another service from inside its transaction.
@@ -23,8 +24,9 @@ private func writeThatReadsAndWritesAgain(_ database: PatioDatabase, _ body: Str
 }
 
 // A guard against a hang, not a measurement: before reads and writes inside a write used its connection,
-// a write inside a write on SQLite waited for the very queue it was running on, forever.
-@Suite("A request holds one connection at a time", .timeLimit(.minutes(1)))
+// a write inside a write on SQLite waited for the very queue it was running on, forever. The limit sits
+// above the pool's wait, so a write waiting for a connection its own task holds fails as a pool timeout.
+@Suite("A request holds one connection at a time", .timeLimit(.minutes(5)))
 struct HeldConnectionTests {
     @Test("inside a write, reads and writes through the database use the write's own connection: with a pool of one nothing waits, and the read sees the write")
     func nestedUseOfTheDatabase() async throws {
