@@ -70,6 +70,10 @@ public struct CourierModule: PatioModule {
     public func offlineTables() -> [OfflineTable] { CourierOfflineTables.all }
 
     public func seedDemo(environment: ModuleEnvironment) async throws {
-        try await CourierDemo.seed(CourierServices(environment: environment))
+        let services = CourierServices(environment: environment)
+        try await CourierDemo.seed(services)
+        if ControllerAppRoutes.isEnabled(environment.settings) {
+            try await ControllerAppVersion.publishReadableVersion(services.apps)
+        }
     }
 }

@@ -8,11 +8,10 @@ import PatioPlatform
 /// app runs against Patio with only its base URL changed. Served only when `PATIO_COMPAT` names
 /// `controller-app`; otherwise these paths answer 404 like any unknown address.
 ///
-/// The paths sit under `RequestPath.compatPrefixes`, so the platform treats them as API calls: the
-/// `TokenJWT` from the login is read as `Authorization: Bearer` by the normal authenticator, there is no
-/// CSRF check, and every refusal is problem+json (the apps show any non-200 as an error). The other headers
-/// the apps send on the later calls (`Usuario: Controller`, `Usuario: <usuario>`, `Identificacion`, the
-/// login's seven) are accepted and ignored: they prove nothing, the token does.
+/// The paths sit under `RequestPath.compatPrefixes`, so the platform treats them as API calls: a token is
+/// read only from `Authorization: Bearer`, there is no CSRF check, and every refusal is problem+json (the
+/// apps show any non-200 as an error). The schema and the localities are reference data served to the apps'
+/// own requests, which carry no token (see `ControllerAppCaller`).
 enum ControllerAppRoutes {
     /// The contract's name in `PATIO_COMPAT`.
     static let contract = "controller-app"
@@ -28,8 +27,6 @@ enum ControllerAppRoutes {
     }
 
     static func register(on routes: CourierRoutes, services s: CourierServices, settings: IdentitySettings, offlineTables: OfflineTableRegistry) {
-        let agent = Access.role(CourierRoles.agent)
-
         // Before sign-in: the app checks its version, then signs in.
         routes.get(versionPath, .everyone) { _, _ in
             try .json(ControllerAppVersion.wire(try await s.apps.latestVersion(app: CourierServices.appSlug)))
@@ -40,12 +37,14 @@ enum ControllerAppRoutes {
             return try .json(try await ControllerAppLogin.signIn(login, ip: ip, services: s))
         }
 
-        // With the login's TokenJWT as a bearer token: a working (not paused) agent, checked by CourierRoutes.
-        routes.get(schemaPath, agent) { _, context in
-            try .json(try await ControllerAppSchema.entries(for: try context.requirePrincipal(), services: s, registry: offlineTables))
+        // Reference data, as the apps ask for it: without a token; a token that is sent must be live.
+        routes.get(schemaPath, .everyone) { request, context in
+            try await ControllerAppCaller.checkReferenceRead(request, context: context, agents: s.agents)
+            return try .json(try await ControllerAppSchema.entries(services: s, registry: offlineTables))
         }
-        routes.get(localitiesPath, agent) { _, _ in
-            try .json(try await ControllerAppLocality.pickupNetwork(s.localities))
+        routes.get(localitiesPath, .everyone) { request, context in
+            try await ControllerAppCaller.checkReferenceRead(request, context: context, agents: s.agents)
+            return try .json(try await ControllerAppLocality.pickupNetwork(s.localities))
         }
     }
 }

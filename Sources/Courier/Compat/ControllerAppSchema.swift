@@ -2,11 +2,12 @@ import Foundation
 import PatioCore
 import PatioPlatform
 
-/// `ObtenerEsquema/true`: the tables this agent's device keeps — the platform's offline-table registry's
-/// Courier tables whose sync collection the agent may pull — one entry per table in the original keys.
+/// `ObtenerEsquema/true`: the tables an agent's device keeps — the platform's offline-table registry's
+/// tables of Courier's sync collections — one entry per table in the original keys. The same answer for
+/// every caller: table definitions are not personal, and the apps ask without a token.
 /// `QueryCreacion` is the registry's `CREATE TABLE` (already in the original's shape; SQLite accepts it; no
 /// `IF NOT EXISTS`), `Pk` the key columns joined by commas, `MetodoApp` the path the device pulls the rows from
-/// (`/api/v1/sync/<collection>`, with the same bearer token), `Error` always null — an entry Patio cannot
+/// (`/api/v1/sync/<collection>`, which does need the login's token), `Error` always null — an entry Patio cannot
 /// describe is left out, not sent half-filled — and `FechaActualizacionSincro` the schema time in the
 /// original's .NET shape (see `syncTime`).
 struct ControllerAppSchemaEntry: Encodable, Equatable, Sendable {
@@ -44,11 +45,9 @@ enum ControllerAppSchema {
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
     }
 
-    /// The entries for `principal`'s device: Courier's tables whose collection gives them a scope, by name.
-    static func entries(for principal: Principal, services s: CourierServices, registry: OfflineTableRegistry) async throws -> [ControllerAppSchemaEntry] {
-        let collections = Dictionary(CourierSync.collections(s).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return try await registry.published { name in
-            collections[name].map { !$0.scopes(principal).isEmpty } ?? false
-        }.map { ControllerAppSchemaEntry(table: $0) }
+    /// The entries of an agent's device: the tables of Courier's sync collections, by name.
+    static func entries(services s: CourierServices, registry: OfflineTableRegistry) async throws -> [ControllerAppSchemaEntry] {
+        let collections = Set(CourierSync.collections(s).map(\.name))
+        return try await registry.published { collections.contains($0) }.map { ControllerAppSchemaEntry(table: $0) }
     }
 }

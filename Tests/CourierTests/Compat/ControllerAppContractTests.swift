@@ -33,13 +33,19 @@ struct ControllerAppContractTests {
         }
     }
 
-    @Test("the version string reads back as the same version", arguments: [
-        ("100.0.0", "100"), ("1.0.0", "1"), ("1", "1"), ("2.5.0", "2.5"), ("2.5.1", "2.5.1"), ("0.0.0", "0"), ("3.0.0.0", "3"), ("1.0.2", "1.0.2"),
+    @Test("a whole version is its major part, which reads back as the same version; any other is refused", arguments: [
+        ("100.0.0", "100"), ("1.0.0", "1"), ("1", "1"), ("0.0.0", "0"), ("3.0.0.0", "3"), ("999999999", "999999999"),
+        ("2.5.0", nil), ("2.5.1", nil), ("1.0.2", nil), ("0.0.0.1", nil),
     ])
-    func versionMapping(semantic: String, wire: String) throws {
+    func versionMapping(semantic: String, wire: String?) throws {
         let version = try #require(AppVersion(semantic))
-        #expect(ControllerAppVersion.wire(version) == wire)
-        #expect(AppVersion(ControllerAppVersion.wire(version)) == version)
+        if let wire {
+            #expect(try ControllerAppVersion.wire(version) == wire)
+            #expect(AppVersion(try ControllerAppVersion.wire(version)) == version)
+        } else {
+            let error = #expect(throws: AppError.self) { try ControllerAppVersion.wire(version) }
+            #expect(error?.code == "app_version_not_whole")
+        }
     }
 
     @Test("Android's login — seven headers, base64 ending in the escape \\n — answers the fifteen keys with a working token")
@@ -262,34 +268,37 @@ struct ControllerAppContractTests {
         }
     }
 
-    @Test("the later calls need the TokenJWT: without it, with a bad one or with the apps' Usuario headers alone, 401")
-    func laterCallsNeedTheToken() async throws {
+    @Test("the later calls serve reference data without the TokenJWT; a token that is sent must be live, whoever's it is")
+    func laterCallsCheckASentToken() async throws {
         try await Self.withCompat { world in
             let token = try await world.appToken()
-            let variants: [HTTPFields] = [
-                [:],
-                [HTTPField.Name("Usuario")!: "Controller"],
-                Self.appHeaders(),
+            let refused: [HTTPFields] = [
                 [.authorization: "Bearer not-a-token"],
                 [.authorization: token],
                 [.authorization: "Bearer \(world.ana.token)x"],
+                [.authorization: ""],
             ]
             for path in [ControllerAppRoutes.schemaPath, ControllerAppRoutes.localitiesPath] {
-                for headers in variants {
+                for headers in refused {
                     let response = try await world.client.execute(uri: path, method: .get, headers: headers)
                     #expect(response.status == .unauthorized, "\(path) with \(headers)")
                     #expect(response.headers[.contentType] == "application/problem+json")
                 }
-                // The token with the headers the apps add on these calls: accepted, the headers ignored.
+                // The headers the apps send instead of a token prove nothing and are not needed.
+                for headers in [[:], [HTTPField.Name("Usuario")!: "Controller"], Self.appHeaders(usuario: "nadie")] as [HTTPFields] {
+                    #expect(try await world.client.execute(uri: path, method: .get, headers: headers).status == .ok, "\(path) with \(headers)")
+                }
                 var withUsuario = Self.appHeaders(usuario: "Controller")
                 withUsuario[.authorization] = "Bearer \(token)"
                 #expect(try await world.client.execute(uri: path, method: .get, headers: withUsuario).status == .ok)
-                // Dispatch's token is not an agent's.
-                #expect(try await world.client.api(.get, path, token: world.dispatch).status == .forbidden)
+                // Dispatch's live token reads the same reference data.
+                #expect(try await world.client.api(.get, path, token: world.dispatch).status == .ok)
             }
-            // Signed out: the token is revoked everywhere.
+            // Signed out: the token is revoked everywhere, and sending it is refused rather than ignored.
             #expect(try await world.client.api(.post, "/api/v1/auth/logout", token: token).status == .noContent)
             #expect(try await world.client.api(.get, ControllerAppRoutes.localitiesPath, token: token).status == .unauthorized)
+            // What is personal still needs it.
+            #expect(try await world.client.execute(uri: "/api/v1/sync/courier.pickups", method: .get, headers: Self.appHeaders()).status == .unauthorized)
         }
     }
 
