@@ -185,6 +185,7 @@ let package = Package(
             name: "PatioServer",
             dependencies: [
                 "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy", "Payments", "Onboarding", "Courier", "Campus",
+                "PhotoProcessing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),

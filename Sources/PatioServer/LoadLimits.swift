@@ -1,9 +1,11 @@
 import Foundation
 import PatioData
+import PhotoProcessing
 
 extension PatioConfiguration {
     /// Reads the database pool and the load-shedding limits (`PATIO_DB_CONNECTIONS`, `PATIO_DB_POOL_TIMEOUT`,
-    /// `PATIO_MAX_IN_FLIGHT`, `PATIO_MAX_QUEUED`, `PATIO_QUEUE_WAIT`); a value out of range stops start-up.
+    /// `PATIO_MAX_IN_FLIGHT`, `PATIO_MAX_QUEUED`, `PATIO_QUEUE_WAIT`) and checks `PATIO_PHOTO_WORKERS`; a value
+    /// out of range stops start-up, instead of being replaced by a default nobody asked for.
     mutating func readLoadLimits(_ environment: [String: String]) throws {
         func integer(_ name: String, _ range: ClosedRange<Int>, _ meaning: String) throws -> Int? {
             guard let text = environment[name], !text.isEmpty else { return nil }
@@ -17,6 +19,8 @@ extension PatioConfiguration {
         maxInFlight = try integer("PATIO_MAX_IN_FLIGHT", 1...10_000, "requests worked on at once") ?? maxInFlight
         maxQueued = try integer("PATIO_MAX_QUEUED", 0...100_000, "requests waiting for a turn") ?? maxQueued
         queueWait = try integer("PATIO_QUEUE_WAIT", 1...300, "seconds a request may wait for a turn") ?? queueWait
+        // Read where the workers start (PhotoCodecs.live); checked here so a wrong value stops start-up.
+        _ = try integer(PhotoCodecs.workersVariable, PhotoCodecs.workersRange, "photo worker processes at once; 0 decodes photos in the server")
     }
 
     /// Requests worked on at once: as set, or twice the database connections — enough to keep every

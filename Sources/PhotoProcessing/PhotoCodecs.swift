@@ -28,10 +28,11 @@ public struct PhotoCodecs: Sendable {
     /// Environment: how many workers at once (1–16, default 2). `0` decodes in the server process instead, without
     /// the isolation — only to measure what the isolation costs (Benchmarks/courier).
     public static let workersVariable = "PATIO_PHOTO_WORKERS"
+    public static let workersRange = 0...16
 
     /// The server's runner, shared by every upload in this process (one gate for all of them).
     public static let live: PhotoCodecs = {
-        let configured = ProcessInfo.processInfo.environment[workersVariable].flatMap { Int($0) }.flatMap { (0...16).contains($0) ? $0 : nil }
+        let configured = ProcessInfo.processInfo.environment[workersVariable].flatMap { Int($0) }.flatMap { workersRange.contains($0) ? $0 : nil }
         let workers = configured ?? concurrentWorkers
         if workers == 0 { return inProcess() }
         return worker(gate: PhotoWorkerGate(limit: workers, perOwner: workersPerOwner, wait: queueWait))

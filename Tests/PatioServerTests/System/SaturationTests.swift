@@ -93,8 +93,13 @@ struct SaturationTests {
         let unset = try PatioConfiguration.fromEnvironment([:])
         #expect(unset.databaseConnections == nil && unset.maxInFlight == nil)
         for (name, value) in [("PATIO_DB_CONNECTIONS", "0"), ("PATIO_DB_POOL_TIMEOUT", "0"), ("PATIO_MAX_IN_FLIGHT", "0"), ("PATIO_MAX_QUEUED", "-1"),
-                              ("PATIO_QUEUE_WAIT", "301"), ("PATIO_MAX_IN_FLIGHT", "many")] {
-            #expect(throws: ConfigurationError.self, "\(name)=\(value)") { try PatioConfiguration.fromEnvironment([name: value]) }
+                              ("PATIO_QUEUE_WAIT", "301"), ("PATIO_MAX_IN_FLIGHT", "many"), ("PATIO_PHOTO_WORKERS", "17"), ("PATIO_PHOTO_WORKERS", "-1"),
+                              ("PATIO_PHOTO_WORKERS", "two")] {
+            let error = #expect(throws: ConfigurationError.self, "\(name)=\(value)") { try PatioConfiguration.fromEnvironment([name: value]) }
+            #expect(error?.description.hasPrefix(name) == true, "the message names the variable: \(error?.description ?? "")")
+        }
+        for workers in ["0", "1", "16"] {
+            #expect(throws: Never.self) { try PatioConfiguration.fromEnvironment(["PATIO_PHOTO_WORKERS": workers]) }
         }
     }
 }
