@@ -136,8 +136,11 @@ enum CampusAPI {
         routes.get("/api/v1/campus/students/{id}", admin) { _, context in
             try .json(try await s.students.view(try await s.students.find(try context.uuidParameter("id"))))
         }
+        // A replacement: the fields given and no others. Read as a patch so that a misspelt group or field is
+        // refused by name (422 unknown_field) instead of being dropped, which would empty the field it meant.
         routes.put("/api/v1/campus/students/{id}/personal-data", admin) { request, context in
-            try .json(try await s.students.replacePersonalData(try context.uuidParameter("id"), try await JSONBody.decode(PersonalData.self, from: request)))
+            let replacement = try await JSONBody.decode(PersonalDataPatch.self, from: request).applied(to: PersonalData())
+            return try .json(try await s.students.replacePersonalData(try context.uuidParameter("id"), replacement))
         }
         routes.put("/api/v1/campus/students/{id}/photo", admin) { request, context in
             let bytes = try await JSONBody.collect(request, limit: BlobStore.maxBytes)

@@ -87,6 +87,13 @@ extension CampusServerSuites {
                 let replaced = try await client.api(.put, "/api/v1/campus/students/\(studentID)/personal-data", token: admin, body: ["general": ["curp": "PEMS070101MDFXXX01", "gender": "Femenino"], "birth": ["date": "2007-01-01"]])
                 #expect(try (object(replaced)["general"] as? [String: Any])?["gender"] as? String == "Femenino")
                 #expect(try await client.api(.put, "/api/v1/campus/students/\(studentID)/personal-data", token: admin, body: ["birth": ["date": "ayer"]]).status == .unprocessableContent)
+                // A misspelt field is refused by name, not dropped: the record it would have emptied is kept.
+                let misspelt = try await client.api(.put, "/api/v1/campus/students/\(studentID)/personal-data", token: admin,
+                                                    body: ["general": ["curp": "PEMS070101MDFXXX01", "genero": "Femenino"], "contacto": ["mobile": "5512345678"]])
+                #expect(misspelt.status == .unprocessableContent)
+                #expect(try Set(problem(misspelt).errors?.map(\.field) ?? []) == ["general.genero", "contacto"])
+                let kept = try await client.fetch("/api/v1/campus/me/personal-data", token: sofia)
+                #expect((kept["general"] as? [String: Any])?["gender"] as? String == "Femenino" && (kept["birth"] as? [String: Any])?["date"] as? String == "2007-01-01")
                 let line = try await client.created("/api/v1/campus/students/\(studentID)/kardex", token: admin, ["clave": "L101", "date": "2026-12-10", "period": "2027/1", "evaluation": "ETS", "grade": "8,5"])
                 #expect(line["grade"] as? String == "8.5" && line["passed"] as? Bool == true)
                 let wrongClave = try await client.api(.post, "/api/v1/campus/students/\(studentID)/kardex", token: admin, body: ["clave": "Z999", "date": "2026-12-10", "period": "2027/1", "evaluation": "ETS", "grade": "8"])

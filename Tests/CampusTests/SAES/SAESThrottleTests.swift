@@ -34,4 +34,41 @@ struct SAESThrottleTests {
             #expect(try await world.client.api(.post, "/api/v1/campus/saes/sync", token: world.student).status == .ok)
         }
     }
+
+    @Test("a portal's shared ceiling: with four students' operations in flight on one portal a fifth student is refused 429 (not queued, nothing sent), another portal is not; when one finishes the fifth gets in")
+    func portalCeiling() async throws {
+        let throttle = SAESThrottle(limits: .init(perStudent: 12, window: 60, perPortal: 4), clock: ManualClock().clock)
+        let students = (0..<6).map { _ in UUID() }
+        let (release, releaseAll) = AsyncStream<Void>.makeStream()
+        let (entered, enteredOne) = AsyncStream<Void>.makeStream()
+        let holders = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for student in students.prefix(4) {
+                    group.addTask {
+                        try await throttle.run(accountID: student, portal: "escom") {
+                            enteredOne.yield()
+                            for await _ in release { break }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        var inside = 0
+        for await _ in entered { inside += 1; if inside == 4 { break } }
+
+        var reachedSAES = false
+        let refusal = await #expect(throws: AppError.self) {
+            try await throttle.run(accountID: students[4], portal: "escom") { reachedSAES = true }
+        }
+        #expect(refusal?.code == "saes_rate_limited" && refusal?.status == .tooManyRequests)
+        #expect(Int(refusal?.headers["Retry-After"] ?? "").map { $0 >= 1 } == true)
+        #expect(!reachedSAES)
+        // The ceiling is per portal: another school's SAES has room.
+        #expect(try await throttle.run(accountID: students[5], portal: "esime-culhuacan") { true })
+
+        releaseAll.finish()
+        try await holders.value
+        #expect(try await throttle.run(accountID: students[4], portal: "escom") { true })
+    }
 }
