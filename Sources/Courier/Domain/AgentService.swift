@@ -3,12 +3,13 @@ import Foundation
 import PatioCore
 import PatioData
 import PatioIdentity
+import PatioPlatform
 
 /// An agent as dispatch and the agent see them: the courier profile plus the account's email (from the
 /// account directory). `isActive` is Courier's own flag, not the account's.
 struct AgentView: Codable, Sendable, Equatable {
-    var id: UUID
-    var accountId: UUID
+    @WireID var id: UUID
+    @WireID var accountId: UUID
     var email: String
     var usuario: String
     var identificacion: String

@@ -6,6 +6,11 @@ import PatioPlatform
 enum CourierOfflineTables {
     static let all = [localities, pickups, photos]
 
+    /// 1: changes and tombstones spell ids in lower case, as the rows' `data.id`. Devices filled before
+    /// deleted tombstones' rows by an upper-case id that matched nothing and kept rows they no longer see
+    /// (a reassigned pickup, its customer included): they re-create every table and pull it again.
+    static let contentRevision = 1
+
     private typealias Column = OfflineTable.Column
     private static func text(_ name: String, _ length: Int, nullable: Bool = false) -> Column { Column(name: name, type: "nvarchar (\(length))", nullable: nullable) }
     private static func int(_ name: String) -> Column { Column(name: name, type: "int", nullable: false) }
@@ -24,7 +29,7 @@ enum CourierOfflineTables {
             bit("pickupAllowed"), int("pickupHourMin"), int("pickupHourMax"), money("pickupPrice"), bit("geoReferenced"),
             bit("preShipmentPoints"), bit("deliveryLabel"), text("timeZone", 64),
         ],
-        primaryKey: ["id"], batchSize: 500, filter: "Active localities of the pickup network (status 1)")
+        primaryKey: ["id"], batchSize: 500, filter: "Active localities of the pickup network (status 1)", contentRevision: contentRevision)
 
     static let pickups = OfflineTable(
         name: "courier_pickups", collection: PickupService.collection,
@@ -35,7 +40,7 @@ enum CourierOfflineTables {
             text("failureReason", 40, nullable: true), time("finishedAt", nullable: true), degrees("latitude"), degrees("longitude"),
             int("photoCount"), time("updatedAt"),
         ],
-        primaryKey: ["id"], batchSize: 200, filter: "Pickups assigned to this agent")
+        primaryKey: ["id"], batchSize: 200, filter: "Pickups assigned to this agent", contentRevision: contentRevision)
 
     static let photos = OfflineTable(
         name: "courier_photos", collection: PhotoService.collection,
@@ -43,5 +48,5 @@ enum CourierOfflineTables {
             text("id", 36), text("name", 20), text("pickupId", 36, nullable: true), text("contentType", 20), int("size"), int("width"),
             int("height"), bit("hasLocation"), time("createdAt"), text("url", 200), text("thumbnailUrl", 200),
         ],
-        primaryKey: ["id"], batchSize: 200, filter: "This agent's photos (metadata; images by URL)")
+        primaryKey: ["id"], batchSize: 200, filter: "This agent's photos (metadata; images by URL)", contentRevision: contentRevision)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PatioCore
+import PatioPlatform
 
 /// A locality as sync clients and the offline table `courier_localities` hold it: the sync row id, then
 /// every record field under its record name (`code` is the DANE-based `IdLocalidad`).
@@ -25,7 +26,7 @@ enum LocalityWire {
 
     static func wire(_ model: LocalityModel) -> [String: JSONValue] {
         var row = row(model.record)
-        row["id"] = .string(model.id!.uuidString.lowercased())
+        row["id"] = .string(model.id!.wireText)
         return row
     }
 

@@ -9,9 +9,9 @@ import PhotoProcessing
 
 /// A photo as the API shows it; the image and thumbnail are fetched from their URLs.
 struct PhotoView: Codable, Sendable, Equatable {
-    var id: UUID
+    @WireID var id: UUID
     var name: String
-    var pickupId: UUID?
+    @WireID var pickupId: UUID?
     var contentType: String
     var size: Int
     var width: Int
@@ -247,7 +247,7 @@ struct PhotoService: Sendable {
     }
 
     static func view(_ photo: PhotoModel) -> PhotoView {
-        let base = "/api/v1/courier/photos/\(photo.id!.uuidString.lowercased())"
+        let base = "/api/v1/courier/photos/\(photo.id!.wireText)"
         return PhotoView(id: photo.id!, name: photo.name, pickupId: photo.pickupID, contentType: photo.contentType, size: photo.size,
                          width: photo.width, height: photo.height, hasLocation: photo.hasLocation, createdAt: photo.createdAt,
                          url: base + "/image", thumbnailUrl: base + "/thumbnail")
@@ -258,8 +258,8 @@ struct PhotoService: Sendable {
 enum PhotoWire {
     static func row(_ view: PhotoView) -> [String: JSONValue] {
         [
-            "id": .string(view.id.uuidString.lowercased()), "name": .string(view.name),
-            "pickupId": view.pickupId.map { .string($0.uuidString.lowercased()) } ?? .null, "contentType": .string(view.contentType),
+            "id": .string(view.id.wireText), "name": .string(view.name),
+            "pickupId": view.pickupId.map { .string($0.wireText) } ?? .null, "contentType": .string(view.contentType),
             "size": .number(Double(view.size)), "width": .number(Double(view.width)), "height": .number(Double(view.height)),
             "hasLocation": .bool(view.hasLocation), "createdAt": .string(Timestamp.format(view.createdAt)),
             "url": .string(view.url), "thumbnailUrl": .string(view.thumbnailUrl),

@@ -7,7 +7,7 @@ import PatioPlatform
 
 /// A pickup as dispatch and its agent see it. Money is whole Colombian pesos.
 struct PickupView: Codable, Sendable, Equatable {
-    var id: UUID
+    @WireID var id: UUID
     var number: Int
     /// `R-000042`, what people read out.
     var reference: String
@@ -23,7 +23,7 @@ struct PickupView: Codable, Sendable, Equatable {
     var price: Int
     var currency: String
     var notes: String
-    var agentId: UUID
+    @WireID var agentId: UUID
     var agentName: String
     var state: String
     var failureReason: String?
@@ -38,7 +38,7 @@ struct PickupView: Codable, Sendable, Equatable {
 /// One line of a pickup's history.
 struct PickupEventView: Codable, Sendable, Equatable {
     var at: Date
-    var actorId: UUID
+    @WireID var actorId: UUID
     var actorName: String
     var fromState: String?
     var toState: String
@@ -60,7 +60,7 @@ struct PickupService: Sendable {
     static let collection = "courier.pickups"
     static let boardTopic = "courier.board"
     static let notFound = AppError.notFound(code: "pickup_not_found", "No pickup has this id.")
-    static func scope(_ account: UUID) -> String { "account:\(account.uuidString.lowercased())" }
+    static func scope(_ account: UUID) -> String { "account:\(account.wireText)" }
     static func reference(_ number: Int) -> String { "R-" + String(format: "%06d", number) }
 
     struct Input: Codable, Sendable {

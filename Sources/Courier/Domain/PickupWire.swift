@@ -1,16 +1,17 @@
 import Foundation
 import PatioCore
+import PatioPlatform
 
 /// A pickup as sync clients and the offline table `courier_pickups` hold it.
 enum PickupWire {
     static func row(_ view: PickupView) -> [String: JSONValue] {
         [
-            "id": .string(view.id.uuidString.lowercased()), "number": .number(Double(view.number)), "reference": .string(view.reference),
+            "id": .string(view.id.wireText), "number": .number(Double(view.number)), "reference": .string(view.reference),
             "senderName": .string(view.senderName), "phone": .string(view.phone), "address": .string(view.address),
             "localityCode": .string(view.localityCode), "localityName": .string(view.localityName), "day": .string(view.day),
             "windowStart": .string(view.windowStart), "windowEnd": .string(view.windowEnd),
             "declaredValue": .number(Double(view.declaredValue)), "price": .number(Double(view.price)), "notes": .string(view.notes),
-            "agentId": .string(view.agentId.uuidString.lowercased()), "state": .string(view.state),
+            "agentId": .string(view.agentId.wireText), "state": .string(view.state),
             "failureReason": view.failureReason.map(JSONValue.string) ?? .null,
             "finishedAt": view.finishedAt.map { .string(Timestamp.format($0)) } ?? .null,
             "latitude": view.latitude.map(JSONValue.number) ?? .null, "longitude": view.longitude.map(JSONValue.number) ?? .null,

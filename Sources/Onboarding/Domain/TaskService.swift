@@ -34,7 +34,7 @@ struct TaskService: Sendable {
         var newHireId: UUID?
     }
 
-    static func scope(_ assignee: UUID) -> String { "account:\(assignee.uuidString.lowercased())" }
+    static func scope(_ assignee: UUID) -> String { "account:\(assignee.wireText)" }
 
     func create(_ input: Input) async throws -> View {
         let fields = try validate(input, partialFrom: nil, assignee: try await resolveAssignee(input))

@@ -42,8 +42,8 @@ enum TaskSync {
     /// A task as sync clients see it (the same fields as the REST view).
     static func wire(_ view: TaskService.View) -> [String: JSONValue] {
         [
-            "id": .string(view.id.uuidString), "text": .string(view.text), "dueDate": .string(view.dueDate), "isDone": .bool(view.isDone),
-            "assigneeId": .string(view.assigneeId.uuidString), "newHireId": view.newHireId.map { .string($0.uuidString) } ?? .null,
+            "id": .string(view.id.wireText), "text": .string(view.text), "dueDate": .string(view.dueDate), "isDone": .bool(view.isDone),
+            "assigneeId": .string(view.assigneeId.wireText), "newHireId": view.newHireId.map { .string($0.wireText) } ?? .null,
         ]
     }
 }

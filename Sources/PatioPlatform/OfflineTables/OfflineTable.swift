@@ -26,14 +26,19 @@ public struct OfflineTable: Sendable, Equatable {
     public let batchSize: Int
     /// Which rows the table holds, in words (`Pickups assigned to this agent`).
     public let filter: String
+    /// Raised when copies devices already hold cannot be brought up to date by pulling (the rows' ids came to
+    /// be spelled differently, say): like a schema change, it moves `schemaChangedAt`, and devices drop the
+    /// table and pull it from the start. 0 for a table never raised, and then not part of the fingerprint.
+    public let contentRevision: Int
 
-    public init(name: String, collection: String, columns: [Column], primaryKey: [String], batchSize: Int, filter: String) {
+    public init(name: String, collection: String, columns: [Column], primaryKey: [String], batchSize: Int, filter: String, contentRevision: Int = 0) {
         self.name = name
         self.collection = collection
         self.columns = columns
         self.primaryKey = primaryKey
         self.batchSize = batchSize
         self.filter = filter
+        self.contentRevision = contentRevision
     }
 
     /// `CREATE TABLE name( \r\ncol type NULL,\r\n…,PRIMARY KEY (pk))`, the original contract's shape: no
@@ -45,9 +50,11 @@ public struct OfflineTable: Sendable, Equatable {
 
     public var fieldCount: Int { columns.count }
 
-    /// Changes when anything a device's copy depends on changes (name, columns, types, nullability, key).
+    /// Changes when anything a device's copy depends on changes (name, columns, types, nullability, key,
+    /// content revision).
     public var fingerprint: String {
-        let text = ([name, primaryKey.joined(separator: ",")] + columns.map { "\($0.name) \($0.type) \($0.nullable)" }).joined(separator: "\n")
+        let revision = contentRevision == 0 ? [] : ["content revision \(contentRevision)"]
+        let text = ([name, primaryKey.joined(separator: ",")] + columns.map { "\($0.name) \($0.type) \($0.nullable)" } + revision).joined(separator: "\n")
         return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 

@@ -97,5 +97,5 @@ public struct SyncFeed: Sendable {
             """).run()
     }
 
-    static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+    static func key(_ id: UUID) -> String { id.wireText }
 }

@@ -24,7 +24,8 @@ public struct SyncService: Sendable {
 
     public struct Change: Codable, Sendable, Equatable {
         public var op: SyncMutation.Op
-        public var id: UUID
+        /// Spelled as the row's `data.id` (`wireText`): devices delete a tombstone's row by this text.
+        @WireID public var id: UUID
         public var version: Int
         public var data: [String: JSONValue]?
     }
@@ -114,7 +115,7 @@ public struct SyncService: Sendable {
         let (collection, scopes) = try resolve(name, principal)
         try await collection.admit?(principal, try database.reader)
         let (clientID, mutations) = try Self.validate(request)
-        let account = principal.accountID.uuidString.lowercased()
+        let account = principal.accountID.wireText
         let feed = self.feed
         let results: [MutationResult] = try await database.write { db in
             try await feed.lock(on: db)

@@ -12,7 +12,7 @@ struct BoardEventsTests {
 
     /// The state of `pickup` in a board message, if it is there.
     static func state(of pickup: UUID, in text: String) -> String? {
-        (jsonObject(text)["pickups"] as? [[String: Any]])?.first { ($0["id"] as? String) == pickup.uuidString }?["state"] as? String
+        (jsonObject(text)["pickups"] as? [[String: Any]])?.first { ($0["id"] as? String) == pickup.uuidString.lowercased() }?["state"] as? String
     }
 
     @Test("the board shows the day when it connects, then each move the agent makes, also when pushed from offline")
@@ -21,7 +21,7 @@ struct BoardEventsTests {
             let world = try await CourierWorld.make(patio, client)
             let pickup = try await world.pickup(for: world.ana)
             let photo = try object(try await world.upload(as: world.ana, pickup: pickup))
-            #expect(photo["pickupId"] as? String == pickup.uuidString)
+            #expect(photo["pickupId"] as? String == pickup.uuidString.lowercased())
             let version = try #require(try await world.pullAll("courier.pickups", token: world.ana.token).changes.last?.version)
             let messages = try await watchSocket(port: client.port!, "/api/v1/courier/board/events?day=\(world.today)", token: world.dispatch,
                                                  until: .when { Self.state(of: pickup, in: $0) == "collected" }) {

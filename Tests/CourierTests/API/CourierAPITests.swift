@@ -151,7 +151,7 @@ struct CourierAPITests {
             let reassigned = try await client.api(.post, "/api/v1/courier/pickups/\(failed)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString])
             #expect(try reassigned.status == .ok && object(reassigned)["state"] as? String == "assigned" && object(reassigned)["agentName"] as? String == "Beto Ríos")
             let betos = try await client.fetch("/api/v1/courier/me/pickups", token: world.beto.token)
-            #expect((betos["items"] as? [[String: Any]])?.map { $0["id"] as? String } == [failed.uuidString])
+            #expect((betos["items"] as? [[String: Any]])?.map { $0["id"] as? String } == [failed.uuidString.lowercased()])
             #expect(try await client.api(.post, "/api/v1/courier/pickups/\(failed)/cancel", token: world.dispatch).status == .ok)
             #expect(try problem(try await client.api(.post, "/api/v1/courier/pickups/\(failed)/start", token: world.beto.token)).code == "pickup_cancelled")
             let history = try #require(try await client.fetch("/api/v1/courier/pickups/\(failed)/history", token: world.dispatch)["items"] as? [[String: Any]])
@@ -181,7 +181,7 @@ struct CourierAPITests {
             let outsider = try await patio.token(for: "otro@test.patio", client: client)
             #expect(try await client.api(.get, "/api/v1/courier/localities", token: outsider).status == .forbidden)
             let day = try #require(try await client.fetch("/api/v1/courier/pickups?agentId=\(world.ana.id)&state=assigned", token: world.dispatch)["items"] as? [[String: Any]])
-            #expect(day.map { $0["id"] as? String } == [anas.uuidString])
+            #expect(day.map { $0["id"] as? String } == [anas.uuidString.lowercased()])
             #expect(try await client.api(.get, "/api/v1/courier/pickups?state=lost", token: world.dispatch).status == .unprocessableContent)
             #expect(try await client.api(.get, "/api/v1/courier/pickups?day=ayer", token: world.dispatch).status == .unprocessableContent)
         }

@@ -134,7 +134,7 @@ struct CourierSyncTests {
             ])
             #expect(results.map { $0["status"] as? String } == ["applied", "applied", "rejected"])
             let attached = try await client.fetch("/api/v1/courier/pickups/\(pickup)/photos", token: world.ana.token)
-            #expect((attached["items"] as? [[String: Any]])?.map { $0["id"] as? String } == [photo.uuidString])
+            #expect((attached["items"] as? [[String: Any]])?.map { $0["id"] as? String } == [photo.uuidString.lowercased()])
             #expect(try await client.api(.get, "/api/v1/courier/photos/\(spare)", token: world.ana.token).status == .notFound)
             // Beto cannot touch Ana's photo through his device.
             let beto = try await world.push("courier.photos", token: world.beto.token, clientId: "beto-phone", [
