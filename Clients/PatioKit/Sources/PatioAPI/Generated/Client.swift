@@ -34076,7 +34076,7 @@ public struct Client: APIProtocol {
     }
     /// Replace a student's personal data
     ///
-    /// Requires `campus.admin` (school services).
+    /// Requires `campus.admin` (school services). Replaces the whole record with the fields given (a field left out is emptied). A group or field personal data does not have is refused with 422 `unknown_field` naming each one, and nothing is written.
     ///
     /// - Remark: HTTP `PUT /api/v1/campus/students/{id}/personal-data`.
     /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/personal-data/put(replaceCampusPersonalData)`.

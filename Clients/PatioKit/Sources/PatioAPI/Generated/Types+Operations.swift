@@ -54579,7 +54579,7 @@ public enum Operations {
     }
     /// Replace a student's personal data
     ///
-    /// Requires `campus.admin` (school services).
+    /// Requires `campus.admin` (school services). Replaces the whole record with the fields given (a field left out is emptied). A group or field personal data does not have is refused with 422 `unknown_field` naming each one, and nothing is written.
     ///
     /// - Remark: HTTP `PUT /api/v1/campus/students/{id}/personal-data`.
     /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/personal-data/put(replaceCampusPersonalData)`.
@@ -54963,7 +54963,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `validation_failed` (or `csv_invalid` for imports, each error naming its line): each field is listed in `errors`.
+            /// `validation_failed` or `unknown_field`: each field is listed in `errors`.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/personal-data/put(replaceCampusPersonalData)/responses/422`.
             ///
