@@ -10,6 +10,9 @@ public struct PatioRequestContext: RequestContext, WebSocketRequestContext {
     public var principal: Principal?
     /// The language pages and messages are rendered in.
     public var locale: PatioLocale = .default
+    /// The reader's time zone as their browser reports it (`patio_tz` cookie), nil until it has; pages fall
+    /// back to the zone of what they show (the school's, the courier's home, the wallet's currency).
+    public var timeZone: TimeZone?
     /// The double-submit CSRF token for forms on web pages.
     public var csrfToken: String = ""
     /// The peer address, before any proxy header is considered.

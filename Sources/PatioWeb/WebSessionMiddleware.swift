@@ -13,6 +13,8 @@ public struct WebSessionMiddleware: RouterMiddleware {
     public static let csrfCookie = "patio_csrf"
     public static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
     public static let localeCookie = "patio_lang"
+    /// The reader's IANA time zone, written by `/static/timezone.js` from the browser's own setting.
+    public static let timeZoneCookie = "patio_tz"
 
     let secureCookies: Bool
 
@@ -26,6 +28,7 @@ public struct WebSessionMiddleware: RouterMiddleware {
         if RequestPath.isAPI(request) {
             return try await next(request, context)
         }
+        context.timeZone = Self.timeZone(for: request)
         let existing = request.cookies[Self.csrfCookie]?.value
         let token = existing.flatMap { $0.count == 43 ? $0 : nil } ?? SecureToken.generate()
         context.csrfToken = token
@@ -49,6 +52,13 @@ public struct WebSessionMiddleware: RouterMiddleware {
             response.setCookie(Cookie(name: Self.csrfCookie, value: token, path: "/", secure: secureCookies, httpOnly: true, sameSite: .lax))
         }
         return response
+    }
+
+    /// The zone the browser reported, when it names one this machine knows; anything else is ignored.
+    public static func timeZone(for request: Request) -> TimeZone? {
+        guard let name = request.cookies[timeZoneCookie]?.value.removingPercentEncoding, (1...64).contains(name.count),
+              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_-+".contains($0)) }) else { return nil }
+        return TimeZone(identifier: name)
     }
 
     /// Cookie choice first (what the person picked), then the account's language, then the browser's.

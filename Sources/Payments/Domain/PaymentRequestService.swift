@@ -235,6 +235,22 @@ struct PaymentRequestService: Sendable {
         }
     }
 
+    /// Who was on the other side of `viewer`'s payments, by request: the business's name for its customer,
+    /// the customer's name for the business. Requests the viewer took no part in are left out.
+    func counterparties(_ ids: Set<UUID>, viewer: UUID) async throws -> [UUID: String] {
+        guard !ids.isEmpty else { return [:] }
+        let requests = try await PaymentRequestModel.query(on: try database.reader).filter(\.$id ~~ ids).all()
+        var names: [UUID: String] = [:]
+        for request in requests {
+            if request.businessID == viewer, let customer = request.customerID {
+                names[request.id!] = try? await profiles.accounts.find(id: customer).name
+            } else if request.customerID == viewer {
+                names[request.id!] = try? await profiles.profile(accountID: request.businessID).businessName
+            }
+        }
+        return names
+    }
+
     private func view(_ model: PaymentRequestModel, business: PaymentsProfileModel?, viewer: PaymentsProfileModel?, baseURL: String) async throws -> PaymentRequestView {
         let owner: PaymentsProfileModel
         if let business { owner = business } else { owner = try await profiles.profile(accountID: model.businessID) }

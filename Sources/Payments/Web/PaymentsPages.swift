@@ -55,7 +55,7 @@ struct PaymentsPageHandlers: Sendable {
 
     private func text(_ key: String, _ context: PatioRequestContext) -> String { pages.text(key, context) }
 
-    /// Money and dates the reader's way (PageFormat). Payments keep no time zone, so times are UTC and say so.
+    /// Money and dates the reader's way (PageFormat); times in the reader's zone (PaymentsPageTime).
     static func money(_ minor: Int, _ currency: String, _ context: PatioRequestContext) -> String {
         PageFormat.money(minor, currency: currency, locale: context.locale)
     }
@@ -96,20 +96,52 @@ struct PaymentsPageHandlers: Sendable {
         }
     }
 
-    func wallet(_ request: Request, _ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
+    /// The balance and the movements, newest first, a page at a time (`?cursor=` from "Older"), each with who
+    /// was on the other side; after a payment (`?paid=<request>`) it says what was paid, to whom.
+    func wallet(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let profile = try await s.profiles.profile(try context.requirePrincipal())
         let wallet = try await s.wallets.wallet(owner: profile.accountID, currency: profile.currency)
-        let movements = try await s.wallets.movements(owner: profile.accountID, currency: profile.currency, query: [:], page: try CursorPageRequest(limit: "50", cursor: nil))
+        let cursor = request.uri.queryParameters["cursor"].map(String.init)
+        let movements = try await movementPage(profile, cursor: cursor)
+        let requestIDs = Set(movements.items.compactMap { $0.causedBy.flatMap(Self.paymentRequestID) })
+        let names = try await s.requests.counterparties(requestIDs, viewer: profile.accountID)
+        let zone = PaymentsPageTime.zone(context, currency: profile.currency)
+        var notice: String?
+        if let paid = request.uri.queryParameters["paid"].flatMap({ UUID(uuidString: String($0)) }),
+           let view = try? await s.requests.find(paid, viewer: profile, baseURL: ""), view.status == RequestStatus.accepted.rawValue, view.businessId != profile.accountID,
+           let amount = view.paidAmount, let currency = view.paidCurrency {
+            notice = text("pay_paid_notice", context).replacing("{amount}", with: Self.money(amount, currency, context)).replacing("{business}", with: view.businessName)
+        }
         return page("payments_wallet", "pay_wallet", [
             "balanceText": Self.money(wallet.balance, wallet.currency, context), "canAddTestFunds": s.demoMode && profile.kind == "customer",
-            "hasMovements": !movements.items.isEmpty,
-            "movements": movements.items.map { ["date": PageFormat.dateTime($0.createdAt, in: .gmt, locale: context.locale) + " UTC",
-                                                "reasonLabel": text("pay_reason_\($0.reason)", context), "amountText": Self.money($0.amount, $0.currency, context)] },
-        ], context, problem: problem, notice: notice)
+            "hasMovements": !movements.items.isEmpty, "isFirstPage": cursor == nil,
+            "olderURL": movements.nextCursor.map { "/payments/wallet?cursor=" + URLQuery.value($0) } as Any,
+            "movements": movements.items.map { movement -> [String: Any] in
+                let who = movement.causedBy.flatMap(Self.paymentRequestID).flatMap { names[$0] }
+                return ["date": PageFormat.dateTime(movement.createdAt, in: zone, locale: context.locale),
+                        "reasonLabel": text("pay_reason_\(movement.reason)", context), "who": who ?? "",
+                        "amountText": Self.money(movement.amount, movement.currency, context), "isIn": movement.amount > 0]
+            },
+        ], context, notice: notice)
     }
 
-    func wallet(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        try await wallet(request, context, problem: nil, notice: nil)
+    static let movementsPerPage = 20
+
+    /// The page of movements after `cursor`; a cursor that no longer reads (edited by hand, an old bookmark)
+    /// starts again from the newest rather than refusing the wallet.
+    private func movementPage(_ profile: PaymentsProfileModel, cursor: String?) async throws -> CursorPage<MovementView> {
+        let limit = String(Self.movementsPerPage)
+        if let cursor, let page = try? CursorPageRequest(limit: limit, cursor: cursor),
+           let movements = try? await s.wallets.movements(owner: profile.accountID, currency: profile.currency, query: [:], page: page) {
+            return movements
+        }
+        return try await s.wallets.movements(owner: profile.accountID, currency: profile.currency, query: [:], page: try CursorPageRequest(limit: limit, cursor: nil))
+    }
+
+    /// The request a payment's transfer was for (`payment_request:<id>`).
+    static func paymentRequestID(_ causedBy: String) -> UUID? {
+        guard causedBy.hasPrefix("payment_request:") else { return nil }
+        return UUID(uuidString: String(causedBy.dropFirst("payment_request:".count)))
     }
 
     func testFunds(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -152,7 +184,8 @@ struct PaymentsPageHandlers: Sendable {
             "request": view, "amountText": Self.money(view.amount, view.currency, context), "statusLabel": text("pay_status_\(view.status)", context),
             "rateAsOf": Self.day(view.rateAsOf, context) as Any,
             "isPending": pending, "isAccepted": view.status == RequestStatus.accepted.rawValue,
-            "expires": PageFormat.time(view.expiresAt, in: .gmt) + " UTC",
+            "expires": PageFormat.time(view.expiresAt, in: PaymentsPageTime.zone(context, currency: view.currency)),
+            "rateText": PaymentsPageTime.rate(view.rate, locale: context.locale),
             "paidText": view.paidAmount.map { Self.money($0, view.paidCurrency ?? "", context) } ?? "",
         ]
         if pending {
@@ -171,7 +204,7 @@ struct PaymentsPageHandlers: Sendable {
     }
 
     func payByCode(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let code = request.uri.queryParameters["code"].map(String.init) ?? ""
+        let code = request.pageQuery.text("code") ?? ""
         return redirect(to: "/payments/pay/\(code.filter(\.isNumber).prefix(6))")
     }
 
@@ -185,6 +218,7 @@ struct PaymentsPageHandlers: Sendable {
         page("payments_pay", "pay_accept", [
             "request": view, "amountText": Self.money(view.amount, view.currency, context), "isPending": view.status == RequestStatus.pending.rawValue,
             "quoteText": view.quote.map { Self.money($0.converted, $0.to, context) } ?? "", "quoteAsOf": Self.day(view.quote?.asOf, context) as Any, "statusLabel": text("pay_status_\(view.status)", context),
+            "quoteRateText": PaymentsPageTime.rate(view.quote?.rate, locale: context.locale),
             // The key is fixed when the page is drawn, so pressing Pay twice pays once.
             "key": UUID().uuidString,
         ], context, problem: problem)
@@ -197,7 +231,7 @@ struct PaymentsPageHandlers: Sendable {
         guard let key = form.uuid("key") else { throw AppError.badRequest(code: "idempotency_key_required", "The form lost its key; open the request again.") }
         do {
             _ = try await s.requests.accept(id, customer: profile, key: key, baseURL: "")
-            return redirect(to: "/payments/wallet")
+            return redirect(to: "/payments/wallet?paid=\(id.uuidString)")
         } catch let error as AppError where error.status.code < 500 {
             return payPage(try await s.requests.find(id, viewer: profile, baseURL: ""), context, problem: error)
         }
@@ -246,10 +280,11 @@ struct PaymentsPageHandlers: Sendable {
     }
 
     private func subscriptionPage(_ context: PatioRequestContext, problem: AppError? = nil) async throws -> Response {
-        let sub = try await s.subscriptions.current(business: try await s.profiles.profile(try context.requirePrincipal()))
+        let business = try await s.profiles.profile(try context.requirePrincipal())
+        let sub = try await s.subscriptions.current(business: business)
         let active = sub.status == "active"
         return page("payments_subscription", "pay_plan", [
-            "sub": sub, "statusLabel": text("pay_sub_\(sub.status)", context), "periodEnd": sub.currentPeriodEnd.map { PageFormat.date($0, in: .gmt, locale: context.locale) } ?? "",
+            "sub": sub, "statusLabel": text("pay_sub_\(sub.status)", context), "periodEnd": sub.currentPeriodEnd.map { PageFormat.date($0, in: PaymentsPageTime.zone(context, currency: business.currency), locale: context.locale) } ?? "",
             "canCancel": active && !sub.cancelAtPeriodEnd, "canBuy": !active || sub.cancelAtPeriodEnd,
             "plans": sub.plans.map { ["id": $0.id, "name": $0.name, "priceText": Self.money($0.price, $0.currency, context)] },
         ], context, problem: problem)
