@@ -294,7 +294,7 @@ struct CampusPageHandlers: Sendable {
         let qr = (try? QRCode(text: credential.verifyURL).svg(title: pages.text("cam_credential", context))) ?? ""
         return page("campus_credential", "cam_credential", ["name": credential.name, "boleta": credential.boleta, "career": credential.career,
                                                             "school": credential.school, "enrolled": credential.enrolled, "period": credential.period ?? "", "qr": qr,
-                                                            "hasPhoto": credential.hasPhoto], context)
+                                                            "hasPhoto": credential.hasPhoto, "initials": Self.initials(credential.name)], context)
     }
 
     func availability(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

@@ -14,9 +14,14 @@ extension CampusPageHandlers {
         var data: [String: Any] = ["valid": check.valid, "verdict": pages.text(check.valid ? "cam_valid" : "cam_invalid", context),
                                    "checkedOn": PageFormat.shortDate(check.checkedOn, locale: context.locale)]
         if let name = check.name {
-            data["student"] = ["name": name, "hasPhoto": check.hasPhoto ?? false, "photoURL": "/campus/credential/\(token)/photo"]
+            data["student"] = ["name": name, "initials": Self.initials(name), "hasPhoto": check.hasPhoto ?? false, "photoURL": "/campus/credential/\(token)/photo"]
         }
         return page("campus_check", "cam_credential", data, context)
+    }
+
+    /// Up to two initials for a card without a photo: "Sofía Pérez Méndez" → "SP".
+    static func initials(_ name: String) -> String {
+        String(name.split(separator: " ").prefix(2).compactMap(\.first).map { Character($0.uppercased()) })
     }
 
     /// The photo on the credential's check page; 404 once the link no longer names a current student.

@@ -136,5 +136,26 @@ extension CampusServerSuites {
                 #expect(invalidEnglish.contains("This credential is not valid today"))
             }
         }
+
+        @Test("read at arm's length: the whole card takes the verdict's colour; without a photo the check and the student's own credential show the initials, never an empty frame")
+        func credentialWithoutPhoto() async throws {
+            try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+                let world = try await CampusWorld.make(patio, client)
+                let credential = try await client.fetch("/api/v1/campus/me/credential", token: world.student)
+                let verifyURL = try #require(credential["verifyURL"] as? String)
+                let path = try #require(URL(string: verifyURL)?.path)
+                let check = String(buffer: try await get(client, path).body)
+                #expect(check.contains("card check valid") && !check.contains("<img"))
+                #expect(check.contains("class=\"photo-placeholder\" aria-hidden=\"true\">AS<"), "Ana Sofía Martínez López")
+                var student = try await WebSession.signIn(client, email: "estudiante@demo.patio", password: "demo-password")
+                let own = String(buffer: try await student.get("/campus/credential").body)
+                #expect(own.contains("photo-placeholder") && own.contains(">AS<") && own.contains("<svg"))
+
+                let ana = try #require(try await world.services.students.list(query: "2022630101").first)
+                _ = try await patio.components.identity.accounts.setActive(false, id: ana.accountId, actor: nil)
+                let invalid = String(buffer: try await get(client, path).body)
+                #expect(invalid.contains("card check invalid") && !invalid.contains("photo-placeholder"))
+            }
+        }
     }
 }
