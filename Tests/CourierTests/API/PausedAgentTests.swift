@@ -61,9 +61,10 @@ struct PausedAgentTests {
                 #expect(try response.status == .forbidden && problem(response).code == "agent_inactive", "\(what): \(response.status)")
             }
 
-            // Every Courier route an agent may call, from the router's own table.
+            // Every Courier route an agent may call, from the router's own table. (The Controller APP's schema and
+            // network are open to the apps' token-less reads; a paused agent's token there is refused in its contract tests.)
             let walked = Self.agentRoutes(patio.routes)
-            #expect(walked.count >= 30, "the walk found only \(walked.count) routes")
+            #expect(walked.count >= 29, "the walk found only \(walked.count) routes")
             for route in walked {
                 let path = Self.fill(route.path, pickup: pickup, photo: photo)
                 if RequestPath.isAPI(path) {
