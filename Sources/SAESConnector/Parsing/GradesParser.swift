@@ -4,10 +4,10 @@ import HTMLQuery
 /// One subject's row on the grades page.
 public struct SAESGradeRow: Sendable, Hashable, Codable {
     public var group: String
-    /// The subject's key when the school writes `CLAVE - NOMBRE`, otherwise nil.
+    /// The subject's clave when the cell carries one (`C501-CALCULO INTEGRAL`, `C205 - ECUACIONES`), otherwise nil.
     public var subjectCode: String?
     public var subject: String
-    /// The three partials, in order.
+    /// The partials, in order (three on every page seen).
     public var partials: [SAESMark]
     public var extraordinary: SAESMark
     public var final: SAESMark
@@ -34,11 +34,36 @@ public struct SAESGrades: Sendable, Hashable, Codable {
     }
 }
 
-/// Reads `GV_Calif`: one row per subject with exactly seven cells
-/// (`Grupo | Materia | 1er Parcial | 2o Parcial | 3er Parcial | Ext | Final`).
+/// Reads `GV_Calif`: one row per subject. Columns are found by their headers (`Gpo`/`Grupo`, `Materia`, each
+/// `Parcial`, `Ext`, `Final`, dot leaders or not); a header without group, subject or final makes the table
+/// unreadable, and a header column Patio does not know is named in the problems. A table without a header
+/// row is read as `Grupo | Materia | 1er Parcial | 2o Parcial | 3er Parcial | Ext | Final`.
 public enum GradesParser {
     /// The problem a page withholding the grades for the teacher evaluation carries.
     public static let withheld = "SAES withholds the grades until the teacher evaluation is done."
+
+    /// Where each part of a row is.
+    struct Columns {
+        var group = 0, subject = 1, partials = [2, 3, 4], extraordinary = 5, final = 6
+        var count = 7
+
+        /// Columns named by a header row, nil when a column every row needs is not among them.
+        init?(header: TableHeader) {
+            guard let group = header.column({ $0.hasPrefix("grupo") || $0.hasPrefix("gpo") }),
+                  let subject = header.column({ $0.hasPrefix("materia") || $0.hasPrefix("asignatura") }),
+                  let final = header.column({ $0.hasPrefix("final") || $0.hasPrefix("calificacion final") }) else { return nil }
+            self.group = group
+            self.subject = subject
+            self.final = final
+            partials = header.columns { $0.contains("parcial") }
+            extraordinary = header.column { $0.hasPrefix("ext") } ?? -1
+            count = header.names.count
+        }
+
+        init() {}
+
+        var known: Set<Int> { Set([group, subject, extraordinary, final] + partials) }
+    }
 
     public static func parse(_ html: String) -> ParsedPage<SAESGrades> {
         let document = HTMLDocument(html: html)
@@ -50,54 +75,43 @@ public enum GradesParser {
         }
         var grades = SAESGrades(rows: [], evaluationRequired: evaluationRequired)
         var problems: [String] = []
-        for (index, entry) in SAESElementIDs.rows(of: table).enumerated() {
+        let rows = SAESElementIDs.rows(of: table)
+        var columns = Columns()
+        var firstRow = 0
+        if let first = rows.first, isHeader(first.cells) {
+            let header = TableHeader(first.cells)
+            guard let named = Columns(header: header) else {
+                return .unreadable("The grades table's columns (\(header.names.joined(separator: ", ").prefix(120))) are not group, subject and final grade.")
+            }
+            columns = named
+            problems += header.unread(named.known)
+            firstRow = 1
+        }
+        for (index, entry) in rows.enumerated().dropFirst(firstRow) {
             let cells = entry.cells.map(\.cleanText)
-            if index == 0 && isHeader(cells) { continue }
-            guard cells.count == 7 else {
-                if !cells.isEmpty { problems.append("Row \(index + 1) has \(cells.count) cells instead of 7; it was left out.") }
+            guard cells.count == columns.count else {
+                if !cells.isEmpty { problems.append("Row \(index + 1) has \(cells.count) cells instead of \(columns.count); it was left out.") }
                 continue
             }
-            var marks: [SAESMark] = []
-            for (column, text) in cells[2...6].enumerated() {
-                if let mark = SAESMark(cell: text) {
-                    marks.append(mark)
-                } else {
-                    problems.append("Row \(index + 1), column \(column + 3): “\(text.prefix(40))” is not a grade; it was left empty.")
-                    marks.append(.none)
-                }
+            func mark(_ column: Int) -> SAESMark {
+                guard cells.indices.contains(column) else { return .none }
+                if let mark = SAESMark(cell: cells[column]) { return mark }
+                problems.append("Row \(index + 1), column \(column + 1): “\(cells[column].prefix(40))” is not a grade; it was left empty.")
+                return .none
             }
-            let subject = SubjectCell(cells[1])
+            let subject = SubjectCell(cells[columns.subject])
             grades.rows.append(SAESGradeRow(
-                group: cells[0], subjectCode: subject.code, subject: subject.name,
-                partials: Array(marks[0...2]), extraordinary: marks[3], final: marks[4]
+                group: cells[columns.group], subjectCode: subject.code, subject: subject.name,
+                partials: columns.partials.map(mark), extraordinary: mark(columns.extraordinary), final: mark(columns.final)
             ))
         }
         return ParsedPage(value: grades, problems: problems)
     }
 
-    private static func isHeader(_ cells: [String]) -> Bool {
-        guard let first = cells.first.map(HTMLText.folded) else { return false }
+    /// A header row: header cells, or a first cell naming the group.
+    private static func isHeader(_ cells: [HTMLElement]) -> Bool {
+        if !cells.isEmpty && cells.allSatisfy({ $0.name == "th" }) { return true }
+        guard let first = cells.first.map({ TableHeader.name($0.cleanText) }) else { return false }
         return first.hasPrefix("grupo") || first.hasPrefix("gpo")
-    }
-}
-
-/// A subject cell, which some schools write `CLAVE - NOMBRE`.
-struct SubjectCell {
-    let code: String?
-    let name: String
-
-    init(_ text: String) {
-        if let dash = text.range(of: " - ") {
-            let code = text[..<dash.lowerBound].trimmingCharacters(in: .whitespaces)
-            let looksLikeKey = !code.isEmpty && code.count <= 12 && !code.contains(" ")
-                && code.contains(where: \.isNumber)
-            if looksLikeKey {
-                self.code = code
-                self.name = text[dash.upperBound...].trimmingCharacters(in: .whitespaces)
-                return
-            }
-        }
-        code = nil
-        name = text
     }
 }

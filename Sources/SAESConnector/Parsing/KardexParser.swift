@@ -54,7 +54,8 @@ public struct SAESKardex: Sendable, Hashable, Codable {
 }
 
 /// Reads `Panel1`: the labels, then one table per semester inside `Lbl_Kardex` (title row, header row
-/// `Clave | Materia | Fecha | Periodo | Forma Eval | Calif`, then one row per subject).
+/// `Clave | Materia | Fecha | Periodo | Forma Eval | Calif` or `… | Forma Eval. | Calificacion`, then one row
+/// per subject).
 public enum KardexParser {
     public static func parse(_ html: String) -> ParsedPage<SAESKardex> {
         let document = HTMLDocument(html: html)
@@ -68,15 +69,16 @@ public enum KardexParser {
             if average == nil { problems.append("The average “\(text.prefix(40))” is not a number.") }
         }
         var kardex = SAESKardex(
-            studentName: SAESElementIDs.label("Lbl_Nombre", in: document).flatMap(nonEmpty),
+            studentName: SAESElementIDs.element("Lbl_Nombre", in: document).flatMap(studentName),
             career: SAESElementIDs.label("Lbl_Carrera", in: document).flatMap(nonEmpty),
             plan: SAESElementIDs.label("Lbl_Plan", in: document).flatMap(nonEmpty),
             averageHundredths: average, semesters: []
         )
-        // One table per semester; a table holding other tables is layout, not a semester.
+        // One table per semester; a table holding other tables is layout, not a semester, and one without a
+        // single six-cell row (the "solamente informativo" notice some schools put inside the panel) is no semester.
         for table in container.select(".//table[not(.//table)]") {
             let rows = SAESElementIDs.rows(of: table)
-            guard let titleRow = rows.first else { continue }
+            guard let titleRow = rows.first, rows.contains(where: { $0.cells.count == 6 }) else { continue }
             var semester = SAESKardexSemester(title: titleRow.cells.map(\.cleanText).joined(separator: " "), lines: [])
             for (index, entry) in rows.enumerated().dropFirst() {
                 let cells = entry.cells.map(\.cleanText)
@@ -108,6 +110,22 @@ public enum KardexParser {
     }
 
     private static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+
+    /// The name in `Lbl_Nombre`: its text, or — where a school puts a small `BOLETA: … NOMBRE: …` table in the
+    /// label — the cell after `NOMBRE:`, so neither the labels nor the boleta become part of the name.
+    static func studentName(_ label: HTMLElement) -> String? {
+        for row in label.select(".//tr") {
+            let cells = row.children.filter { $0.name == "td" || $0.name == "th" }
+            if cells.count >= 2, TableHeader.name(cells[0].cleanText).hasPrefix("nombre") {
+                return nonEmpty(cells[1].cleanText)
+            }
+        }
+        let text = label.cleanText
+        if let labelEnd = text.range(of: "NOMBRE:", options: .caseInsensitive) {
+            return nonEmpty(text[labelEnd.upperBound...].trimmingCharacters(in: .whitespaces))
+        }
+        return nonEmpty(text)
+    }
 }
 
 /// Numbers as SAES writes them, with a decimal comma or point.

@@ -23,12 +23,18 @@ public struct SAESClassMeeting: Sendable, Hashable, Codable {
 /// One subject's row on the schedule page.
 public struct SAESScheduleRow: Sendable, Hashable, Codable {
     public var group: String
+    /// The subject's clave when the page gives one (`C203 - CALCULO APLICADO`, or its own `Materia` column
+    /// beside `Descripcion`), otherwise nil.
+    public var subjectCode: String?
+    /// The subject's name, without its clave.
     public var subject: String
+    /// The teacher, or several joined by `, ` when the page lists more than one (`A // B`).
     public var teacher: String
     public var meetings: [SAESClassMeeting]
 
-    public init(group: String, subject: String, teacher: String, meetings: [SAESClassMeeting]) {
+    public init(group: String, subjectCode: String? = nil, subject: String, teacher: String, meetings: [SAESClassMeeting]) {
         self.group = group
+        self.subjectCode = subjectCode
         self.subject = subject
         self.teacher = teacher
         self.meetings = meetings
@@ -37,8 +43,16 @@ public struct SAESScheduleRow: Sendable, Hashable, Codable {
 
 /// Reads `GV_Horario` (`Horario_Alumno.aspx`): columns found by their headers, so Saturday and separate
 /// `Edificio`/`Salón` columns are optional; a day cell may hold several ranges and the room.
+///
+/// ESIME Culhuacán's 16-column layout is read too: `Secuencia` is the group, `Materia` the clave and
+/// `Descripcion` the name, and a subject with several teachers lists them, their buildings, rooms and each
+/// day's ranges slot by slot (`A // B`, `X // X`, `19:00 - 20:30 // 19:00 - 20:30`): a range repeated for each
+/// teacher is one meeting. A table without group, subject or day columns is unreadable; a column Patio does not
+/// know is named in the problems.
 public enum ScheduleParser {
     static let days = ["lunes", "martes", "miercoles", "jueves", "viernes", "sabado"]
+    /// ESIME's columns about the student's enrolment, the same on every row: nothing of the schedule.
+    static let enrolmentColumns: Set<String> = ["carrera", "plan estud", "especialidad", "periodo escolar"]
 
     public static func parse(_ html: String) -> ParsedPage<[SAESScheduleRow]> {
         let document = HTMLDocument(html: html)
@@ -46,56 +60,94 @@ public enum ScheduleParser {
             return .unreadable("The schedule table (GV_Horario) is not on the page.")
         }
         let rows = SAESElementIDs.rows(of: table)
-        guard let headerIndex = rows.firstIndex(where: { $0.cells.contains { HTMLText.folded($0.cleanText) == "lunes" } }) else {
+        guard let headerIndex = rows.firstIndex(where: { $0.cells.contains { TableHeader.name($0.cleanText) == "lunes" } }) else {
             return .unreadable("The schedule table has no header row naming the days.")
         }
-        let header = rows[headerIndex].cells.map { HTMLText.folded($0.cleanText) }
-        func column(_ matches: (String) -> Bool) -> Int? { header.firstIndex(where: matches) }
-        let group = column { $0.hasPrefix("grupo") || $0.hasPrefix("gpo") }
-        let subject = column { $0.hasPrefix("materia") || $0.hasPrefix("asignatura") }
-        let teacher = column { $0.hasPrefix("profesor") }
-        let building = column { $0.hasPrefix("edificio") }
-        let room = column { $0.hasPrefix("salon") }
-        let dayColumns = days.enumerated().compactMap { day, name in column { $0 == name }.map { (weekday: day + 1, column: $0) } }
-        guard let subject else { return .unreadable("The schedule table has no Materia column.") }
+        let header = TableHeader(rows[headerIndex].cells)
+        let group = header.column { $0.hasPrefix("grupo") || $0.hasPrefix("gpo") || $0 == "secuencia" }
+        let subject = header.column { $0.hasPrefix("materia") || $0.hasPrefix("asignatura") }
+        let description = header.column { $0.hasPrefix("descripcion") }
+        let teacher = header.column { $0.hasPrefix("profesor") }
+        let building = header.column { $0.hasPrefix("edificio") }
+        let room = header.column { $0.hasPrefix("salon") }
+        let dayColumns = days.enumerated().compactMap { day, name in header.column { $0 == name }.map { (weekday: day + 1, column: $0) } }
+        guard let group, let subject else {
+            return .unreadable("The schedule table's columns (\(header.names.joined(separator: ", ").prefix(160))) name no group or no subject.")
+        }
+        let known = Set([group, subject, description, teacher, building, room].compactMap { $0 } + dayColumns.map(\.column)
+            + header.columns(enrolmentColumns.contains))
+        var problems = header.unread(known)
 
         var schedule: [SAESScheduleRow] = []
-        var problems: [String] = []
         for (index, entry) in rows.enumerated() where index > headerIndex {
             let texts = entry.cells.map(\.text)
             let clean = texts.map(HTMLText.collapsingSpaces)
             if clean.allSatisfy({ $0.isEmpty || $0 == "-" }) { continue }
-            guard texts.count == header.count else {
-                problems.append("Row \(index + 1) has \(texts.count) cells instead of \(header.count); it was left out.")
+            guard texts.count == header.names.count else {
+                problems.append("Row \(index + 1) has \(texts.count) cells instead of \(header.names.count); it was left out.")
                 continue
             }
-            let rowBuilding = building.map { clean[$0] }.flatMap(nonEmpty)
-            let rowRoom = room.map { clean[$0] }.flatMap(nonEmpty)
+            let buildings = building.map { Slots(texts[$0]).parts.map(nonEmpty) } ?? []
+            let rooms = room.map { Slots(texts[$0]).parts.map(nonEmpty) } ?? []
             var meetings: [SAESClassMeeting] = []
             for (weekday, dayColumn) in dayColumns {
-                let cell = DayCell(texts[dayColumn])
-                if cell.ranges.isEmpty && !cell.isBlank {
+                let slots = Slots(texts[dayColumn]).parts.map(DayCell.init)
+                if slots.allSatisfy({ $0.ranges.isEmpty }) && !slots.allSatisfy(\.isBlank) {
                     problems.append("Row \(index + 1): “\(clean[dayColumn].prefix(40))” has no time range; the day was left out.")
                 }
-                for range in cell.ranges {
-                    guard let start = range.start, let end = range.end, start < end else {
-                        problems.append("Row \(index + 1): “\(range.text)” is not a time range; it was left out.")
-                        continue
+                for (slot, cell) in slots.enumerated() {
+                    for range in cell.ranges {
+                        guard let start = range.start, let end = range.end, start < end else {
+                            problems.append("Row \(index + 1): “\(range.text)” is not a time range; it was left out.")
+                            continue
+                        }
+                        // Each teacher's slot repeats the ranges they share: one class meets once.
+                        if meetings.contains(where: { $0.weekday == weekday && $0.start == start && $0.end == end }) { continue }
+                        meetings.append(SAESClassMeeting(weekday: weekday, start: start, end: end,
+                                                         building: cell.building ?? Slots.value(buildings, at: slot),
+                                                         room: cell.room ?? Slots.value(rooms, at: slot)))
                     }
-                    meetings.append(SAESClassMeeting(weekday: weekday, start: start, end: end,
-                                                     building: cell.building ?? rowBuilding, room: cell.room ?? rowRoom))
                 }
             }
+            // Slots list a teacher's ranges before the next teacher's: the week reads in order again.
+            meetings.sort { ($0.weekday, $0.start, $0.end) < ($1.weekday, $1.start, $1.end) }
+            let name = description.map { SubjectCell(code: clean[subject], name: clean[$0]) } ?? SubjectCell(clean[subject])
             schedule.append(SAESScheduleRow(
-                group: group.map { clean[$0] } ?? "", subject: clean[subject],
-                teacher: teacher.map { clean[$0] } ?? "", meetings: meetings
+                group: clean[group], subjectCode: name.code, subject: name.name,
+                teacher: teacher.map { Slots.teachers(texts[$0]) } ?? "", meetings: meetings
             ))
         }
         return ParsedPage(value: schedule, problems: problems)
     }
 
-    private static func nonEmpty(_ text: String) -> String? {
-        text.isEmpty || text == "-" ? nil : text
+    fileprivate static func nonEmpty(_ text: String) -> String? {
+        let text = HTMLText.collapsingSpaces(text)
+        return text.isEmpty || text == "-" ? nil : text
+    }
+}
+
+/// A cell that lists one value per teacher, separated by `//` (ESIME Culhuacán); a cell without `//` is one slot.
+struct Slots {
+    let parts: [String]
+
+    init(_ text: String) {
+        parts = text.components(separatedBy: "//")
+    }
+
+    /// The value of slot `index`, or of the last slot when the cell lists fewer (one room for every teacher).
+    static func value(_ values: [String?], at index: Int) -> String? {
+        values.indices.contains(index) ? values[index] : values.last ?? nil
+    }
+
+    /// The teachers a cell names, each once, without the `SIN ASIGNAR` placeholder of a slot with no teacher.
+    static func teachers(_ text: String) -> String {
+        var names: [String] = []
+        for part in Slots(text).parts {
+            let name = HTMLText.collapsingSpaces(part)
+            if name.isEmpty || HTMLText.folded(name) == "sin asignar" || names.contains(name) { continue }
+            names.append(name)
+        }
+        return names.joined(separator: ", ")
     }
 }
 
