@@ -40,12 +40,14 @@ public struct SAESConnector: Sendable {
     /// Posts the student's boleta, password and CAPTCHA answer.
     public func signIn(_ challenge: SAESSignInChallenge, boleta: String, password: String, captcha: String) async throws(SAESError) -> SAESSignInOutcome {
         var cookies = challenge.cookies
+        // The CAPTCHA field and the button as the page carried them: the instance is named after the page and
+        // the button's words differ from portal to portal.
         let fields = challenge.page.form.post([
             FormField("ctl00$leftColumn$LoginUser$UserName", boleta),
             FormField("ctl00$leftColumn$LoginUser$Password", password),
             FormField("ctl00$leftColumn$LoginUser$CaptchaCodeTextBox", captcha.uppercased()),
-            FormField(SignInPageParser.captchaField, challenge.page.captchaID),
-            FormField("ctl00$leftColumn$LoginUser$LoginButton", "Iniciar sesión"),
+            FormField(challenge.page.captchaField ?? SignInPageParser.captchaField, challenge.page.captchaID),
+            challenge.page.button ?? FormField(SignInPageParser.buttonName, "Iniciar"),
         ])
         let response = try await http.post(Self.url(challenge.portal, SAESPage.login.path), portal: challenge.portal, form: fields, cookies: &cookies)
         let html = response.text
