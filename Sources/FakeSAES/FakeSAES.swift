@@ -8,9 +8,12 @@ import Synchronization
 /// image with a known answer, `ASP.NET_SessionId` and `.ASPXFORMSAUTH`, every page Patio reads in both id
 /// styles, the crash page, sessions that end, and course-availability postbacks.
 ///
-/// Each school is a path prefix (`/escom/default.aspx`); `escom` writes `ctl00_mainCopy_` ids and rooms in
-/// the day cells, `upiicsa` writes `mainCopy_` ids, room columns and `CLAVE - NOMBRE` subjects. Tests steer
-/// it through its methods; the routes under `/_fake/` do the same for the browser suite.
+/// Each school is a path prefix (`/escom/default.aspx`) with its ``FakeLayout``: `escom` writes `ctl00_mainCopy_`
+/// ids and rooms in the day cells, `upiicsa` writes `mainCopy_` ids, room columns and `CLAVE - NOMBRE`
+/// subjects, and `cecyt9`, `esimecu` and `encb` write their pages as those schools' real portals do (dot-leader
+/// headers and `CLAVE-NOMBRE` grades, ESIME's 16-column schedule, ENCB's kardex, the real sign-in page). A
+/// student may carry a layout of their own, which wins over the school's. Tests steer it through its methods;
+/// the routes under `/_fake/` do the same for the browser suite.
 public final class FakeSAES: Sendable {
     /// What goes wrong, on purpose.
     public enum Trouble: Sendable, Equatable {
@@ -57,7 +60,7 @@ public final class FakeSAES: Sendable {
     let state = Mutex(State())
     public let layouts: [String: FakeLayout]
 
-    public init(layouts: [String: FakeLayout] = ["escom": .classic, "upiicsa": .short]) {
+    public init(layouts: [String: FakeLayout] = FakeLayout.schools) {
         self.layouts = layouts
     }
 
@@ -193,14 +196,14 @@ public final class FakeSAES: Sendable {
                        layout: FakeLayout, setCookies: inout [String]) throws -> Response {
         switch (method, path.lowercased()) {
         case (.get, ""), (.get, "default.aspx"):
-            return Self.html(signInPage(sessionID: sessionID, failure: nil))
+            return Self.html(signInPage(sessionID: sessionID, failure: nil, style: layout.signIn))
         case (.get, "botdetectcaptcha.ashx"):
             let answer = state.withLock { state in state.sessions[sessionID].flatMap { $0.captchaID == query ? $0.captchaAnswer : nil } }
             guard let answer else { return Self.html("", status: .notFound) }
             return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
                             body: .init(byteBuffer: ByteBuffer(bytes: CaptchaImage.png(for: answer))))
         case (.post, "default.aspx"):
-            return signIn(body: body, sessionID: sessionID, setCookies: &setCookies)
+            return signIn(body: body, sessionID: sessionID, style: layout.signIn, setCookies: &setCookies)
         default:
             break
         }
@@ -208,6 +211,7 @@ public final class FakeSAES: Sendable {
         guard let student = signedInStudent(sessionID: sessionID, ticket: ticket) else {
             return Response(status: .found, headers: [.location: "/\(school)/default.aspx?ReturnUrl=%2f\(path)"])
         }
+        let layout = student.layout ?? layout
         let (evaluationRequired, broken, crashing) = state.withLock { ($0.evaluationRequired, $0.brokenPages, $0.crashingStudents) }
         if crashing.contains(student.boleta) { return Self.html(FakeMarkup.serverError) }
         if broken.contains(where: { $0.path.lowercased() == path.lowercased() }) {
@@ -233,7 +237,7 @@ public final class FakeSAES: Sendable {
         }
     }
 
-    private func signInPage(sessionID: String, failure: String?) -> String {
+    private func signInPage(sessionID: String, failure: String?, style: FakeLayout.SignIn) -> String {
         let captchaID = Self.randomToken(32).lowercased()
         let answer = String((0..<5).map { _ in CaptchaImage.alphabet.randomElement() ?? "A" })
         let address = state.withLock { state in
@@ -242,10 +246,10 @@ public final class FakeSAES: Sendable {
             state.latestCaptchaAnswer = answer
             return state.captchaAddress
         }
-        return FakeMarkup.signIn(captchaID: captchaID, failure: failure, captchaAddress: address)
+        return FakeMarkup.signIn(captchaID: captchaID, failure: failure, captchaAddress: address, style: style)
     }
 
-    private func signIn(body: String, sessionID: String, setCookies: inout [String]) -> Response {
+    private func signIn(body: String, sessionID: String, style: FakeLayout.SignIn, setCookies: inout [String]) -> Response {
         guard let fields = SAESFormEncoding.decode(body) else { return Self.html(FakeMarkup.serverError, status: .badRequest) }
         func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
         let session = state.withLock { $0.sessions[sessionID] }
@@ -253,15 +257,20 @@ public final class FakeSAES: Sendable {
         guard field("__VIEWSTATE") != nil, field("__EVENTVALIDATION") != nil else {
             return Self.html(FakeMarkup.serverError, status: .internalServerError)
         }
-        let captchaMatches = session?.captchaID != nil && field(SignInPageParser.captchaField) == session?.captchaID
+        // ASP.NET signs in only when the post names the button that was clicked; this portal also wants the
+        // button's own words back, so a client posting a constant instead of what the page carries is caught.
+        guard field(SignInPageParser.buttonName) == style.button else {
+            return Self.html(signInPage(sessionID: sessionID, failure: nil, style: style))
+        }
+        let captchaMatches = session?.captchaID != nil && field("LBD_VCID_" + FakeMarkup.captchaInstance) == session?.captchaID
             && field("ctl00$leftColumn$LoginUser$CaptchaCodeTextBox") == session?.captchaAnswer
         guard captchaMatches else {
-            return Self.html(signInPage(sessionID: sessionID, failure: "El código de la imagen es incorrecto."))
+            return Self.html(signInPage(sessionID: sessionID, failure: "El código de la imagen es incorrecto.", style: style))
         }
         let boleta = field("ctl00$leftColumn$LoginUser$UserName") ?? ""
         let student = state.withLock { $0.students[boleta] }
         guard let student, field("ctl00$leftColumn$LoginUser$Password") == student.password else {
-            return Self.html(signInPage(sessionID: sessionID, failure: "Usuario o contraseña incorrectos."))
+            return Self.html(signInPage(sessionID: sessionID, failure: "Usuario o contraseña incorrectos.", style: style))
         }
         let ticket = Self.randomToken(64)
         state.withLock { state in
@@ -331,7 +340,7 @@ extension FakeSAES {
         case .occupancy: return FakeAvailability.occupancy(layout: layout)
         case .availability: return FakeAvailability.page(layout: layout, post: [FormField("ctl00$mainCopy$cmdVisalizar", "Visualizar")])
         case .home: return FakeMarkup.home(student, layout: layout)
-        case .login: return FakeMarkup.signIn(captchaID: "0123456789abcdef", failure: nil)
+        case .login: return FakeMarkup.signIn(captchaID: "0123456789abcdef", failure: nil, style: layout.signIn)
         case .photo, .scheduleReceipt: return nil
         }
     }

@@ -12,6 +12,8 @@ public struct FakeStudent: Sendable {
     public var teachersToEvaluate: [SAESTeacherToEvaluate]
     /// Credits earned and the plan's total, as SAES writes them.
     public var credits: (earned: String, total: String)
+    /// How this student's pages are written, when not as their school writes them.
+    public var layout: FakeLayout? = nil
 
     /// The demo student: an ISC student at ESCOM halfway through the degree, with the boleta of Campus's demo
     /// student (`estudiante@demo.patio`), who may link only the SAES account of their own boleta.
