@@ -4266,6 +4266,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/SyncChange/op`.
             public var op: Components.Schemas.SyncChange.OpPayload
+            /// Lower case, character for character the row's `data.id`; a device deletes a tombstone's row by this text.
+            ///
             /// - Remark: Generated from `#/components/schemas/SyncChange/id`.
             public var id: Swift.String
             /// - Remark: Generated from `#/components/schemas/SyncChange/version`.
@@ -4278,7 +4280,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - op:
-            ///   - id:
+            ///   - id: Lower case, character for character the row's `data.id`; a device deletes a tombstone's row by this text.
             ///   - version:
             ///   - data: The row as the collection shows it; absent for a delete (tombstone).
             public init(
