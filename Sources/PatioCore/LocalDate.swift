@@ -34,6 +34,15 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return LocalDate(calendar.date(byAdding: .day, value: days, to: noon)!, in: calendar.timeZone)
     }
 
+    /// Whole days from this day to `other` (negative when `other` comes first).
+    public func days(until other: LocalDate) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let noon = { (day: LocalDate) in calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)) }
+        guard let from = noon(self), let to = noon(other) else { return 0 }
+        return calendar.dateComponents([.day], from: from, to: to).day ?? 0
+    }
+
     /// The first and last day of this day's month.
     /// Built from this day's own month, never by parsing the next month's first day: December 2200 has no
     /// next month that `init?(_:)` accepts.

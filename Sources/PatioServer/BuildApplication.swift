@@ -135,6 +135,7 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     router.add(middleware: AdmissionMiddleware(gate: AdmissionGate(limits: configuration.admissionLimits)))
     router.add(middleware: AuthenticationMiddleware(sessions: components.identity.sessions))
     router.add(middleware: WebSessionMiddleware(secureCookies: configuration.identity.secureCookies))
+    router.add(middleware: FlashMiddleware(secureCookies: configuration.identity.secureCookies))
 
     let routes = PatioRoutes(router: router)
     SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, metricsAccess: MonitoringAccess(token: configuration.metricsToken), contract: try APIContract.shared())

@@ -52,6 +52,11 @@ public struct WebRenderer: Sendable {
     ) -> Response {
         var values = PageData.clean(data)
         if let errors = values["errors"] as? [Any] { values["hasErrors"] = !errors.isEmpty }
+        if let flash = Flash.current {
+            // A form's redirect left this page a notice or a refusal to show once (FormOutcome.swift).
+            let key = flash.kind == .notice ? "notice" : "message"
+            if values[key] == nil || values[key] is PageData.Absent { values[key] = flash.text }
+        }
         values["t"] = strings(context.locale)
         values["csrf"] = context.csrfToken
         values["locale"] = context.locale.rawValue

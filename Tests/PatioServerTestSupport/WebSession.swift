@@ -30,7 +30,8 @@ public struct WebSession: Sendable {
 
     public mutating func absorb(_ response: TestResponse) {
         for field in response.headers[values: .setCookie] {
-            let pair = field.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            // A cookie set to nothing (`name=; Max-Age=0`) is deleted: it is kept empty, and empty ones are not sent.
+            let pair = field.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2 else { continue }
             cookies[String(pair[0])] = String(pair[1])
         }
@@ -55,6 +56,19 @@ public struct WebSession: Sendable {
         let response = try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
         absorb(response)
         return response
+    }
+
+    /// What the browser does with a form's answer: a `303 See Other` is followed with a GET of its address
+    /// (Post/Redirect/Get); anything else is the page shown. `at` is the address the browser then shows, which
+    /// reloading or a page's script (`fetch(location.href)`) asks for again with GET.
+    public mutating func follow(_ response: TestResponse, from address: String) async throws -> (page: TestResponse, at: String) {
+        guard response.status == .seeOther, let location = response.headers[.location] else { return (response, address) }
+        return (try await get(location), location)
+    }
+
+    /// A form sent and its answer followed as the browser does: the page shown and the address it is shown at.
+    public mutating func submit(_ path: String, form: [String: String]) async throws -> (page: TestResponse, at: String) {
+        try await follow(try await post(path, form: form), from: path)
     }
 
     /// A POST whose body is a file, as a page's script sends it: the CSRF token in `X-CSRF-Token`.

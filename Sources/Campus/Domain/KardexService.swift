@@ -22,6 +22,16 @@ struct KardexService: Sendable {
         var withoutFinal: Int
     }
 
+    /// What closing the period would do, without doing it: the lines the finals would write and the
+    /// enrolments left without one (school services' page asks with these numbers before closing).
+    func closingPreview(periodID: UUID) async throws -> (linesToWrite: Int, withoutFinal: Int) {
+        let db = try database.reader
+        guard try await PeriodModel.find(periodID, on: db) != nil else { throw RecordService.periodNotFound }
+        let enrolments = try await EnrolmentModel.query(on: db).filter(\.$periodID == periodID).count()
+        let finals = try await EnrolmentModel.query(on: db).filter(\.$periodID == periodID).filter(\.$final != nil).count()
+        return (finals, enrolments - finals)
+    }
+
     /// Closes the period: in one transaction every final becomes a kardex line (`EXT` when the extraordinary
     /// was sat, otherwise `ORD`, dated the period's last day) and the period is marked closed, after which no
     /// grade of it changes. Closing a closed period is 409 `period_closed`.

@@ -48,7 +48,7 @@ extension CampusPageHandlers {
         let form = try await FormBody.parse(request)
         do {
             let period = try await s.record.createPeriod(.init(code: form.text("code"), startsOn: form.text("startsOn"), endsOn: form.text("endsOn")))
-            return try await adminPage(context, notice: String(format: pages.text("cam_period_created", context), period.code))
+            return redirect(to: "/campus/admin", notice: String(format: pages.text("cam_period_created", context), period.code))
         } catch let error as AppError {
             return try await adminPage(context, problem: error)
         }
@@ -59,18 +59,27 @@ extension CampusPageHandlers {
         do {
             _ = try await s.record.createEvent(.init(periodId: form.text("periodId").flatMap(UUID.init(uuidString:)), kind: form.text("kind"), title: form.text("title"),
                                                      startsOn: form.text("startsOn"), endsOn: form.text("endsOn")))
-            return try await adminPage(context, notice: pages.text("cam_published", context))
+            return redirect(to: "/campus/admin", notice: pages.text("cam_published", context))
         } catch let error as AppError {
             return try await adminPage(context, problem: error)
         }
     }
 
     func removeEvent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let id = try context.uuidParameter("id")
+        guard let title = try await s.record.calendar().first(where: { $0.id == id })?.title else { return redirect(to: "/campus/admin") }
+        return try await remove(title, request, context) { try await s.record.deleteEvent(id) }
+    }
+
+    /// Removing news, a scholarship or a calendar date cannot be undone: it asks first, naming it; then the
+    /// page says it was removed (or why not).
+    private func remove(_ title: String, _ request: Request, _ context: PatioRequestContext, _ work: () async throws -> Void) async throws -> Response {
+        if let ask = pages.removal(try await FormBody.parse(request), request, context, name: title, back: "/campus/admin") { return ask }
         do {
-            try await s.record.deleteEvent(try context.uuidParameter("id"))
-            return try await adminPage(context, notice: pages.text("cam_removed", context))
-        } catch let error as AppError {
-            return try await adminPage(context, problem: error)
+            try await work()
+            return redirect(to: "/campus/admin", notice: pages.text("cam_removed", context))
+        } catch let error as AppError where error.status.code < 500 {
+            return redirect(to: "/campus/admin", alert: pages.message(error, context))
         }
     }
 
@@ -85,18 +94,36 @@ extension CampusPageHandlers {
         do {
             _ = try await s.grades.setWindow(periodID: try context.uuidParameter("id"), .init(assessment: form.text("assessment"), opensAt: Self.schoolInstant(form.text("opensAt")),
                                                                                               closesAt: Self.schoolInstant(form.text("closesAt"))))
-            return try await adminPage(context, notice: pages.text("cam_window_set", context))
+            return redirect(to: "/campus/admin", notice: pages.text("cam_window_set", context))
         } catch let error as AppError {
             return try await adminPage(context, problem: error)
         }
     }
 
+    /// Closing cannot be undone, so it asks first with what it would do: the finals missing (those
+    /// subjects never reach the kardex), the lines written, and how many days before its end the period
+    /// would close. Only the confirmed form closes; then the page says what it did (Post/Redirect/Get).
     func closePeriod(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
+        let id = try context.uuidParameter("id")
+        let period = RecordService.view(try await s.record.period(id))
+        guard !period.isClosed else { return redirect(to: "/campus/admin", alert: pages.message(GradeService.periodClosed, context)) }
+        let preview = try await s.kardex.closingPreview(periodID: id)
+        var consequences = [String(format: pages.text("cam_close_missing_finals", context), preview.withoutFinal),
+                            String(format: pages.text("cam_close_lines", context), preview.linesToWrite),
+                            pages.text("cam_close_no_more_capture", context)]
+        if let ends = LocalDate(period.endsOn), case let early = SchoolCalendar.today(s.clock).days(until: ends), early > 0 {
+            consequences.insert(String(format: pages.text("cam_close_early", context), PageFormat.date(period.endsOn, locale: context.locale), early), at: 0)
+        }
+        if let ask = pages.confirmation(form, request, context, question: String(format: pages.text("cam_close_question", context), period.code),
+                                        consequences: consequences, action: String(format: pages.text("cam_close_yes", context), period.code), back: "/campus/admin") {
+            return ask
+        }
         do {
-            let summary = try await s.kardex.close(periodID: try context.uuidParameter("id"))
-            return try await adminPage(context, notice: String(format: pages.text("cam_period_closed", context), summary.linesWritten, summary.withoutFinal))
-        } catch let error as AppError {
-            return try await adminPage(context, problem: error)
+            let summary = try await s.kardex.close(periodID: id)
+            return redirect(to: "/campus/admin", notice: String(format: pages.text("cam_period_closed", context), summary.linesWritten, summary.withoutFinal))
+        } catch let error as AppError where error.status.code < 500 {
+            return redirect(to: "/campus/admin", alert: pages.message(error, context))
         }
     }
 
@@ -113,7 +140,7 @@ extension CampusPageHandlers {
             default:
                 summary = try await csv.importEnrolments(text)
             }
-            return try await adminPage(context, notice: String(format: pages.text("cam_imported", context), summary.imported))
+            return redirect(to: "/campus/admin", notice: String(format: pages.text("cam_imported", context), summary.imported))
         } catch let error as AppError {
             return try await adminPage(context, problem: error)
         }
@@ -124,7 +151,7 @@ extension CampusPageHandlers {
         do {
             _ = try await content.createPost(.init(kind: form.text("kind"), title: form.text("title"), body: form.text("body"),
                                                    category: form.text("category"), importance: form.text("importance").flatMap { Int($0) }))
-            return try await adminPage(context, notice: pages.text("cam_published", context))
+            return redirect(to: "/campus/admin", notice: pages.text("cam_published", context))
         } catch let error as AppError {
             return try await adminPage(context, problem: error)
         }
@@ -138,27 +165,21 @@ extension CampusPageHandlers {
         do {
             _ = try await content.createScholarship(.init(name: form.text("name"), description: form.text("description"), status: form.text("status"), amountMinor: amount ?? -1,
                                                           currency: "MXN", periodicity: form.text("periodicity"), benefitType: form.text("benefitType"), link: form.text("link")))
-            return try await adminPage(context, notice: pages.text("cam_published", context))
+            return redirect(to: "/campus/admin", notice: pages.text("cam_published", context))
         } catch let error as AppError {
             return try await adminPage(context, problem: error)
         }
     }
 
     func removeScholarship(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        do {
-            try await content.deleteScholarship(try context.uuidParameter("id"))
-            return try await adminPage(context, notice: pages.text("cam_removed", context))
-        } catch let error as AppError {
-            return try await adminPage(context, problem: error)
-        }
+        let id = try context.uuidParameter("id")
+        guard let title = try await content.scholarships(status: nil).first(where: { $0.id == id })?.name else { return redirect(to: "/campus/admin") }
+        return try await remove(title, request, context) { try await content.deleteScholarship(id) }
     }
 
     func removePost(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        do {
-            try await content.deletePost(try context.uuidParameter("id"))
-            return try await adminPage(context, notice: pages.text("cam_removed", context))
-        } catch let error as AppError {
-            return try await adminPage(context, problem: error)
-        }
+        let id = try context.uuidParameter("id")
+        guard let title = try await content.posts(kind: nil, school: nil, limit: 500).first(where: { $0.id == id })?.title else { return redirect(to: "/campus/admin") }
+        return try await remove(title, request, context) { try await content.deletePost(id) }
     }
 }

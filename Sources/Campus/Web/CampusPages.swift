@@ -34,7 +34,8 @@ enum CampusPages {
             try await pages.me.photo(try await services.students.record(try context.requirePrincipal())).response(for: request)
         }
         routes.get("/campus/groups/{id}", teacher, pages.group)
-        routes.post("/campus/groups/{id}/grades", teacher, pages.capture)
+        // The capture form posts to its page's own address: a refused capture is shown again there, with what was typed.
+        routes.post("/campus/groups/{id}", teacher, pages.capture)
         let admin = Access.role(CampusRoles.admin)
         routes.get("/campus/admin", admin, pages.admin)
         routes.post("/campus/admin/periods/{id}/windows", admin, pages.setWindow)
@@ -171,7 +172,12 @@ struct CampusPageHandlers: Sendable {
 
     func grades(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let record = try await s.students.record(try context.requirePrincipal())
-        let report = try await me.grades(record)
+        var report = try await me.grades(record)
+        // A period closed before its end is still the one running: its recorded grades are shown, saying it is closed,
+        // rather than the next period's empty list.
+        if report.rows.isEmpty, report.period?.isClosed != true, let closed = try await closedPeriodRunningToday() {
+            report = try await me.grades(record, periodID: closed.id)
+        }
         let rows: [[String: Any]] = report.rows.map { row in
             let grades = zip(["cam_p1", "cam_p2", "cam_p3", "cam_ext", "cam_final"], [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final]).map { key, text -> [String: Any] in
                 let grade = text.flatMap(Grade.init)
@@ -179,7 +185,8 @@ struct CampusPageHandlers: Sendable {
             }
             return ["subject": row.subject, "groupCode": row.groupCode, "teacher": row.teacher ?? "—", "grades": grades, "average": row.average ?? ""]
         }
-        return page("campus_grades", "cam_grades", ["period": report.period?.code ?? "", "rows": rows, "hasRows": !rows.isEmpty,
+        let closedText = report.period.flatMap { $0.isClosed ? String(format: pages.text("cam_grades_closed", context), $0.code) : nil } ?? ""
+        return page("campus_grades", "cam_grades", ["period": report.period?.code ?? "", "rows": rows, "hasRows": !rows.isEmpty, "closedText": closedText,
                                                      "generalAverage": report.generalAverage ?? "", "approved": report.approved,
                                                      "source": sourceData(report.source, context)], context)
     }
@@ -319,9 +326,17 @@ struct CampusPageHandlers: Sendable {
         page("campus_group", "cam_groups", try await groupData(try context.uuidParameter("id"), try context.requirePrincipal(), context), context)
     }
 
+    /// The period running today when school services closed it before its end (nil otherwise).
+    private func closedPeriodRunningToday() async throws -> PeriodView? {
+        let today = SchoolCalendar.today(s.clock).description
+        return try await s.record.periods().first { $0.isClosed && $0.startsOn <= today && today <= $0.endsOn }
+    }
+
     /// The roster with one input per grade; inputs of closed windows are read-only (school services may edit all).
+    /// Once the period is closed every input is read-only and the page says capture is over.
     private func groupData(_ id: UUID, _ principal: Principal, _ context: PatioRequestContext) async throws -> [String: Any] {
         let group = try await s.groups.view(id, for: principal)
+        let period = RecordService.view(try await s.record.period(group.periodId))
         let roster = try await s.grades.roster(groupID: id, for: principal)
         let windows = try await s.grades.windows(periodID: group.periodId)
         let isAdmin = principal.has(role: CampusRoles.admin)
@@ -330,13 +345,14 @@ struct CampusPageHandlers: Sendable {
         let rows: [[String: Any]] = roster.map { row in
             let values = [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final]
             return ["name": row.name, "boleta": row.boleta, "cells": zip(Assessment.allCases, values).map { assessment, value in
-                ["name": "\(row.enrolmentId.uuidString).\(assessment.rawValue)", "value": value ?? "", "editable": isAdmin || open.contains(assessment.rawValue),
+                ["name": "\(row.enrolmentId.uuidString).\(assessment.rawValue)", "value": value ?? "", "editable": !period.isClosed && (isAdmin || open.contains(assessment.rawValue)),
                  "label": "\(row.name) · \(pages.text(labels[assessment.rawValue] ?? "", context))",
                  "short": pages.text(labels[assessment.rawValue] ?? "", context)] as [String: Any]
             }]
         }
-        var data: [String: Any] = ["id": id.uuidString, "code": group.code, "subject": group.subject.name, "rows": rows,
-                                   "windows": windows.map { ["name": pages.text(labels[$0.assessment] ?? $0.assessment, context), "isOpen": $0.isOpen] }]
+        var data: [String: Any] = ["id": id.uuidString, "code": group.code, "subject": group.subject.name, "rows": rows, "isClosed": period.isClosed,
+                                   "closedText": period.isClosed ? String(format: pages.text("cam_capture_over", context), period.code) : "",
+                                   "windows": period.isClosed ? [] : windows.map { ["name": pages.text(labels[$0.assessment] ?? $0.assessment, context), "isOpen": $0.isOpen] }]
         if isAdmin {
             let names = Dictionary(uniqueKeysWithValues: roster.map { ($0.enrolmentId, $0.name) })
             data["history"] = try await s.grades.history(groupID: id).prefix(100).map { change -> [String: Any] in
@@ -356,6 +372,9 @@ struct CampusPageHandlers: Sendable {
         let form = try await FormBody.parse(request)
         let roster = try await s.grades.roster(groupID: id, for: principal)
         let group = try await s.groups.view(id)
+        guard try await s.record.period(group.periodId).closedAt == nil else {
+            return redirect(to: "/campus/groups/\(id.uuidString)", alert: pages.message(GradeService.periodClosed, context))
+        }
         let open = Set(try await s.grades.windows(periodID: group.periodId).filter(\.isOpen).map(\.assessment))
         let isAdmin = principal.has(role: CampusRoles.admin)
         var entries: [GradeService.Entry] = []
@@ -370,10 +389,25 @@ struct CampusPageHandlers: Sendable {
         }
         do {
             _ = try await s.grades.capture(groupID: id, entries, by: principal)
-        } catch let error as AppError {
-            return page("campus_group", "cam_groups", try await groupData(id, principal, context), context, problem: error)
+        } catch let error as AppError where error.status.code < 500 {
+            var data = try await groupData(id, principal, context)
+            data["rows"] = Self.typed(form, into: data["rows"])
+            return page("campus_group", "cam_groups", data, context, problem: error)
         }
-        return redirect(to: "/campus/groups/\(id.uuidString)")
+        return redirect(to: "/campus/groups/\(id.uuidString)", notice: pages.text("cam_grades_saved", context))
+    }
+
+    /// The roster's cells with what the refused form carried, so nothing typed is lost.
+    private static func typed(_ form: FormBody, into rows: Any?) -> [[String: Any]] {
+        ((rows as? [[String: Any]]) ?? []).map { row in
+            var row = row
+            row["cells"] = ((row["cells"] as? [[String: Any]]) ?? []).map { cell in
+                var cell = cell
+                if let name = cell["name"] as? String, let sent = form[name] { cell["value"] = sent }
+                return cell
+            }
+            return row
+        }
     }
 
     // MARK: Public

@@ -49,13 +49,22 @@ extension CampusPageHandlers {
         }
     }
 
+    /// Unlinking erases what Patio read and the saved password: it asks first, saying when SAES was last read.
     func saesUnlink(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        _ = try await FormBody.parse(request)
+        let form = try await FormBody.parse(request)
+        let accountID = try context.requirePrincipal().accountID
+        let lastRead = try await s.saesRecord.link(accountID: accountID).flatMap(\.syncedAt)
+            .map { PageFormat.dateTime($0, in: SchoolCalendar.zone, locale: context.locale) } ?? pages.text("cam_saes_never", context)
+        if let ask = pages.confirmation(form, request, context, question: pages.text("cam_saes_unlink_question", context),
+                                        consequences: [String(format: pages.text("cam_saes_unlink_erases", context), lastRead), pages.text("cam_saes_unlink_school", context)],
+                                        action: pages.text("cam_saes_unlink_yes", context), back: "/campus/saes") {
+            return ask
+        }
         do {
-            try await s.saesLinks.unlink(accountID: try context.requirePrincipal().accountID)
-            return try await saesPage(context, notice: pages.text("cam_saes_unlinked", context))
-        } catch let error as AppError {
-            return try await saesPage(context, problem: error)
+            try await s.saesLinks.unlink(accountID: accountID)
+            return redirect(to: "/campus/saes", notice: pages.text("cam_saes_unlinked", context))
+        } catch let error as AppError where error.status.code < 500 {
+            return redirect(to: "/campus/saes", alert: pages.message(error, context))
         }
     }
 

@@ -82,7 +82,7 @@ extension CourierPageHandlers {
         return page("courier_photo", "cou_photos", data, context)
     }
 
-    func pickup(_ request: Request, _ context: PatioRequestContext, problem: AppError? = nil) async throws -> Response {
+    func pickup(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let principal = try context.requirePrincipal()
         let id = try context.uuidParameter("id")
         let pickup = try await s.pickups.find(id, viewer: principal)
@@ -102,6 +102,7 @@ extension CourierPageHandlers {
         data["canCollect"] = isOwner && pickup.state == PickupState.onTheWay.rawValue
         data["canFail"] = isOwner && (pickup.state == PickupState.assigned.rawValue || pickup.state == PickupState.onTheWay.rawValue)
         data["canPhoto"] = isOwner && !(PickupState(rawValue: pickup.state)?.isFinal ?? true)
+        data["failQuestion"] = String(format: text("cou_fail_question", context), pickup.reference) + " " + text("cou_fail_final", context)
         data["reasons"] = PickupState.failureReasons.map { ["code": $0, "label": text("cou_reason_\($0)", context)] }
         if principal.has(role: CourierRoles.admin) {
             let events = try await s.pickups.history(id, viewer: principal)
@@ -113,23 +114,35 @@ extension CourierPageHandlers {
             data["canReassign"] = open
             data["agents"] = try await s.agents.list(query: nil, includeInactive: false).filter { $0.id != pickup.agentId }.map { ["id": $0.id.uuidString, "name": $0.fullName] }
         }
-        return page("courier_pickup", "cou_app", data, context, problem: problem)
+        return page("courier_pickup", "cou_app", data, context)
     }
 
     /// A move made online from the pickup's page (without JavaScript; courier.js sends the same through
-    /// the sync push so that online and offline take one path).
+    /// the sync push so that online and offline take one path, asking first in a dialog for "could not collect").
+    /// "Could not collect" closes the pickup for good, so it asks first, saying which pickup and why.
     func move(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         let id = try context.uuidParameter("id")
         guard let action = PickupState.Action(rawValue: form.text("action") ?? ""), [.start, .collect, .fail].contains(action) else {
             return redirect(to: "/courier/pickups/\(id)")
         }
-        do {
-            _ = try await s.pickups.act(id, action, report: .init(reason: form.text("reason").flatMap { $0.isEmpty ? nil : $0 }), by: try context.requirePrincipal())
-        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
-            return try await pickup(request, context, problem: error)
+        let principal = try context.requirePrincipal()
+        let reason = form.text("reason").flatMap { $0.isEmpty ? nil : $0 }
+        if action == .fail, let reason, PickupState.failureReasons.contains(reason) {
+            let shown = try await s.pickups.find(id, viewer: principal)
+            let line = String(format: text("cou_fail_line", context), shown.senderName, PageFormat.date(shown.day, locale: context.locale),
+                              "\(shown.windowStart)–\(shown.windowEnd)", text("cou_reason_\(reason)", context))
+            if let ask = pages.confirmation(form, request, context, question: String(format: text("cou_fail_question", context), shown.reference),
+                                            consequences: [line, text("cou_fail_final", context)], action: text("cou_fail_yes", context), back: "/courier/pickups/\(id)") {
+                return ask
+            }
         }
-        return redirect(to: "/courier/pickups/\(id)")
+        do {
+            _ = try await s.pickups.act(id, action, report: .init(reason: reason), by: principal)
+        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
+            return redirect(to: "/courier/pickups/\(id)", alert: pages.message(error, context))
+        }
+        return redirect(to: "/courier/pickups/\(id)", notice: text("cou_moved", context))
     }
 
     /// The page's own push (session cookie and CSRF token, the sync API's rules): `payload` holds the same

@@ -20,7 +20,7 @@ enum CourierPages {
         routes.get("/courier/photos/{id}", member, pages.photo)
         routes.get("/courier/photos/{id}/image", member, CourierAPI.photoImage(services, thumbnail: false))
         routes.get("/courier/photos/{id}/thumbnail", member, CourierAPI.photoImage(services, thumbnail: true))
-        routes.get("/courier/pickups/{id}", member) { request, context in try await pages.pickup(request, context) }
+        routes.get("/courier/pickups/{id}", member, pages.pickup)
         routes.post("/courier/pickups/{id}/move", agent, pages.move)
         routes.post("/courier/sync/pickups", agent, pages.pushPickups)
         // The tables page pulls with the session cookie, by the sync API's rules.
@@ -28,7 +28,9 @@ enum CourierPages {
         routes.post("/courier/pickups/{id}/reassign", admin, pages.reassign)
         routes.post("/courier/pickups/{id}/cancel", admin, pages.cancel)
         routes.get("/courier/dispatch", admin, pages.dispatch)
-        routes.post("/courier/dispatch/pickups", admin, pages.createPickup)
+        // Forms with typed fields post to their page's own address, so a refused one is shown again at an
+        // address that answers GET (docs/web-pages.md); the others answer with a redirect to their page.
+        routes.post("/courier/dispatch", admin, pages.createPickup)
         routes.webSocket("/courier/board/live", admin, prepare: BoardWatch.prepare(services))
         routes.get("/courier/agents", admin, pages.agents)
         routes.post("/courier/agents", admin, pages.createAgent)
@@ -36,7 +38,7 @@ enum CourierPages {
         routes.post("/courier/agents/{id}", admin, pages.updateAgent)
         routes.post("/courier/agents/{id}/active", admin, pages.setActive)
         routes.get("/courier/network", admin, pages.network)
-        routes.post("/courier/network/import", admin, pages.importNetwork)
+        routes.post("/courier/network", admin, pages.importNetwork)
         routes.get("/courier/network/export", admin, CourierAPI.exportCSV(services))
     }
 }

@@ -42,9 +42,11 @@ extension CourierPageHandlers {
             try validator.validate()
             _ = try await s.pickups.create(input, by: try context.requirePrincipal().accountID)
         } catch let error as AppError {
+            // The form posts to the board's own address (`/courier/dispatch?day=…`), so the refusal is shown
+            // there: reloading or the live board's refresh reads the board, never a form's address.
             return try await redisplay(error, form) { try await dispatchPage(request, context, problem: $0, values: $1) }
         }
-        return redirect(to: "/courier/dispatch?day=\(form.text("day") ?? "")")
+        return redirect(to: "/courier/dispatch?day=\(URLQuery.value(form.text("day") ?? ""))", notice: text("cou_pickup_created", context))
     }
 
     func reassign(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -53,19 +55,29 @@ extension CourierPageHandlers {
         do {
             _ = try await s.pickups.reassign(id, to: form.text("agentId").flatMap(UUID.init(uuidString:)), by: try context.requirePrincipal())
         } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
-            return try await pickup(request, context, problem: error)
+            return redirect(to: "/courier/pickups/\(id)", alert: pages.message(error, context))
         }
-        return redirect(to: "/courier/pickups/\(id)")
+        return redirect(to: "/courier/pickups/\(id)", notice: text("cou_reassigned", context))
     }
 
+    /// Cancelling cannot be undone: it asks first, naming the pickup, its window and the agent who loses it.
     func cancel(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let form = try await FormBody.parse(request)
         let id = try context.uuidParameter("id")
-        do {
-            _ = try await s.pickups.cancel(id, by: try context.requirePrincipal())
-        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
-            return try await pickup(request, context, problem: error)
+        let principal = try context.requirePrincipal()
+        let shown = try await s.pickups.find(id, viewer: principal)
+        if let ask = pages.confirmation(form, request, context, question: String(format: text("cou_cancel_question", context), shown.reference),
+                                        consequences: [String(format: text("cou_cancel_line", context), shown.senderName, PageFormat.date(shown.day, locale: context.locale),
+                                                              "\(shown.windowStart)–\(shown.windowEnd)", shown.agentName)],
+                                        action: text("cou_cancel_yes", context), back: "/courier/pickups/\(id)") {
+            return ask
         }
-        return redirect(to: "/courier/pickups/\(id)")
+        do {
+            _ = try await s.pickups.cancel(id, by: principal)
+        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
+            return redirect(to: "/courier/pickups/\(id)", alert: pages.message(error, context))
+        }
+        return redirect(to: "/courier/pickups/\(id)", notice: text("cou_pickup_cancelled", context))
     }
 
     // MARK: Agents
@@ -103,7 +115,7 @@ extension CourierPageHandlers {
         } catch let error as AppError {
             return try await redisplay(error, form) { try await agentsPage(context, problem: $0, values: $1) }
         }
-        return try await agentsPage(context, notice: text("cou_agent_saved", context))
+        return redirect(to: "/courier/agents", notice: text("cou_agent_saved", context))
     }
 
     func agent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -132,7 +144,7 @@ extension CourierPageHandlers {
         } catch let error as AppError where error.status != .notFound {
             return try await redisplay(error, form) { try await agentPage(id, context, problem: $0, values: $1) }
         }
-        return try await agentPage(id, context, notice: text("cou_agent_saved", context))
+        return redirect(to: "/courier/agents/\(id)", notice: text("cou_agent_saved", context))
     }
 
     func setActive(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -148,13 +160,13 @@ extension CourierPageHandlers {
     }
 
     /// The CSV comes as a form field (pasted, or read from the chosen file by courier.js), so the page works
-    /// without a multipart parser and without JavaScript.
+    /// without a multipart parser and without JavaScript. The form posts to the page's own address: a refused
+    /// file is shown again there with its lines' problems; a good one leads back to the page with what it did.
     func importNetwork(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request, limit: CourierAPI.maxCSVBytes)
         do {
             let summary = try await s.localities.importCSV(form["csv"] ?? "")
-            return page("courier_network", "cou_network", [:], context,
-                        notice: String(format: text("cou_imported", context), summary.created, summary.updated, summary.unchanged))
+            return redirect(to: "/courier/network", notice: String(format: text("cou_imported", context), summary.created, summary.updated, summary.unchanged))
         } catch let error as AppError where error.status.code < 500 {
             return page("courier_network", "cou_network", [:], context, problem: error, values: ["csv": form["csv"] ?? ""])
         }

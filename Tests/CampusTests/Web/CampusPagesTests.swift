@@ -46,10 +46,12 @@ extension CampusServerSuites {
                 var teacher = try await WebSession.signIn(client, email: "docente@demo.patio", password: "demo-password")
                 let page = String(buffer: try await teacher.get("/campus/groups/\(groupID)").body)
                 #expect(page.contains("name=\"\(enrolment).partial2\" value=\"\"") && page.contains("name=\"\(enrolment).partial1\" value=\"9\""))
-                let bad = try await teacher.post("/campus/groups/\(groupID)/grades", form: ["\(enrolment).partial2": "11"])
+                let bad = try await teacher.post("/campus/groups/\(groupID)", form: ["\(enrolment).partial2": "11"])
                 #expect(bad.status == .unprocessableContent)
+                // Shown again at the page's own address, with what was typed.
+                #expect(String(buffer: bad.body).contains("name=\"\(enrolment).partial2\" value=\"11\""))
                 // A closed window's cell sent anyway is ignored, the open one is captured.
-                let saved = try await teacher.post("/campus/groups/\(groupID)/grades", form: ["\(enrolment).partial2": "7", "\(enrolment).partial1": "2"])
+                let saved = try await teacher.post("/campus/groups/\(groupID)", form: ["\(enrolment).partial2": "7", "\(enrolment).partial1": "2"])
                 #expect(saved.status == .seeOther)
                 let row = try #require(try await world.roster(groupID).first { $0["boleta"] as? String == "2022630101" })
                 #expect(row["partial2"] as? String == "7" && row["partial1"] as? String == "9")
@@ -65,24 +67,86 @@ extension CampusServerSuites {
                 let periodID = try await world.currentPeriodID()
                 let page = String(buffer: try await admin.get("/campus/admin").body)
                 #expect(page.contains("/campus/admin/periods/\(periodID.uuidString)/close"))
-                let window = try await admin.post("/campus/admin/periods/\(periodID.uuidString)/windows", form: ["assessment": "partial3", "opensAt": "2026-11-20T08:00", "closesAt": "2026-11-30T20:00"])
-                #expect(window.status == .ok && String(buffer: window.body).contains("Ventana guardada."))
+                let window = try await admin.submit("/campus/admin/periods/\(periodID.uuidString)/windows", form: ["assessment": "partial3", "opensAt": "2026-11-20T08:00", "closesAt": "2026-11-30T20:00"])
+                #expect(window.at == "/campus/admin" && String(buffer: window.page.body).contains("Ventana guardada."))
                 #expect(try await world.services.grades.windows(periodID: periodID).first { $0.assessment == "partial3" }?.isOpen == true)
                 let refused = try await admin.post("/campus/admin/import", form: ["kind": "enrolments", "csv": "boleta,period,clave,group\n9999999999,2027/1,C501,5CM1\n"])
                 #expect(refused.status == .unprocessableContent && String(buffer: refused.body).contains("Line 2"))
-                let published = try await admin.post("/campus/admin/posts", form: ["kind": "announcement", "category": "urgent", "title": "Simulacro", "body": "Hoy.", "importance": "3"])
-                #expect(String(buffer: published.body).contains("Publicado."))
-                let scholarship = try await admin.post("/campus/admin/scholarships", form: ["name": "Beca de Alimentación", "description": "Comida en la cafetería.", "status": "open",
+                let published = try await admin.submit("/campus/admin/posts", form: ["kind": "announcement", "category": "urgent", "title": "Simulacro", "body": "Hoy.", "importance": "3"])
+                #expect(String(buffer: published.page.body).contains("Publicado."))
+                // The notice is shown once: the page read again no longer says it.
+                #expect(!String(buffer: try await admin.get("/campus/admin").body).contains("Publicado."))
+                let scholarship = try await admin.submit("/campus/admin/scholarships", form: ["name": "Beca de Alimentación", "description": "Comida en la cafetería.", "status": "open",
                                                                                              "amount": "450.50", "periodicity": "monthly", "benefitType": "food", "link": "https://www.ipn.mx/becas/"])
-                #expect(String(buffer: scholarship.body).contains("Beca de Alimentación"))
+                #expect(String(buffer: scholarship.page.body).contains("Beca de Alimentación"))
                 #expect(try await ContentService(database: world.services.database, clock: world.services.clock).scholarships(status: "open").first { $0.name == "Beca de Alimentación" }?.amountMinor == 45_050)
                 let badAmount = try await admin.post("/campus/admin/scholarships", form: ["name": "X", "description": "Y", "status": "open", "amount": "mucho",
                                                                                           "periodicity": "monthly", "benefitType": "food", "link": "https://x.mx"])
                 #expect(badAmount.status == .unprocessableContent)
-                let closed = try await admin.post("/campus/admin/periods/\(periodID.uuidString)/close", form: [:])
-                #expect(String(buffer: closed.body).contains("Periodo cerrado: 0 líneas al kárdex, 24 sin final."))
+                let closed = try await admin.submit("/campus/admin/periods/\(periodID.uuidString)/close", form: ["confirm": "yes"])
+                #expect(String(buffer: closed.page.body).contains("Periodo cerrado: 0 líneas al kárdex, 24 sin final."))
                 var student = try await WebSession.signIn(client, email: "estudiante@demo.patio", password: "demo-password")
                 #expect(try await student.get("/campus/admin").status == .forbidden)
+            }
+        }
+
+        @Test("closing a period asks first with what it will do in numbers, and closes nothing until confirmed")
+        func closingAsksFirst() async throws {
+            try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+                let world = try await CampusWorld.make(patio, client)
+                try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
+                var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
+                let periodID = try await world.currentPeriodID()
+                let period = RecordService.view(try await world.services.record.period(periodID))
+                let early = LocalDate("2026-11-23")!.days(until: try #require(LocalDate(period.endsOn)))
+                let admin_page = String(buffer: try await admin.get("/campus/admin").body)
+                #expect(admin_page.contains("action=\"/campus/admin/periods/\(periodID.uuidString)/close\" data-confirm") && admin_page.contains("class=\"danger\""))
+
+                let asked = try await admin.post("/campus/admin/periods/\(periodID.uuidString)/close", form: [:])
+                let question = String(buffer: asked.body)
+                #expect(asked.status == .ok)
+                #expect(question.contains("¿Cerrar el periodo \(period.code)?"))
+                #expect(question.contains("lo cerrarías \(early) días antes."))
+                #expect(question.contains("Faltan 24 finales: esas materias no pasarán al kárdex."))
+                #expect(question.contains("0 líneas pasarán al kárdex."))
+                #expect(question.contains("Esto no se puede deshacer."))
+                #expect(question.contains("name=\"confirm\" value=\"yes\"") && question.contains("href=\"/campus/admin\""))
+                #expect(try await world.services.record.period(periodID).closedAt == nil)
+
+                let closed = try await admin.submit("/campus/admin/periods/\(periodID.uuidString)/close", form: ["confirm": "yes"])
+                #expect(closed.at == "/campus/admin" && closed.page.status == .ok)
+                #expect(String(buffer: closed.page.body).contains("Periodo cerrado: 0 líneas al kárdex, 24 sin final."))
+                #expect(try await world.services.record.period(periodID).closedAt != nil)
+            }
+        }
+
+        @Test("after the period closes, the teacher's page says capture is over (in Spanish and English) and the student's grades page shows what was recorded")
+        func pagesAfterClosing() async throws {
+            try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+                let world = try await CampusWorld.make(patio, client)
+                let periodID = try await world.currentPeriodID()
+                let code = RecordService.view(try await world.services.record.period(periodID)).code
+                let groupID = try #require(try await world.teacherGroups().first?["id"] as? String)
+                var teacher = try await WebSession.signIn(client, email: "docente@demo.patio", password: "demo-password")
+                #expect(String(buffer: try await teacher.get("/campus/groups/\(groupID)").body).contains("Captura abierta"))
+                _ = try await world.services.kardex.close(periodID: periodID)
+
+                let spanish = String(buffer: try await teacher.get("/campus/groups/\(groupID)").body)
+                #expect(spanish.contains("El periodo \(code) está cerrado: la captura terminó y sus calificaciones ya no cambian."))
+                #expect(!spanish.contains("Captura abierta") && !spanish.contains("Guardar calificaciones"))
+                // A capture sent anyway (a page left open) comes back to the page with the reason in the page's words.
+                let refused = try await teacher.submit("/campus/groups/\(groupID)", form: ["x.partial1": "9"])
+                #expect(refused.at == "/campus/groups/\(groupID)")
+                #expect(String(buffer: refused.page.body).contains("El periodo está cerrado: su registro ya no cambia."))
+                teacher.cookies["patio_lang"] = "en"
+                let english = String(buffer: try await teacher.get("/campus/groups/\(groupID)").body)
+                #expect(english.contains("Period \(code) is closed: capture is over and its grades no longer change."))
+                #expect(!english.contains("Capture open") && !english.contains("Save grades"))
+
+                var ana = try await WebSession.signIn(client, email: "estudiante@demo.patio", password: "demo-password")
+                let grades = String(buffer: try await ana.get("/campus/grades").body)
+                #expect(grades.contains("El periodo \(code) está cerrado: estas son las calificaciones que quedaron registradas."))
+                #expect(grades.contains("Redes de Computadoras") && !grades.contains("Aún no tienes materias en este periodo."))
             }
         }
 
@@ -197,14 +261,18 @@ extension CampusServerSuites.CampusPagesTests {
             var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
             let bad = try await admin.post("/campus/admin/periods", form: ["code": "2027-1", "startsOn": "2027-02-01", "endsOn": "2027-06-30"])
             #expect(bad.status == .unprocessableContent && String(buffer: bad.body).contains("2026/1"))
-            let created = String(buffer: try await admin.post("/campus/admin/periods", form: ["code": "2028/1", "startsOn": "2028-02-01", "endsOn": "2028-06-30"]).body)
+            let created = String(buffer: try await admin.submit("/campus/admin/periods", form: ["code": "2028/1", "startsOn": "2028-02-01", "endsOn": "2028-06-30"]).page.body)
             #expect(created.contains("Periodo 2028/1 creado."))
             let period = try #require(try await world.services.record.periods().first { $0.code == "2028/1" })
-            let added = String(buffer: try await admin.post("/campus/admin/calendar", form: ["periodId": period.id.uuidString, "kind": "vacations", "title": "Semana Santa",
-                                                                                               "startsOn": "2028-04-10", "endsOn": "2028-04-21"]).body)
+            let added = String(buffer: try await admin.submit("/campus/admin/calendar", form: ["periodId": period.id.uuidString, "kind": "vacations", "title": "Semana Santa",
+                                                                                                 "startsOn": "2028-04-10", "endsOn": "2028-04-21"]).page.body)
             #expect(added.contains("Semana Santa") && added.contains("Vacaciones"))
             let event = try #require(try await world.services.record.calendar(periodID: period.id).first { $0.title == "Semana Santa" })
-            let removed = String(buffer: try await admin.post("/campus/admin/calendar/\(event.id.uuidString)/delete", form: [:]).body)
+            // Removing asks first, naming the date; only the confirmed form removes it.
+            let asked = String(buffer: try await admin.post("/campus/admin/calendar/\(event.id.uuidString)/delete", form: [:]).body)
+            #expect(asked.contains("¿Quitar «Semana Santa»?") && asked.contains("Esto no se puede deshacer."))
+            #expect(try await world.services.record.calendar(periodID: period.id).contains { $0.title == "Semana Santa" })
+            let removed = String(buffer: try await admin.submit("/campus/admin/calendar/\(event.id.uuidString)/delete", form: ["confirm": "yes"]).page.body)
             #expect(removed.contains("Quitado.") && !removed.contains("Semana Santa"))
         }
     }

@@ -53,7 +53,7 @@ struct CourierPagesTests {
             let world = try await CourierWorld.make(patio, client)
             var dispatch = try await WebSession.signIn(client, email: "despacho@test.patio", password: TestPatio.password)
             _ = try await dispatch.get("/courier/dispatch")
-            let refused = try await dispatch.post("/courier/dispatch/pickups", form: [
+            let refused = try await dispatch.post("/courier/dispatch?day=\(world.today)", form: [
                 "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
                 "windowStart": "20:00", "windowEnd": "21:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
             ])
@@ -61,7 +61,7 @@ struct CourierPagesTests {
             let html = String(buffer: refused.body)
             #expect(html.contains("La franja queda fuera del horario de recogida de la localidad."))
             #expect(html.contains("value=\"Tienda Ñandú\""))
-            let created = try await dispatch.post("/courier/dispatch/pickups", form: [
+            let created = try await dispatch.post("/courier/dispatch?day=\(world.today)", form: [
                 "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
                 "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
             ])
@@ -79,11 +79,91 @@ struct CourierPagesTests {
             let csv = try CourierDemo.networkCSV()
             var lines = csv.components(separatedBy: "\n")
             lines[2] = "12," + (lines[2].split(separator: ",", maxSplits: 1).last.map(String.init) ?? "")
-            let refused = try await dispatch.post("/courier/network/import", form: ["csv": lines.joined(separator: "\n")])
+            let refused = try await dispatch.post("/courier/network", form: ["csv": lines.joined(separator: "\n")])
             #expect(refused.status == .unprocessableContent)
             #expect(String(buffer: refused.body).contains("Line 3"))
-            let accepted = try await dispatch.post("/courier/network/import", form: ["csv": csv])
-            #expect(accepted.status == .ok && String(buffer: accepted.body).contains("0 nuevas"))
+            let accepted = try await dispatch.submit("/courier/network", form: ["csv": csv])
+            #expect(accepted.at == "/courier/network" && String(buffer: accepted.page.body).contains("0 nuevas"))
+        }
+    }
+
+    @Test("a refused new pickup leaves the browser at the board's own address: reloading it, as the live board does, reads the board again")
+    func refusedPickupLeavesTheBoard() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let world = try await CourierWorld.make(patio, client)
+            try await world.pickup(for: world.ana, sender: "Panadería La Espiga")
+            var dispatch = try await WebSession.signIn(client, email: "despacho@test.patio", password: TestPatio.password)
+            let board = String(buffer: try await dispatch.get("/courier/dispatch?day=\(world.today)").body)
+            #expect(board.contains("<form method=\"post\" action=\"/courier/dispatch?day=\(world.today)\">"))
+            let refused = try await dispatch.submit("/courier/dispatch?day=\(world.today)", form: [
+                "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
+                "windowStart": "20:00", "windowEnd": "21:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
+            ])
+            #expect(refused.page.status == .unprocessableContent && refused.at == "/courier/dispatch?day=\(world.today)")
+            let reload = try await dispatch.get(refused.at)
+            #expect(reload.status == .ok && String(buffer: reload.body).contains("data-board") && String(buffer: reload.body).contains("Panadería La Espiga"))
+            // A pickup created leads back to the board with a notice shown once.
+            let created = try await dispatch.submit("/courier/dispatch?day=\(world.today)", form: [
+                "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
+                "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
+            ])
+            #expect(created.at == "/courier/dispatch?day=\(world.today)" && String(buffer: created.page.body).contains("Recogida creada."))
+            #expect(!String(buffer: try await dispatch.get(created.at).body).contains("Recogida creada."))
+        }
+    }
+
+    @Test("the live badge starts as 'no live connection · reconnecting' and names both states, in Spanish and English")
+    func liveBadge() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            _ = try await CourierWorld.make(patio, client)
+            var dispatch = try await WebSession.signIn(client, email: "despacho@test.patio", password: TestPatio.password)
+            let spanish = String(buffer: try await dispatch.get("/courier/dispatch").body)
+            #expect(spanish.contains("data-live-state=\"down\" data-live=\"En vivo\" data-down=\"Sin conexión en vivo · reconectando\">Sin conexión en vivo · reconectando</span>"))
+            dispatch.cookies["patio_lang"] = "en"
+            let english = String(buffer: try await dispatch.get("/courier/dispatch").body)
+            #expect(english.contains("data-live=\"Live\" data-down=\"Live connection lost · reconnecting\">Live connection lost · reconnecting</span>"))
+        }
+    }
+
+    @Test("cancelling a pickup asks first, naming the pickup and the agent who loses it; only the confirmed form cancels")
+    func cancelAsksFirst() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let world = try await CourierWorld.make(patio, client)
+            let id = try await world.pickup(for: world.ana, sender: "Panadería La Espiga")
+            let reference = try #require(try await client.fetch("/api/v1/courier/pickups/\(id)", token: world.dispatch)["reference"] as? String)
+            var dispatch = try await WebSession.signIn(client, email: "despacho@test.patio", password: TestPatio.password)
+            #expect(String(buffer: try await dispatch.get("/courier/pickups/\(id)").body).contains("action=\"/courier/pickups/\(id)/cancel\" data-confirm"))
+            let asked = try await dispatch.post("/courier/pickups/\(id)/cancel", form: [:])
+            let question = String(buffer: asked.body)
+            #expect(asked.status == .ok && question.contains("¿Cancelar la recogida \(reference)?"))
+            #expect(question.contains("Panadería La Espiga") && question.contains("11:00–12:00") && question.contains("Ana Pérez"))
+            #expect(question.contains("Esto no se puede deshacer.") && question.contains("name=\"confirm\" value=\"yes\""))
+            #expect(try await client.fetch("/api/v1/courier/pickups/\(id)", token: world.dispatch)["state"] as? String == "assigned")
+            let cancelled = try await dispatch.submit("/courier/pickups/\(id)/cancel", form: ["confirm": "yes"])
+            #expect(cancelled.at == "/courier/pickups/\(id)" && String(buffer: cancelled.page.body).contains("Recogida cancelada."))
+            #expect(try await client.fetch("/api/v1/courier/pickups/\(id)", token: world.dispatch)["state"] as? String == "cancelled")
+            // Cancelled again from a page left open: the pickup's page says why.
+            let again = try await dispatch.submit("/courier/pickups/\(id)/cancel", form: ["confirm": "yes"])
+            #expect(again.at == "/courier/pickups/\(id)" && again.page.status == .ok && String(buffer: again.page.body).contains("class=\"alert\""))
+        }
+    }
+
+    @Test("'could not collect' asks the agent first with the pickup and the reason; only the confirmed form closes it")
+    func failedPickupAsksFirst() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let world = try await CourierWorld.make(patio, client)
+            let id = try await world.pickup(for: world.ana, sender: "Panadería La Espiga")
+            var agent = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
+            let page = String(buffer: try await agent.get("/courier/pickups/\(id)").body)
+            #expect(page.contains("data-move=\"failed\" data-ask=\"¿Marcar") && page.contains("class=\"danger\">No se pudo recoger"))
+            let asked = try await agent.post("/courier/pickups/\(id)/move", form: ["action": "fail", "reason": "sender_absent"])
+            let question = String(buffer: asked.body)
+            #expect(asked.status == .ok && question.contains("Panadería La Espiga") && question.contains("Motivo: El remitente no estaba."))
+            #expect(question.contains("name=\"reason\" value=\"sender_absent\"") && question.contains("Esto no se puede deshacer."))
+            #expect(try await client.fetch("/api/v1/courier/pickups/\(id)", token: world.dispatch)["state"] as? String == "assigned")
+            let failed = try await agent.submit("/courier/pickups/\(id)/move", form: ["action": "fail", "reason": "sender_absent", "confirm": "yes"])
+            #expect(failed.at == "/courier/pickups/\(id)" && failed.page.status == .ok)
+            #expect(try await client.fetch("/api/v1/courier/pickups/\(id)", token: world.dispatch)["state"] as? String == "failed")
         }
     }
 

@@ -99,6 +99,10 @@
       form.addEventListener('submit', function (event) {
         if (!('indexedDB' in window)) return;
         event.preventDefault();
+        // "Could not collect" closes the pickup for good: ask first (offline too; without this script the
+        // server's confirmation page asks).
+        var ask = form.getAttribute('data-ask');
+        if (ask && !window.confirm(ask)) return;
         var reason = form.querySelector('[name=reason]');
         Promise.all([meta('nextMutationId', 1), meta('clientId', null)]).then(function (values) {
           var mutationId = values[0];
@@ -155,21 +159,36 @@
     }, function () {});
   }
 
-  // Dispatch's live board: every message means "the day changed"; the board is drawn again from the page.
+  // Dispatch's live board: every message means "the day changed"; the board is drawn again from the page's
+  // own address (forms post to it or redirect to it, so it always answers GET). The badge says "live" only
+  // while the socket is open and the last refresh worked; otherwise "reconnecting", and it keeps trying.
   var board = document.querySelector('[data-board]');
+  var badge = document.querySelector('[data-live-badge]');
+  function live(up) {
+    if (!badge) return;
+    badge.setAttribute('data-live-state', up ? 'live' : 'down');
+    badge.textContent = badge.getAttribute(up ? 'data-live' : 'data-down');
+  }
   if (board && 'WebSocket' in window) {
     var retryMs = 1000;
+    var refresh = function () {
+      fetch(window.location.href, { credentials: 'same-origin' }).then(function (response) {
+        if (!response.ok) throw new Error('board');
+        return response.text();
+      }).then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-board]');
+        if (!fresh) throw new Error('board');
+        board.innerHTML = fresh.innerHTML;
+        live(true);
+      }).catch(function () { live(false); });
+    };
     var connect = function () {
       var scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
       var socket = new WebSocket(scheme + '//' + window.location.host + board.getAttribute('data-board-url'));
-      socket.onopen = function () { retryMs = 1000; };
-      socket.onmessage = function () {
-        fetch(window.location.href, { credentials: 'same-origin' }).then(function (response) { return response.text(); }).then(function (html) {
-          var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-board]');
-          if (fresh) board.innerHTML = fresh.innerHTML;
-        });
-      };
-      socket.onclose = function () { setTimeout(connect, retryMs); retryMs = Math.min(retryMs * 2, 30000); };
+      // Whatever changed while the socket was down is read once it is back.
+      socket.onopen = function () { retryMs = 1000; refresh(); };
+      socket.onmessage = refresh;
+      socket.onclose = function () { live(false); setTimeout(connect, retryMs); retryMs = Math.min(retryMs * 2, 30000); };
     };
     connect();
   }
