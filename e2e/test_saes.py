@@ -47,6 +47,8 @@ def test_the_demo_student_links_their_saes_by_typing_the_captcha_and_sees_their_
     # Unlinking erases what Patio kept and the grades page reads the school's record again.
     page = student.visit("/campus/saes")
     page.click("form[action='/campus/saes/unlink'] button")
+    # It asks first (confirm.js shows the confirmation page's question in a dialog).
+    page.click("dialog [data-confirmation] button.danger")
     page.wait_for_load_state("networkidle")
     assert "Se borró todo lo que Patio guardaba de tu SAES." in page.content()
     page = student.visit("/campus/grades")
