@@ -194,14 +194,23 @@ struct OnboardingPageHandlers: Sendable {
         }
     }
 
+    /// Removing a photo or a task cannot be undone: it asks first, naming it (docs/web-pages.md).
     func removePhoto(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        _ = try await s.newHires.removeAvatar(try context.uuidParameter("id"))
-        return redirect(to: "/onboarding/admin")
+        let id = try context.uuidParameter("id")
+        let hire = try await s.newHires.find(id)
+        if let ask = pages.removal(try await FormBody.parse(request), request, context, name: String(format: text("onb_photo_of", context), hire.name), back: "/onboarding/admin") {
+            return ask
+        }
+        _ = try await s.newHires.removeAvatar(id)
+        return redirect(to: "/onboarding/admin", notice: text("onb_removed", context))
     }
 
     func deleteTask(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        do { try await s.tasks.delete(try context.uuidParameter("id")) } catch let error as AppError where error.status == .notFound {}
-        return redirect(to: "/onboarding/admin")
+        let id = try context.uuidParameter("id")
+        guard let task = try await s.tasks.list(assignee: nil).first(where: { $0.id == id }) else { return redirect(to: "/onboarding/admin") }
+        if let ask = pages.removal(try await FormBody.parse(request), request, context, name: task.text, back: "/onboarding/admin") { return ask }
+        do { try await s.tasks.delete(id) } catch let error as AppError where error.status == .notFound {}
+        return redirect(to: "/onboarding/admin", notice: text("onb_removed", context))
     }
 
     func createNewHire(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

@@ -150,7 +150,11 @@ struct OnboardingPagesTests {
             #expect(withPhoto.contains("<img class=\"avatar\" src=\"/onboarding/new-hires/\(id)/avatar\""))
             let photo = try await hr.get("/onboarding/new-hires/\(id)/avatar")
             #expect(photo.status == .ok && Array(buffer: photo.body) == png)
-            #expect(try await hr.post("/onboarding/admin/new-hires/\(id)/photo/delete", form: [:]).status == .seeOther)
+            // Removing the photo asks first and removes nothing until confirmed.
+            let asked = try await hr.post("/onboarding/admin/new-hires/\(id)/photo/delete", form: [:])
+            #expect(asked.status == .ok && String(buffer: asked.body).contains("Esto no se puede deshacer."))
+            #expect(try await hr.get("/onboarding/new-hires/\(id)/avatar").status == .ok)
+            #expect(try await hr.post("/onboarding/admin/new-hires/\(id)/photo/delete", form: ["confirm": "yes"]).status == .seeOther)
             #expect(try await hr.get("/onboarding/new-hires/\(id)/avatar").status == .notFound)
         }
     }
