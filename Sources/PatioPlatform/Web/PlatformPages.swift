@@ -16,6 +16,8 @@ public enum PlatformPages {
             if principal.has(role: Role.platformAdmin) {
                 tiles.append(["name": Strings.text("admin_console", context.locale), "href": "/admin", "accent": "#334e68", "roles": RoleNames.name(Role.platformAdmin, locale: context.locale)])
             }
+            // Someone with one app has nothing to choose: they land in it (its own home is one tap from every page).
+            if tiles.count == 1, let only = tiles.first?["href"] as? String { return redirect(to: only) }
             return web.page("home", title: Strings.text("home_title", context.locale), data: ["apps": tiles, "hasApps": !tiles.isEmpty], context: context)
         }
 
