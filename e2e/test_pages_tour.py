@@ -26,3 +26,15 @@ def test_public_pages_pass_axe(people):
     visitor = people("visitor")
     for path in ["/login", "/payments", "/payments/signup", "/academy/classes", "/onboarding/signin"]:
         visitor.visit(path)
+
+
+def test_the_target_size_check_can_fail(browser):
+    """The WCAG 2.2 target-size rule is really on: two 12-pixel buttons side by side are reported."""
+    from conftest import AXE_OPTIONS, Visitor
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_content('<html lang="en"><title>t</title><main><button style="width:12px;height:12px;padding:0">a</button>'
+                     '<button style="width:12px;height:12px;padding:0">b</button></main></html>')
+    violations = Visitor.axe.run(page, options=AXE_OPTIONS).response["violations"]
+    context.close()
+    assert any(v["id"] == "target-size" for v in violations), [v["id"] for v in violations]
