@@ -13,11 +13,27 @@ extension CourierPageHandlers {
         }
         let agenda = try await s.pickups.agenda(principal, day: nil)
         let latest = try? await s.apps.latestVersion(app: CourierServices.appSlug)
-        return page("courier_home", "cou_app", [
-            "pickups": agenda.pickups.map { row($0, context) }, "hasPickups": !agenda.pickups.isEmpty,
+        // What is left to do comes first, in window order; then what is done; a cancelled pickup is no work.
+        let pending = agenda.pickups.filter(Self.isPending)
+        let done = agenda.pickups.filter { $0.state == PickupState.collected.rawValue || $0.state == PickupState.failed.rawValue }
+        let cancelled = agenda.pickups.filter { $0.state == PickupState.cancelled.rawValue }
+        let work = pending.count + done.count
+        return page("courier_home", "cou_today", [
+            "pickups": (pending + done + cancelled).map { pickup in
+                var shown = row(pickup, context)
+                shown["agent"] = ""  // all of them are the reader's own
+                return shown
+            },
+            "hasPickups": !agenda.pickups.isEmpty, "done": done.count, "work": work, "hasWork": work > 0,
+            "progress": String(format: text("cou_progress", context), done.count, work),
             "today": PageFormat.date(agenda.day.description, locale: context.locale),
             "version": latest.map { text("cou_version", context).replacingOccurrences(of: "%@", with: "\($0)") } ?? "",
         ], context)
+    }
+
+    /// Still to do today: assigned or on the way.
+    static func isPending(_ pickup: PickupView) -> Bool {
+        pickup.state == PickupState.assigned.rawValue || pickup.state == PickupState.onTheWay.rawValue
     }
 
     func localities(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -25,7 +41,7 @@ extension CourierPageHandlers {
         let search = query["q"].map(String.init) ?? ""
         let open = query["open"] == "1", allowed = query["allowed"] == "1"
         // A cursor that does not read starts the list again rather than failing the page.
-        let pageRequest = try (try? CursorPageRequest(limit: "25", cursor: query["cursor"].map(String.init))) ?? CursorPageRequest(limit: "25", cursor: nil)
+        let pageRequest = try (try? CursorPageRequest(limit: "25", cursor: query["cursor"])) ?? CursorPageRequest(limit: "25", cursor: nil)
         let found = try await s.localities.list(query: search, openNow: open, pickupAllowed: allowed ? true : nil, page: pageRequest)
         var next = ""
         if let cursor = found.nextCursor {
@@ -41,10 +57,13 @@ extension CourierPageHandlers {
     func tables(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let principal = try context.requirePrincipal()
         let published = try await offlineTables.published { sync.canSync($0, principal: principal) }
+        // Each table is named in the reader's words; its own name (what the app's SQLite calls it) comes second.
+        let words = pages.words(context.locale)
         return page("courier_tables", "cou_tables", [
             "account": principal.accountID.uuidString,
             "tables": published.map { table in
-                ["name": table.name, "collection": table.collection, "filter": table.filter, "fields": table.fieldCount, "batch": table.batchSize,
+                ["name": table.name, "title": words["cou_table_\(table.name)"] ?? table.name, "about": words["cou_table_\(table.name)_about"] ?? table.filter,
+                 "collection": table.collection, "fields": table.fieldCount, "batch": table.batchSize,
                  "changed": PageFormat.dateTime(table.schemaChangedAt, in: CourierAPI.homeTimeZone, locale: context.locale)] as [String: Any]
             },
             "hasTables": !published.isEmpty,
@@ -56,8 +75,16 @@ extension CourierPageHandlers {
         return page("courier_photos", "cou_photos", ["photos": gallery.map { photoRow($0, context) }, "hasPhotos": !gallery.isEmpty], context)
     }
 
-    func photoRow(_ photo: PhotoView, _ context: PatioRequestContext) -> [String: Any] {
-        ["id": photo.id.uuidString, "name": photo.name, "date": PageFormat.dateTime(photo.createdAt, in: CourierAPI.homeTimeZone, locale: context.locale)]
+    /// A photo titled by what it is: "Foto 1 de la recogida · 10:42" among a pickup's photos (`number`), else
+    /// "Foto del lun 23 nov, 10:42"; never its file name (`photo-001`) or its size.
+    func photoRow(_ photo: PhotoView, number: Int? = nil, _ context: PatioRequestContext) -> [String: Any] {
+        let date = PageFormat.dateTime(photo.createdAt, in: CourierAPI.homeTimeZone, locale: context.locale)
+        let title = if let number {
+            String(format: text("cou_photo_of_pickup", context), number, PageFormat.time(photo.createdAt, in: CourierAPI.homeTimeZone))
+        } else {
+            String(format: text("cou_photo_taken", context), date)
+        }
+        return ["id": photo.id.uuidString, "title": title, "date": date]
     }
 
     /// The camera's upload from the page (courier.js): the image as the body, the CSRF token and the
@@ -75,9 +102,13 @@ extension CourierPageHandlers {
     }
 
     func photo(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let photo = PhotoService.view(try await s.photos.find(try context.uuidParameter("id"), viewer: try context.requirePrincipal()))
-        var data = photoRow(photo, context)
-        data["size"] = "\(photo.width) × \(photo.height)"
+        let principal = try context.requirePrincipal()
+        let photo = PhotoService.view(try await s.photos.find(try context.uuidParameter("id"), viewer: principal))
+        // A pickup's photo is numbered among that pickup's photos, as its page shows them.
+        var number: Int?
+        if let pickup = photo.pickupId { number = try await s.photos.photos(ofPickup: pickup).firstIndex { $0.id == photo.id }.map { $0 + 1 } }
+        var data = photoRow(photo, number: number, context)
+        data["size"] = "\(photo.width) × \(photo.height) px"
         if let pickup = photo.pickupId { data["pickupId"] = pickup.uuidString }
         return page("courier_photo", "cou_photos", data, context)
     }
@@ -95,26 +126,55 @@ extension CourierPageHandlers {
         data["notes"] = pickup.notes
         data["day"] = PageFormat.date(pickup.day, locale: context.locale)
         data["version"] = version
-        data["photos"] = photos.map { photoRow($0, context) }
+        data["photos"] = photos.enumerated().map { photoRow($1, number: $0 + 1, context) }
         data["hasPhotos"] = !photos.isEmpty
         data["isOwner"] = isOwner
         data["canStart"] = isOwner && pickup.state == PickupState.assigned.rawValue
         data["canCollect"] = isOwner && pickup.state == PickupState.onTheWay.rawValue
-        data["canFail"] = isOwner && (pickup.state == PickupState.assigned.rawValue || pickup.state == PickupState.onTheWay.rawValue)
-        data["canPhoto"] = isOwner && !(PickupState(rawValue: pickup.state)?.isFinal ?? true)
+        data["canFail"] = isOwner && Self.isPending(pickup)
+        // A failed pickup takes no more photos from its agent ("you will no longer be able to add photos").
+        data["canPhoto"] = isOwner && Self.isPending(pickup)
+        data.merge(doorstep(pickup, context)) { _, new in new }
+        if isOwner, !Self.isPending(pickup) {
+            // Done with this one: when, and the way to the next pickup still to do that day.
+            let day = LocalDate(pickup.day)
+            let next = try await s.pickups.agenda(principal, day: day).pickups.first { Self.isPending($0) && $0.id != pickup.id }
+            var finished: [String: Any] = [
+                "text": pickup.finishedAt.map { String(format: text("cou_finished_at", context), stateLabel(pickup.state, context), PageFormat.time($0, in: CourierAPI.homeTimeZone)) }
+                    ?? stateLabel(pickup.state, context),
+            ]
+            if let next { finished["next"] = row(next, context) }
+            data["finished"] = finished
+        }
         data["failQuestion"] = String(format: text("cou_fail_question", context), pickup.reference) + " " + text("cou_fail_final", context)
         data["reasons"] = PickupState.failureReasons.map { ["code": $0, "label": text("cou_reason_\($0)", context)] }
         if principal.has(role: CourierRoles.admin) {
             let events = try await s.pickups.history(id, viewer: principal)
             data["history"] = events.map { event in
                 ["at": PageFormat.dateTime(event.at, in: CourierAPI.homeTimeZone, locale: context.locale), "who": event.actorName,
-                 "state": stateLabel(event.toState, context), "detail": event.detail.isEmpty ? "" : (PickupState.failureReasons.contains(event.detail) ? text("cou_reason_\(event.detail)", context) : event.detail)]
+                 "state": stateLabel(event.toState, context), "detail": reasonLabel(event.detail, context)]
             }
             let open = !(PickupState(rawValue: pickup.state)?.isFinal ?? true)
             data["canReassign"] = open
             data["agents"] = try await s.agents.list(query: nil, includeInactive: false).filter { $0.id != pickup.agentId }.map { ["id": $0.id.uuidString, "name": $0.fullName] }
         }
         return page("courier_pickup", "cou_app", data, context)
+    }
+
+    /// What the agent needs at the door: directions, a call, a WhatsApp message. Directions are a Google Maps
+    /// search URL (`https://www.google.com/maps/search/?api=1&query=…`): Android opens it in the Maps app, iOS
+    /// in Google Maps when installed and otherwise in the browser's map; a `geo:` URI would do nothing on an
+    /// iPhone. A Colombian number is dialled as `+57…`; WhatsApp is offered for mobiles (ten digits, 3…).
+    func doorstep(_ pickup: PickupView, _ context: PatioRequestContext) -> [String: Any] {
+        let place = "\(pickup.address), \(pickup.localityName), Colombia"
+        var digits = pickup.phone.filter(\.isASCII).filter(\.isNumber)
+        if digits.count == 12, digits.hasPrefix("57") { digits.removeFirst(2) }
+        let national = digits.count == 10
+        return [
+            "maps": "https://www.google.com/maps/search/?api=1&query=" + URLQuery.value(place),
+            "tel": national ? "+57" + digits : pickup.phone.filter { $0 == "+" || ($0.isASCII && $0.isNumber) },
+            "whatsApp": national && digits.hasPrefix("3") ? "https://wa.me/57" + digits : "",
+        ]
     }
 
     /// A move made online from the pickup's page (without JavaScript; courier.js sends the same through
@@ -142,7 +202,7 @@ extension CourierPageHandlers {
         } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
             return redirect(to: "/courier/pickups/\(id)", alert: pages.message(error, context))
         }
-        return redirect(to: "/courier/pickups/\(id)", notice: text("cou_moved", context))
+        return redirect(to: "/courier/pickups/\(id)", notice: text("cou_moved_\(action.rawValue)", context))
     }
 
     /// The page's own push (session cookie and CSRF token, the sync API's rules): `payload` holds the same

@@ -22,10 +22,16 @@ struct CourierPageHandlers: Sendable {
         }
     }
 
+    /// A courier page. An agent's pages register the offline worker for their account (courier.js) and say
+    /// when they were made, which is what a copy opened offline then shows.
     func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
               problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) -> Response {
         var data = data
         data["csrf"] = context.csrfToken
+        if let principal = context.principal, principal.has(role: CourierRoles.agent) {
+            data["offlineAccount"] = principal.accountID.uuidString
+            data["updatedAt"] = PageFormat.dateTime(s.clock.now(), in: CourierAPI.homeTimeZone, locale: context.locale)
+        }
         return pages.page(template, title: text(titleKey, context), data, context: context, problem: problem, values: values, notice: notice)
     }
 
@@ -41,13 +47,32 @@ struct CourierPageHandlers: Sendable {
 
     func stateLabel(_ state: String, _ context: PatioRequestContext) -> String { text("cou_state_\(state)", context) }
 
+    /// How a state's badge looks (patio.css's tones) and its icon, so that states differ without colour too:
+    /// assigned in hand, on the way under way, collected done, failed red, cancelled grey.
+    static func look(_ state: String) -> (tone: String, icon: String) {
+        switch PickupState(rawValue: state) {
+        case .assigned: ("info", "○")
+        case .onTheWay: ("warn", "→")
+        case .collected: ("ok", "✓")
+        case .failed: ("danger", "✕")
+        case .cancelled, nil: ("", "⊘")
+        }
+    }
+
+    /// Why an agent could not collect, in the reader's words (a reason outside the list as written).
+    func reasonLabel(_ reason: String, _ context: PatioRequestContext) -> String {
+        PickupState.failureReasons.contains(reason) ? text("cou_reason_\(reason)", context) : reason
+    }
+
     /// A pickup as a row of a list or the board.
     func row(_ pickup: PickupView, _ context: PatioRequestContext, pending: Bool = false) -> [String: Any] {
         [
             "id": pickup.id.uuidString, "reference": pickup.reference, "sender": pickup.senderName, "address": pickup.address,
             "locality": pickup.localityName, "window": "\(pickup.windowStart)–\(pickup.windowEnd)", "state": pickup.state,
-            "stateLabel": stateLabel(pickup.state, context), "agent": pickup.agentName, "photoCount": pickup.photoCount,
+            "stateLabel": stateLabel(pickup.state, context), "stateTone": Self.look(pickup.state).tone, "stateIcon": Self.look(pickup.state).icon,
+            "agent": pickup.agentName, "photoCount": pickup.photoCount,
             "price": pesos(pickup.price, context), "declared": pesos(pickup.declaredValue, context),
+            "reason": pickup.state == PickupState.failed.rawValue ? pickup.failureReason.map { reasonLabel($0, context) } ?? "" : "",
         ]
     }
 

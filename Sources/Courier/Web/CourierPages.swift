@@ -4,14 +4,19 @@ import PatioCore
 import PatioPlatform
 import PatioWeb
 
-/// The courier pages. Agents: home (the original app's three cards and today's pickups), localities, the
-/// offline tables, photos and a pickup with its moves (also offline, courier.js). Dispatch: the live board
-/// with new pickups, a pickup's photos and history, agents, and the network with CSV import and export.
+/// The courier pages. Agents: home (today's pickups, then photos, localities and the offline tables), a
+/// pickup with its moves (also offline, courier.js). Dispatch: the live board with new pickups, a pickup's
+/// photos and history, agents, and the network with CSV import and export.
 enum CourierPages {
     static func register(on routes: CourierRoutes, services: CourierServices, web: WebRenderer, offlineTables: OfflineTableRegistry) {
         let pages = CourierPageHandlers(s: services, web: web, offlineTables: offlineTables,
                                         sync: SyncService(database: services.database, collections: CourierSync.collections(services)))
         let member = Access.anyRole(CourierRoles.members), admin = Access.role(CourierRoles.admin), agent = Access.role(CourierRoles.agent)
+        // The agent's pages open offline after one visit (today's pickups, a pickup, the camera): courier.js
+        // registers this worker with the signed-in account's id; sign-out deletes its copies.
+        let worker = OfflineWorker(module: "courier", shell: ["/courier", "/courier/photos", "/static/patio.css", "/static/courier/courier.js",
+                                                              "/static/confirm.js", "/static/timezone.js"])
+        routes.get("/courier/sw.js", .everyone) { _, _ in worker.response }
         routes.get("/courier", member, pages.home)
         routes.get("/courier/localities", member, pages.localities)
         routes.get("/courier/tables", member, pages.tables)

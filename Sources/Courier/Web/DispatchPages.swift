@@ -16,7 +16,7 @@ extension CourierPageHandlers {
         let board = try await s.pickups.board(day: day)
         let columns = PickupState.allCases.map { state -> [String: Any] in
             let rows = board.filter { $0.state == state.rawValue }.map { row($0, context) }
-            return ["state": state.rawValue, "label": stateLabel(state.rawValue, context), "pickups": rows, "count": rows.count, "hasPickups": !rows.isEmpty]
+            return ["state": state.rawValue, "heading": "\(text("cou_column_\(state.rawValue)", context)) · \(rows.count)", "pickups": rows, "hasPickups": !rows.isEmpty]
         }
         let network = try await s.localities.list(query: nil, openNow: false, pickupAllowed: true, page: try CursorPageRequest(limit: "200", cursor: nil))
         let agents = try await s.agents.list(query: nil, includeInactive: false)
@@ -25,6 +25,9 @@ extension CourierPageHandlers {
         return page("courier_dispatch", "cou_dispatch", [
             "day": day.description, "dayLabel": PageFormat.date(day.description, locale: context.locale), "columns": columns,
             "isEmpty": board.isEmpty, "count": String(format: text("cou_count", context), board.count),
+            // Creating is the page's first action; its form is open when there is nothing on the board yet or
+            // when a refused form is shown again.
+            "formOpen": board.isEmpty || problem != nil,
             "localities": network.items.map { ["code": $0.record.id, "name": "\($0.record.name) · \(pesos($0.record.pickupPrice, context)) · \($0.record.pickupHourMin)–\($0.record.pickupHourMax) h", "selected": $0.record.id == (values["localityCode"] ?? "")] as [String: Any] },
             "agents": agents.map { ["id": $0.id.uuidString, "name": $0.fullName, "selected": $0.id.uuidString == (values["agentId"] ?? "")] as [String: Any] },
         ], context, problem: problem, values: shown, notice: notice)
@@ -40,13 +43,14 @@ extension CourierPageHandlers {
                                         agentId: form.text("agentId").flatMap(UUID.init(uuidString:)))
         do {
             try validator.validate()
-            _ = try await s.pickups.create(input, by: try context.requirePrincipal().accountID)
+            let created = try await s.pickups.create(input, by: try context.requirePrincipal().accountID)
+            return redirect(to: "/courier/dispatch?day=\(URLQuery.value(created.day))",
+                            notice: String(format: text("cou_pickup_created", context), created.reference, created.agentName, "\(created.windowStart)–\(created.windowEnd)"))
         } catch let error as AppError {
             // The form posts to the board's own address (`/courier/dispatch?day=…`), so the refusal is shown
             // there: reloading or the live board's refresh reads the board, never a form's address.
             return try await redisplay(error, form) { try await dispatchPage(request, context, problem: $0, values: $1) }
         }
-        return redirect(to: "/courier/dispatch?day=\(URLQuery.value(form.text("day") ?? ""))", notice: text("cou_pickup_created", context))
     }
 
     func reassign(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -149,8 +153,8 @@ extension CourierPageHandlers {
 
     func setActive(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
-        _ = try await s.agents.setActive(form.text("active") == "1", id: try context.uuidParameter("id"))
-        return redirect(to: "/courier/agents")
+        let agent = try await s.agents.setActive(form.text("active") == "1", id: try context.uuidParameter("id"))
+        return redirect(to: "/courier/agents", notice: String(format: text(agent.isActive ? "cou_agent_resumed" : "cou_agent_paused", context), agent.fullName))
     }
 
     // MARK: Network

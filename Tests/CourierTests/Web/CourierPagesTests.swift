@@ -81,7 +81,7 @@ struct CourierPagesTests {
             lines[2] = "12," + (lines[2].split(separator: ",", maxSplits: 1).last.map(String.init) ?? "")
             let refused = try await dispatch.post("/courier/network", form: ["csv": lines.joined(separator: "\n")])
             #expect(refused.status == .unprocessableContent)
-            #expect(String(buffer: refused.body).contains("Line 3"))
+            #expect(String(buffer: refused.body).contains("Línea 3"))
             let accepted = try await dispatch.submit("/courier/network", form: ["csv": csv])
             #expect(accepted.at == "/courier/network" && String(buffer: accepted.page.body).contains("0 nuevas"))
         }
@@ -107,8 +107,8 @@ struct CourierPagesTests {
                 "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
                 "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
             ])
-            #expect(created.at == "/courier/dispatch?day=\(world.today)" && String(buffer: created.page.body).contains("Recogida creada."))
-            #expect(!String(buffer: try await dispatch.get(created.at).body).contains("Recogida creada."))
+            #expect(created.at == "/courier/dispatch?day=\(world.today)" && String(buffer: created.page.body).contains("creada para Ana Pérez Gómez, 10:00–11:00."))
+            #expect(!String(buffer: try await dispatch.get(created.at).body).contains("creada para Ana Pérez"))
         }
     }
 

@@ -1,14 +1,30 @@
-// Courier's pages in the browser: an offline banner; photos from the camera, kept in IndexedDB until they
-// upload once (each with its own Idempotency-Key, so a retry never makes a second photo); a pickup's moves
-// queued in IndexedDB and pushed through the sync service after their photos (docs/sync.md); dispatch's
-// board kept live over a WebSocket; the offline tables filled on this device; a CSV file read into the
-// import form. Online or offline, a move takes one path: queue, then push.
+// Courier's pages in the browser: an offline banner and, for agents, pages kept offline (/courier/sw.js);
+// photos from the camera, kept in IndexedDB until they upload once (each with its own Idempotency-Key, so a
+// retry never makes a second photo); a pickup's moves queued in IndexedDB and pushed through the sync service
+// after their photos (docs/sync.md); dispatch's board kept live over a WebSocket; the offline tables filled on
+// this device; a CSV file read into the import form. Online or offline, a move takes one path: queue, then push.
 (function () {
   var banner = document.querySelector('[data-offline-banner]');
   function showOnline() { if (banner) banner.hidden = navigator.onLine; }
   window.addEventListener('online', function () { showOnline(); flush(); });
   window.addEventListener('offline', showOnline);
   showOnline();
+
+  // An agent's pages open offline after one visit: the worker keeps this account's copies (each page says
+  // when it was made), and today's pickups are kept as soon as their list is shown. Sign-out deletes them.
+  var offlineAccount = document.querySelector('[data-offline-account]');
+  if (offlineAccount && 'serviceWorker' in navigator) {
+    navigator.serviceWorker.register('/courier/sw.js?account=' + encodeURIComponent(offlineAccount.getAttribute('data-offline-account')), { scope: '/courier' })
+      .catch(function () {});
+    var keepAgenda = function () {
+      if (!navigator.onLine) return;
+      document.querySelectorAll('[data-agenda] a[href^="/courier/pickups/"]').forEach(function (link) {
+        fetch(link.href, { credentials: 'same-origin' }).catch(function () {});
+      });
+    };
+    if (navigator.serviceWorker.controller) keepAgenda();
+    else navigator.serviceWorker.addEventListener('controllerchange', keepAgenda);
+  }
 
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
