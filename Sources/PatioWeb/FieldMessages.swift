@@ -10,15 +10,33 @@ import PatioCore
 /// A message without a translation is shown in the services' English, never dropped; a field without a
 /// label by its wire name.
 public enum FieldMessages {
-    /// "Label: message" in the words of `strings`.
+    /// "Label: message" in the words of `strings`. A file's line, as CSV refusals name it (`line 4`,
+    /// `line 4, boleta`), is labelled "Línea 4 · Boleta" (`field.line` with `{line}`, then the column's label).
     public static func line(_ error: FieldError, strings: [String: String]) -> String {
+        if let place = fileLine(error.field) {
+            let line = (strings["field.line"] ?? "Line {line}").replacing("{line}", with: place.line)
+            let label = place.column.map { "\(line) · \(strings["field.\($0)"] ?? $0)" } ?? line
+            return "\(label): \(message(error, strings: strings))"
+        }
         let label = strings["field.\(error.field)"] ?? error.field
         return "\(label): \(message(error, strings: strings))"
     }
 
-    /// The field error's message alone, translated when its code has words in `strings`.
+    /// The field error's message alone, translated when its code has words in `strings`: `error.<code>`, else
+    /// the refusal's own `problem.<code>` (a file's line refused by a rule that refuses whole requests elsewhere,
+    /// like a full group). Untranslated, a file line's English message loses the "Line 4: " its label says.
     public static func message(_ error: FieldError, strings: [String: String]) -> String {
-        error.code.flatMap { strings["error.\($0)"] } ?? error.message
+        if let words = error.code.flatMap({ strings["error.\($0)"] ?? strings["problem.\($0)"] }) { return words }
+        if fileLine(error.field) != nil, let prefix = error.message.prefixMatch(of: #/Line [0-9]+: /#) {
+            return String(error.message[prefix.range.upperBound...])
+        }
+        return error.message
+    }
+
+    /// `line 4` or `line 4, boleta`: the line and column of a file a refusal names.
+    static func fileLine(_ field: String) -> (line: String, column: String?)? {
+        guard let match = field.wholeMatch(of: /line ([0-9]+)(?:, (.+))?/) else { return nil }
+        return (String(match.1), match.2.map(String.init))
     }
 
     /// A refusal's top-level message: `problem.<code>` in `strings`, else its English detail. A throttle's

@@ -42,7 +42,7 @@ public enum Strings {
         "field.email": "Email", "field.password": "Password", "field.name": "Name", "field.newPassword": "New password",
         "field.currentPassword": "Current password", "field.locale": "Language", "field.roles": "Roles", "field.slug": "Id",
         "field.latestVersion": "Latest version", "field.minimumVersion": "Minimum version", "field.storeUrl": "Store URL",
-        "field.key": "Key", "field.value": "Value", "field.kind": "Type",
+        "field.key": "Key", "field.value": "Value", "field.kind": "Type", "field.line": "Line {line}",
     ]
 
     static let spanish: [String: String] = [
@@ -73,7 +73,7 @@ public enum Strings {
         "field.email": "Correo", "field.password": "Contraseña", "field.name": "Nombre", "field.newPassword": "Nueva contraseña",
         "field.currentPassword": "Contraseña actual", "field.locale": "Idioma", "field.roles": "Roles", "field.slug": "Id",
         "field.latestVersion": "Última versión", "field.minimumVersion": "Versión mínima", "field.storeUrl": "URL de la tienda",
-        "field.key": "Clave", "field.value": "Valor", "field.kind": "Tipo",
+        "field.key": "Clave", "field.value": "Valor", "field.kind": "Tipo", "field.line": "Línea {line}",
         "error.email_format": "Escribe un correo válido.", "error.name_length": "Escribe un nombre de 1 a 120 caracteres.",
         "error.password_too_short": "Usa al menos 10 caracteres.", "error.password_too_long": "Usa como máximo 72 bytes.",
         "error.locale_choice": "Usa es o en.", "error.unknown_role": "Ese rol no existe.", "error.email_required": "Escribe tu correo.",

@@ -46,7 +46,12 @@ struct StudentRecord: Sendable {
 
     /// The kardex, searched by clave or subject when `search` is given.
     func kardex(_ student: StudentModel, search: String?) async throws -> KardexReport {
-        if let saes = try await saesReadings(student), let kardex = saes.kardex {
+        try await kardex(student, search: search, saes: try await saesReadings(student))
+    }
+
+    /// The kardex, with the student's SAES readings already read.
+    func kardex(_ student: StudentModel, search: String?, saes: SAESRecordView?) async throws -> KardexReport {
+        if let saes, let kardex = saes.kardex {
             return SAESRecordMapping.kardex(kardex, credits: saes.credits, search: search, source: saes.source(page: "kardex"))
         }
         return try await s.kardex.report(student, search: search)

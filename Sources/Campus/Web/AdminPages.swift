@@ -38,7 +38,7 @@ extension CampusPageHandlers {
         }
         let careers = Dictionary(uniqueKeysWithValues: try await s.record.careers().map { ($0.id, $0.code) })
         let plans = try await s.record.plans().map { ["id": $0.id.uuidString, "name": "\(careers[$0.careerId] ?? "") \($0.code)"] }
-        let posts = try await content.posts(kind: nil, school: nil).map { ["id": $0.id.uuidString, "title": $0.title, "kind": $0.kind] }
+        let posts = try await content.posts(kind: nil, school: nil).map { ["id": $0.id.uuidString, "title": $0.title, "kind": pages.text("cam_kind_\($0.kind)", context)] }
         let scholarships = try await content.scholarships(status: nil).map { ["id": $0.id.uuidString, "name": $0.name, "status": pages.text("cam_status_\($0.status)", context)] }
         return page("campus_admin", "cam_admin", ["periods": periods, "hasPeriods": !periods.isEmpty, "plans": plans, "posts": posts, "scholarships": scholarships],
                     context, problem: problem, notice: notice)

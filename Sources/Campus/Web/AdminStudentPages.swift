@@ -40,7 +40,8 @@ extension CampusPageHandlers {
         try await studentPage(try context.uuidParameter("id"), context)
     }
 
-    private func studentPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
+    /// `line`: a refused kardex line as typed, shown again in its form.
+    private func studentPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil, line: [String: String] = [:]) async throws -> Response {
         let model = try await s.students.find(id)
         let student = try await s.students.view(model)
         let personal = s.students.personalData(model)
@@ -48,7 +49,8 @@ extension CampusPageHandlers {
         data["student"] = ["id": student.id.uuidString, "name": student.name, "email": student.email, "boleta": student.boleta, "school": student.school.name, "hasPhoto": student.hasPhoto]
         data["groups"] = personalGroups(personal, context)
         data["personalFields"] = personal.fields.map { ["name": "\($0.group).\($0.name)", "label": pages.text("cam_f_\($0.group).\($0.name)", context), "value": $0.value ?? ""] }
-        data["evaluations"] = ["ORD", "EXT", "ETS"]
+        data["evaluations"] = KardexService.evaluations.map { ["value": $0, "selected": $0 == line["evaluation"]] }
+        data["line"] = line
         if let link = try await s.saesRecord.link(accountID: model.accountID) {
             let time = { (date: Date) in PageFormat.dateTime(date, in: SchoolCalendar.zone, locale: context.locale) }
             data["saesLink"] = [
@@ -80,7 +82,7 @@ extension CampusPageHandlers {
                                                                         evaluation: form.text("evaluation"), grade: form.text("grade")))
             return try await studentPage(id, context, notice: String(format: pages.text("cam_line_added", context), line.subject))
         } catch let error as AppError {
-            return try await studentPage(id, context, problem: error)
+            return try await studentPage(id, context, problem: error, line: form.values)
         }
     }
 

@@ -120,9 +120,7 @@ struct CampusPageHandlers: Sendable {
                 data["nextDay"] = dayName(next.weekday, context)
                 data["hasNext"] = true
             }
-            let grades = try await me.grades(record, saes: saes)
-            data["generalAverage"] = grades.generalAverage ?? ""
-            data["approved"] = grades.approved
+            data["summary"] = summaryData(try await me.grades(record, saes: saes), try await me.kardex(record, search: nil, saes: saes))
         }
         if principal.has(role: CampusRoles.teacher) {
             let period = try await s.record.currentPeriod()?.id
@@ -145,9 +143,11 @@ struct CampusPageHandlers: Sendable {
         return page("campus_home", "cam_app", data, context)
     }
 
+    /// A class as every schedule shows it; `place` is the room as the school writes it, "2-201" (building and
+    /// room), the same in the grid, the day and the list.
     private func entryData(_ entry: Schedule.Entry) -> [String: Any] {
         ["startsAt": entry.startsAt, "endsAt": entry.endsAt, "subject": entry.subject, "teacher": entry.teacher ?? "—", "group": entry.group,
-         "building": entry.building, "room": entry.room, "colour": entry.colour]
+         "place": [entry.building, entry.room].filter { !$0.isEmpty }.joined(separator: "-"), "colour": entry.colour]
     }
 
     func scholarshipData(_ context: PatioRequestContext) -> (ContentService.ScholarshipView) -> [String: Any] {
@@ -187,10 +187,19 @@ struct CampusPageHandlers: Sendable {
         }
         let closedText = report.period.flatMap { $0.isClosed ? String(format: pages.text("cam_grades_closed", context), $0.code) : nil } ?? ""
         return page("campus_grades", "cam_grades", ["period": report.period?.code ?? "", "rows": rows, "hasRows": !rows.isEmpty, "closedText": closedText,
-                                                     "generalAverage": report.generalAverage ?? "", "approved": report.approved,
+                                                     "summary": summaryData(report, try await me.kardex(record, search: nil)),
                                                      "source": sourceData(report.source, context)], context)
     }
 
+    /// The grades summary of the home and grades pages: this period's average and approved subjects, said to
+    /// be this period's (a 5th-semester student's "approved: 0" is the new period, not the degree), beside
+    /// the whole record's from the kardex: general average, approved subjects, credits.
+    private func summaryData(_ period: GradeReport, _ kardex: KardexReport) -> [String: Any] {
+        ["period": period.period?.code ?? "", "average": period.generalAverage ?? "", "approved": period.approved, "kardex": kardexTotals(kardex)]
+    }
+
+    /// The week as a grid and a list (wide screens) and one day at a time with a tab per day (phones): the day
+    /// is `?day=` (1 Monday … 6 Saturday), today's by default, so the tabs are links that need no script.
     func schedule(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let record = try await s.students.record(try context.requirePrincipal())
         let schedule = try await me.schedule(record)
@@ -219,6 +228,13 @@ struct CampusPageHandlers: Sendable {
             "source": sourceData(schedule.source, context),
         ]
         let today = SchoolCalendar.weekday(SchoolCalendar.today(s.clock)), now = SchoolCalendar.minutesNow(s.clock)
+        let asked = request.uri.queryParameters["day"].flatMap { Int($0) }.flatMap { days.contains($0) ? $0 : nil }
+        let shown = asked ?? (days.contains(today) ? today : days.first { !schedule.entries(on: $0).isEmpty } ?? 1)
+        data["dayTabs"] = days.map { day -> [String: Any] in
+            ["day": day, "short": pages.text("cam_day_short_\(day)", context), "name": dayName(day, context), "selected": day == shown, "today": day == today]
+        }
+        let shownEntries = schedule.entries(on: shown)
+        data["dayView"] = ["name": dayName(shown, context), "entries": shownEntries.map(entryData), "hasClasses": !shownEntries.isEmpty]
         if let column = days.firstIndex(of: today), hours.contains(now / 60) {
             data["nowRow"] = row(now)
             data["nowColumn"] = column + 2
@@ -243,9 +259,13 @@ struct CampusPageHandlers: Sendable {
              "lines": semester.lines.map { ["clave": $0.clave, "subject": $0.subject, "date": PageFormat.date($0.date, locale: context.locale), "period": $0.period,
                                             "evaluation": $0.evaluation, "grade": $0.grade, "css": $0.passed ? "pass" : "fail"] }]
         }
-        return ["career": report.career, "plan": report.plan, "overall": report.overallAverage ?? "—", "approvedSubjects": report.approvedSubjects,
-                "creditsEarned": Self.decimal(report.creditsEarned), "creditsTotal": Self.decimal(report.creditsTotal), "semesters": semesters,
-                "hasSemesters": !semesters.isEmpty]
+        return kardexTotals(report).merging(["career": report.career, "plan": report.plan, "semesters": semesters, "hasSemesters": !semesters.isEmpty]) { _, new in new }
+    }
+
+    /// The kardex's figures for the whole record: general average, approved subjects, credits earned of the plan's.
+    func kardexTotals(_ report: KardexReport) -> [String: Any] {
+        ["overall": report.overallAverage ?? "—", "approvedSubjects": report.approvedSubjects,
+         "creditsEarned": Self.decimal(report.creditsEarned), "creditsTotal": Self.decimal(report.creditsTotal)]
     }
 
     static func decimal(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value) }

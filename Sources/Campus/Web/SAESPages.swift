@@ -13,13 +13,14 @@ extension CampusPageHandlers {
     }
 
     /// Chosen school → SAES's CAPTCHA (also "another image" and signing in again after SAES ended a session).
+    /// A refusal (SAES down, too many tries) shows the form again with the school chosen.
     func saesChallenge(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         do {
             _ = try await s.saesLinks.begin(accountID: try context.requirePrincipal().accountID, .init(school: form.text("school")))
             return try await saesPage(context)
         } catch let error as AppError {
-            return try await saesPage(context, problem: error)
+            return try await saesPage(context, problem: error, school: form.text("school"))
         }
     }
 
@@ -97,13 +98,16 @@ extension CampusPageHandlers {
         }
     }
 
-    /// `typed`: what the student typed in a refused sign-in (never the password), shown again in the form.
+    /// `typed`: what the student typed in a refused sign-in (never the password: the browser may fill it in
+    /// again, Patio does not echo it), shown again in the form; `school`: the school chosen in a refused request
+    /// for the CAPTCHA.
     private func saesPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil,
-                          typed: (boleta: String, keepPassword: Bool)? = nil) async throws -> Response {
+                          typed: (boleta: String, keepPassword: Bool)? = nil, school: String? = nil) async throws -> Response {
         let accountID = try context.requirePrincipal().accountID
         let link = try await s.saesRecord.link(accountID: accountID)
+        let chosen = school ?? link?.school
         var data: [String: Any] = [
-            "schools": SAESSchool.all.map { ["code": $0.code, "name": $0.name, "selected": $0.code == link?.school] },
+            "schools": SAESSchool.all.map { ["code": $0.code, "name": $0.name, "selected": $0.code == chosen] },
         ]
         if let link, link.status == "pending" || link.status == "session_ended",
            let challenge = try? await s.saesLinks.challenge(accountID: accountID) {
@@ -115,7 +119,9 @@ extension CampusPageHandlers {
             let record = try await s.saesRecord.record(accountID: accountID)
             data["link"] = saesLinkData(link, context)
             data["grades"] = (record.grades?.rows ?? []).map { row in
-                ["group": row.group, "subject": row.subject, "partials": row.partials.map { ["mark": $0.text.isEmpty ? "—" : $0.text, "fails": Self.fails($0)] },
+                // Each cell carries its column's name, which a phone shows beside it instead of the header row.
+                ["group": row.group, "subject": row.subject, "partials": row.partials.enumerated().map { index, mark in
+                    ["mark": mark.text.isEmpty ? "—" : mark.text, "fails": Self.fails(mark), "label": index < 3 ? pages.text("cam_p\(index + 1)", context) : String(index + 1)] },
                  "final": row.final.text.isEmpty ? "—" : row.final.text, "finalFails": Self.fails(row.final)]
             }
             data["schedule"] = (1...6).compactMap { weekday -> [String: Any]? in
@@ -125,7 +131,7 @@ extension CampusPageHandlers {
                 return ["day": pages.text("cam_day_\(weekday)", context),
                         "classes": classes.map { row, meeting in
                             ["time": "\(meeting.start)–\(meeting.end)", "subject": row.subject, "teacher": row.teacher,
-                             "room": [meeting.building.map { "Edif. \($0)" }, meeting.room.map { "Salón \($0)" }].compactMap { $0 }.joined(separator: " · ")]
+                             "room": [meeting.building, meeting.room].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "-")]
                         }]
             }
             if let kardex = record.kardex {

@@ -83,7 +83,7 @@ struct SAESAvailabilityTests {
             #expect(found.contains("BASES DE DATOS") && found.contains("Martes 8:30 - 10:00") && found.contains("1-204"))
             world.fake.expireSessions()
             let ended = try await valeria.get("/campus/saes/availability?career=C")
-            #expect(ended.status == .unprocessableContent && String(buffer: ended.body).contains("CAPTCHA"))
+            #expect(ended.status == .unprocessableContent && String(buffer: ended.body).contains("El SAES cerró la sesión. Escribe una imagen nueva"))
         }
     }
 }

@@ -71,7 +71,7 @@ extension CampusServerSuites {
                 #expect(window.at == "/campus/admin" && String(buffer: window.page.body).contains("Ventana guardada."))
                 #expect(try await world.services.grades.windows(periodID: periodID).first { $0.assessment == "partial3" }?.isOpen == true)
                 let refused = try await admin.post("/campus/admin/import", form: ["kind": "enrolments", "csv": "boleta,period,clave,group\n9999999999,2027/1,C501,5CM1\n"])
-                #expect(refused.status == .unprocessableContent && String(buffer: refused.body).contains("Line 2"))
+                #expect(refused.status == .unprocessableContent && String(buffer: refused.body).contains("Línea 2 · Boleta: Ningún estudiante tiene esa boleta."))
                 let published = try await admin.submit("/campus/admin/posts", form: ["kind": "announcement", "category": "urgent", "title": "Simulacro", "body": "Hoy.", "importance": "3"])
                 #expect(String(buffer: published.page.body).contains("Publicado."))
                 // The notice is shown once: the page read again no longer says it.
@@ -202,7 +202,8 @@ extension CampusServerSuites.CampusPagesTests {
 
             // A kardex line by hand: a clave outside the plan is refused, a subject of the plan appears in its semester.
             let outside = try await admin.post("\(path)/kardex", form: ["clave": "X999", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8"])
-            #expect(outside.status == .unprocessableContent && String(buffer: outside.body).contains("X999"))
+            #expect(outside.status == .unprocessableContent && String(buffer: outside.body).contains("value=\"X999\""))
+            #expect(String(buffer: outside.body).contains("Esa materia no es del plan de estudios del estudiante.") && String(buffer: outside.body).contains("<option selected>ETS</option>"))
             let added = String(buffer: try await admin.post("\(path)/kardex", form: ["clave": "C601", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8.5"]).body)
             #expect(added.contains("Se agregó Sistemas Distribuidos al kárdex.") && added.contains("Semestre 6"))
 
@@ -240,14 +241,14 @@ extension CampusServerSuites.CampusPagesTests {
             let refused = try await admin.post("/campus/admin/catalogue", form: ["what": "subject", "planId": planID.uuidString, "clave": "M-1", "name": "Cálculo", "semester": "trece", "credits": "mucho"])
             let refusedPage = String(buffer: refused.body)
             #expect(refused.status == .unprocessableContent)
-            #expect(refusedPage.contains("Letters and digits only") && refusedPage.contains("A semester from 1 to 12.") && refusedPage.contains("Credits from 0 to 99.99"))
+            #expect(refusedPage.contains("Solo letras y dígitos") && refusedPage.contains("Un semestre del 1 al 12.") && refusedPage.contains("Créditos de 0 a 99.99"))
             #expect(refusedPage.contains("value=\"trece\""))
             let added = String(buffer: try await admin.post("/campus/admin/catalogue", form: ["what": "subject", "planId": planID.uuidString, "clave": "M101", "name": "Cálculo Diferencial",
                                                                                                 "semester": "1", "credits": "7,5"]).body)
             #expect(added.contains("Se agregó Cálculo Diferencial.") && added.contains("IMT 2009"))
             #expect(try await world.services.record.subjects(planID: planID).map(\.credits) == [7.5])
             let taken = try await admin.post("/campus/admin/catalogue", form: ["what": "school", "code": "UPIITA", "name": "Otra"])
-            #expect(taken.status == .unprocessableContent && String(buffer: taken.body).contains("Another record already uses this code."))
+            #expect(taken.status == .unprocessableContent && String(buffer: taken.body).contains("Otro registro ya usa ese código."))
             var teacher = try await WebSession.signIn(client, email: "docente@demo.patio", password: "demo-password")
             #expect(try await teacher.post("/campus/admin/catalogue", form: ["what": "school", "code": "X", "name": "Y"]).status == .forbidden)
         }

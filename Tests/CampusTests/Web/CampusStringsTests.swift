@@ -24,16 +24,18 @@ struct CampusStringsTests {
         return keys
     }
 
-    /// The keys pages build from a value: one per category, status, periodicity, benefit, event kind, day,
+    /// The keys pages build from a value: one per post kind, category, status, periodicity, benefit, event kind, day,
     /// personal-data field and SAES state.
     private var dynamicKeys: Set<String> {
         var keys: Set<String> = []
         keys.formUnion(ContentService.categories.map { "cam_cat_\($0)" })
+        keys.formUnion(ContentService.postKinds.map { "cam_kind_\($0)" })
         keys.formUnion(ContentService.scholarshipStatuses.map { "cam_status_\($0)" })
         keys.formUnion(ContentService.periodicities.map { "cam_every_\($0)" })
         keys.formUnion(ContentService.benefitTypes.map { "cam_benefit_\($0)" })
         keys.formUnion(RecordService.eventKinds.map { "cam_event_\($0)" })
         keys.formUnion((1...7).map { "cam_day_\($0)" })
+        keys.formUnion((1...7).map { "cam_day_short_\($0)" })
         keys.formUnion(PersonalData().fields.map { "cam_f_\($0.group).\($0.name)" })
         keys.formUnion(["pending", "linked", "evaluation_required", "session_ended"].map { "cam_saes_status_\($0)" })
         keys.formUnion(["current", "partial", "unreadable", "failed"].map { "cam_saes_page_status_\($0)" })

@@ -100,13 +100,13 @@ struct SAESLinkService: Sendable {
         var errors: [FieldError] = []
         let boleta = (input.boleta ?? link.boleta ?? "").trimmingCharacters(in: .whitespaces)
         if boleta.isEmpty || boleta.count > 20 || !boleta.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-            errors.append(FieldError(field: "boleta", message: "Type your boleta (letters and digits only)."))
+            errors.append(FieldError(field: "boleta", message: "Type your boleta (letters and digits only).", code: "saes_boleta_format"))
         }
         var password = input.password ?? ""
         if password.isEmpty, let kept = try await vault.open(String.self, link.sealedPassword) { password = kept }
-        if password.isEmpty || password.count > 100 { errors.append(FieldError(field: "password", message: "Type your SAES password.")) }
+        if password.isEmpty || password.count > 100 { errors.append(FieldError(field: "password", message: "Type your SAES password.", code: "saes_password_required")) }
         let captcha = (input.captcha ?? "").trimmingCharacters(in: .whitespaces)
-        if captcha.isEmpty || captcha.count > 20 { errors.append(FieldError(field: "captcha", message: "Type the characters in the image.")) }
+        if captcha.isEmpty || captcha.count > 20 { errors.append(FieldError(field: "captcha", message: "Type the characters in the image.", code: "saes_captcha_required")) }
         guard errors.isEmpty else { throw AppError.validation(errors) }
         // Checked before SAES is asked, so another person's password is never tried either.
         if let record = try await StudentModel.query(on: database.reader).filter(\.$accountID == accountID).first(),
