@@ -2,21 +2,14 @@ import Foundation
 import Hummingbird
 import PatioCore
 
-/// An `application/x-www-form-urlencoded` body, as browsers post forms without JavaScript.
+/// An `application/x-www-form-urlencoded` body, as browsers post forms without JavaScript, or the query of
+/// a page's address, as browsers send a GET form (`Request.pageQuery`).
 public struct FormBody: Sendable {
     public let fields: [String: [String]]
 
+    /// The fields of `name=value&…` text, each decoded by `URLQuery.decode` (`+` is a space).
     public init(encoded: String) {
-        var fields: [String: [String]] = [:]
-        for pair in encoded.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ text: Substring) -> String {
-                String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
-            }
-            guard let name = parts.first.map(decode) else { continue }
-            fields[name, default: []].append(parts.count > 1 ? decode(parts[1]) : "")
-        }
-        self.fields = fields
+        self.fields = URLQuery.fields(encoded)
     }
 
     public static func parse(_ request: Request, limit: Int = 64 * 1024) async throws -> FormBody {
@@ -56,6 +49,18 @@ extension FormBody {
         guard let text = text(name), !text.isEmpty else { return nil }
         guard let value = Self.minorUnits(text) else {
             validator.add(name, "Enter an amount such as 120.00.", code: "amount_format")
+            return nil
+        }
+        return value
+    }
+
+    /// An amount in whole units of `currency` typed as the page writes it (`PageFormat.wholeAmount`): on a
+    /// Spanish page `150000`, `150.000` and `$ 150.000` are 150000 pesos. Empty means absent; cents or
+    /// anything unreadable is reported on the field with the code `whole_amount`.
+    public func wholeAmount(_ name: String, currency: String, locale: PatioLocale, into validator: inout Validator) -> Int? {
+        guard let text = text(name) else { return nil }
+        guard let value = PageFormat.wholeAmount(text, currency: currency, locale: locale) else {
+            validator.add(name, "Enter a whole amount without cents, such as \(PageFormat.money(whole: 150_000, currency: currency, locale: locale)).", code: "whole_amount")
             return nil
         }
         return value

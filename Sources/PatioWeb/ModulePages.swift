@@ -28,6 +28,13 @@ public struct ModulePages: Sendable {
         words(context.locale)[key] ?? key
     }
 
+    /// What an empty list says: `empty`'s words when nothing was searched; after a search, `noMatches`'s
+    /// with the search in them (`{query}`), "no matches for “…”", never "you have nothing" to a person whose
+    /// search found nothing.
+    public func emptyList(_ empty: String, noMatches: String, search: String, _ context: PatioRequestContext) -> String {
+        search.isEmpty ? text(empty, context) : text(noMatches, context).replacing("{query}", with: search)
+    }
+
     /// A refusal's message in the page's language (`problem.<code>`, else the English detail).
     public func message(_ problem: AppError, _ context: PatioRequestContext) -> String {
         FieldMessages.detail(problem, strings: words(context.locale))

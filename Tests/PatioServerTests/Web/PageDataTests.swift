@@ -33,7 +33,8 @@ struct PageDataTests {
         #expect(PageFormat.money(357_700, currency: "MXN", locale: .en) == "$3,577.00\(nbsp)MXN")
         #expect(PageFormat.money(5_000, currency: "PEN", locale: .es) == "S/\(nbsp)50.00")
         #expect(PageFormat.money(-1_200, currency: "EUR", locale: .en) == "−€12.00")
-        #expect(PageFormat.money(123_456_789, currency: "COP", locale: .es) == "$1,234,567.89\(nbsp)COP")
+        #expect(PageFormat.money(123_456_789, currency: "COP", locale: .es) == "$\(nbsp)1.234.567,89")
+        #expect(PageFormat.money(123_456_700, currency: "COP", locale: .en) == "$1,234,567\(nbsp)COP")
         #expect(PageFormat.money(100, currency: "XYZ", locale: .es) == "1.00\(nbsp)XYZ")
         let today = LocalDate("2026-11-23")!
         #expect(PageFormat.date(today, locale: .es, today: today) == "lun 23 nov")
