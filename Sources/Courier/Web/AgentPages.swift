@@ -37,8 +37,8 @@ extension CourierPageHandlers {
     }
 
     func localities(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        let search = query["q"].map(String.init) ?? ""
+        let query = request.pageQuery
+        let search = query.text("q") ?? ""
         let open = query["open"] == "1", allowed = query["allowed"] == "1"
         // A cursor that does not read starts the list again rather than failing the page.
         let pageRequest = try (try? CursorPageRequest(limit: "25", cursor: query["cursor"])) ?? CursorPageRequest(limit: "25", cursor: nil)
@@ -46,11 +46,11 @@ extension CourierPageHandlers {
         var next = ""
         if let cursor = found.nextCursor {
             next = "/courier/localities?" + [("q", search), ("open", open ? "1" : ""), ("allowed", allowed ? "1" : ""), ("cursor", cursor)]
-                .filter { !$0.1.isEmpty }.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
+                .filter { !$0.1.isEmpty }.map { "\($0.0)=\(URLQuery.value($0.1))" }.joined(separator: "&")
         }
         return page("courier_localities", "cou_localities", [
             "q": search, "open": open, "allowed": allowed, "localities": found.items.map { localityRow($0, context) },
-            "hasLocalities": !found.items.isEmpty, "next": next,
+            "hasLocalities": !found.items.isEmpty, "next": next, "emptyText": pages.emptyList("cou_no_localities", noMatches: "cou_no_localities_for", search: search, context),
         ], context)
     }
 

@@ -37,13 +37,13 @@ struct CourierPageHandlers: Sendable {
 
     func text(_ key: String, _ context: PatioRequestContext) -> String { pages.text(key, context) }
 
-    /// Whole pesos in the reader's locale (`$ 4.500 COP`).
+    /// Courier keeps amounts (declared values, pickup prices) in whole pesos: `$ 4.500` on a Spanish page,
+    /// `$4,500 COP` on an English one.
     func pesos(_ value: Int, _ context: PatioRequestContext) -> String {
-        let (minor, overflow) = value.multipliedReportingOverflow(by: 100)
-        let written = PageFormat.money(overflow ? 0 : minor, currency: "COP", locale: context.locale)
-        // Pesos are whole: drop the ",00" / ".00" the money format writes for cents.
-        return written.replacingOccurrences(of: ",00", with: "").replacingOccurrences(of: ".00", with: "")
+        PageFormat.money(whole: value, currency: Self.currency, locale: context.locale)
     }
+
+    static let currency = "COP"
 
     func stateLabel(_ state: String, _ context: PatioRequestContext) -> String { text("cou_state_\(state)", context) }
 

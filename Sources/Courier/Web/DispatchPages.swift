@@ -12,7 +12,7 @@ extension CourierPageHandlers {
 
     private func dispatchPage(_ request: Request, _ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
         // A day that does not read shows today rather than failing the page.
-        let day = try (try? CourierAPI.day(request.uri.queryParameters["day"].map(String.init), clock: s.clock)) ?? CourierAPI.day(nil, clock: s.clock)
+        let day = try (try? CourierAPI.day(request.pageQuery["day"], clock: s.clock)) ?? CourierAPI.day(nil, clock: s.clock)
         let board = try await s.pickups.board(day: day)
         let columns = PickupState.allCases.map { state -> [String: Any] in
             let rows = board.filter { $0.state == state.rawValue }.map { row($0, context) }
@@ -36,7 +36,8 @@ extension CourierPageHandlers {
     func createPickup(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         var validator = Validator()
-        let declared = form.integer("declaredValue", into: &validator)
+        // Typed as Colombians write pesos: `150000`, `150.000` or `$ 150.000` on a Spanish page.
+        let declared = form.wholeAmount("declaredValue", currency: Self.currency, locale: context.locale, into: &validator)
         let input = PickupService.Input(senderName: form.text("senderName"), phone: form.text("phone"), address: form.text("address"),
                                         localityCode: form.text("localityCode"), day: form.text("day"), windowStart: form.text("windowStart"),
                                         windowEnd: form.text("windowEnd"), declaredValue: declared ?? (validator.errors.isEmpty ? nil : 0), notes: form.text("notes"),
