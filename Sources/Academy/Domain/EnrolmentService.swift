@@ -160,8 +160,8 @@ struct EnrolmentService: Sendable {
         var reason: String?
     }
 
-    /// Gives money back against a payment and takes the refunded classes off what is left of that payment's lot.
-    func refund(payment paymentID: UUID, _ input: RefundInput, actor: UUID?) async throws -> RefundView {
+    /// The refund's own rules, checked before anything is read (the page checks them before it asks to confirm).
+    static func check(_ input: RefundInput) throws {
         var validator = Validator()
         let reason = input.reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let amount = input.amount ?? 0, classes = input.classes ?? 0
@@ -170,6 +170,13 @@ struct EnrolmentService: Sendable {
         validator.check(amount > 0 || classes > 0, "amount", "Refund some money, some classes, or both.", code: "refund_empty")
         validator.check((1...200).contains(reason.count), "reason", "Say why, in 1 to 200 characters.", code: "reason_length")
         try validator.validate()
+    }
+
+    /// Gives money back against a payment and takes the refunded classes off what is left of that payment's lot.
+    func refund(payment paymentID: UUID, _ input: RefundInput, actor: UUID?) async throws -> RefundView {
+        try Self.check(input)
+        let reason = input.reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let amount = input.amount ?? 0, classes = input.classes ?? 0
         let now = clock.now()
         let refundID = UUID()
         let enrolmentID: UUID = try await database.write { db in

@@ -3,7 +3,9 @@ import Hummingbird
 import PatioCore
 import PatioWeb
 
-/// Every `/academy/…` page and its access rule, in one place.
+/// Every `/academy/…` page and its access rule, in one place. A form posts to the address of the page it is
+/// on (several forms on one page name themselves in a `form` or id field), and removing, unenrolling or
+/// refunding asks first (docs/web-pages.md).
 enum AcademyPages {
     static func register(on routes: PatioRoutes, services: AcademyServices, web: WebRenderer) {
         let renderer = ModulePages(web: web, strings: AcademyStrings.all, accent: "#b4235a") { context in
@@ -28,16 +30,14 @@ enum AcademyPages {
         routes.get("/academy/admin/settings", admin, catalogue.settings)
         routes.post("/academy/admin/settings", admin, catalogue.saveSettings)
         routes.get("/academy/admin/locations", admin, catalogue.locations)
-        routes.post("/academy/admin/locations", admin, catalogue.createLocation)
-        routes.post("/academy/admin/locations/{id}", admin, catalogue.updateLocation)
+        routes.post("/academy/admin/locations", admin, catalogue.saveLocation)
         routes.post("/academy/admin/locations/{id}/delete", admin, catalogue.deleteLocation)
         routes.get("/academy/locations/{id}/qr", admin, catalogue.roomScreen)
         routes.get("/academy/admin/classes", admin, catalogue.classes)
         routes.post("/academy/admin/classes", admin, catalogue.createClass)
         routes.get("/academy/admin/classes/{id}", admin, catalogue.classDetail)
-        routes.post("/academy/admin/classes/{id}", admin, catalogue.updateClass)
+        routes.post("/academy/admin/classes/{id}", admin, catalogue.saveClass)
         routes.post("/academy/admin/classes/{id}/delete", admin, catalogue.deleteClass)
-        routes.post("/academy/admin/classes/{id}/schedules", admin, catalogue.addSchedule)
         routes.post("/academy/admin/schedules/{id}/delete", admin, catalogue.deleteSchedule)
         routes.get("/academy/admin/schedules/{id}/attendance", admin, catalogue.sessionAttendance)
         routes.get("/academy/admin/packs", admin, catalogue.packs)
@@ -46,17 +46,15 @@ enum AcademyPages {
 
         routes.get("/academy/admin/students", admin, people.list)
         routes.get("/academy/admin/students/new", admin, people.newForm)
-        routes.post("/academy/admin/students", admin, people.create)
+        routes.post("/academy/admin/students/new", admin, people.create)
         routes.get("/academy/admin/students/{id}", admin, people.detail)
-        routes.post("/academy/admin/students/{id}", admin, people.update)
+        routes.post("/academy/admin/students/{id}", admin, people.save)
         routes.post("/academy/admin/students/{id}/deactivate", admin, people.deactivate)
         routes.post("/academy/admin/students/{id}/activate", admin, people.activate)
-        routes.post("/academy/admin/students/{id}/payments", admin, money.record)
         routes.get("/academy/admin/enrolments/{id}", admin, people.ledger)
-        routes.post("/academy/admin/enrolments/{id}/adjust", admin, people.adjust)
         routes.post("/academy/admin/enrolments/{id}/unenrol", admin, people.unenrol)
         routes.get("/academy/admin/payments", admin, money.list)
+        routes.post("/academy/admin/payments", admin, money.refund)
         routes.get("/academy/admin/payments.csv", admin, money.csv)
-        routes.post("/academy/admin/payments/{id}/refund", admin, money.refund)
     }
 }

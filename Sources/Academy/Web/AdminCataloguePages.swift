@@ -31,16 +31,16 @@ struct AdminCataloguePages: Sendable {
     // MARK: Settings
 
     func settings(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        try await settingsPage(context, problem: nil, values: nil, notice: nil)
+        try await settingsPage(context, problem: nil, values: nil)
     }
 
-    private func settingsPage(_ context: PatioRequestContext, problem: AppError?, values: [String: String]?, notice: String?) async throws -> Response {
+    private func settingsPage(_ context: PatioRequestContext, problem: AppError?, values: [String: String]?) async throws -> Response {
         let current = try await s.settings.current()
         let shown = values ?? [
             "name": current.name, "timeZone": current.timeZone, "currency": current.currency,
             "checkInOpensMinutesBefore": String(current.checkInOpensMinutesBefore), "checkInClosesMinutesAfterEnd": String(current.checkInClosesMinutesAfterEnd),
         ]
-        return r.page("academy_settings", title: r.text("ac_settings", context), ["values": shown], context: context, problem: problem, notice: notice)
+        return r.page("academy_settings", title: r.text("ac_settings", context), ["values": shown], context: context, problem: problem)
     }
 
     func saveSettings(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -53,9 +53,9 @@ struct AdminCataloguePages: Sendable {
                 checkInClosesMinutesAfterEnd: form.integer("checkInClosesMinutesAfterEnd", into: &validator))
             try validator.validate()
             _ = try await s.settings.update(input)
-            return try await settingsPage(context, problem: nil, values: nil, notice: r.text("ac_saved", context))
+            return redirect(to: "/academy/admin/settings", notice: r.text("ac_saved", context))
         } catch let error as AppError {
-            return try await settingsPage(context, problem: error, values: form.values, notice: nil)
+            return try await settingsPage(context, problem: error, values: form.values)
         }
     }
 
@@ -65,39 +65,57 @@ struct AdminCataloguePages: Sendable {
         try await locationsPage(context)
     }
 
-    private func locationsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
+    /// The sedes page. A refused form is shown again with what was typed: in its sede's own form when it edited
+    /// one (`editing`), else in the new-sede form.
+    private func locationsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], editing: UUID? = nil) async throws -> Response {
         let locations = try await s.catalogue.locations(includeArchived: true)
         return r.page("academy_locations", title: r.text("ac_locations", context), [
-            "locations": locations.map { ["id": $0.id.uuidString, "name": $0.name, "address": $0.address, "isArchived": $0.isArchived] },
-        ], context: context, problem: problem, values: values, notice: notice)
+            "locations": locations.map { location in
+                let typed = location.id == editing ? values : [:]
+                return ["id": location.id.uuidString, "name": typed["name"] ?? location.name, "address": typed["address"] ?? location.address,
+                        "isArchived": location.isArchived] as [String: Any]
+            },
+        ], context: context, problem: problem, values: editing == nil ? values : [:])
     }
 
-    func createLocation(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+    /// Every form on the sedes page posts here, its own address: with `id` it edits that sede, without it adds one.
+    func saveLocation(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
+        let editing = form.uuid("id")
+        let input = CatalogueService.LocationInput(name: form.text("name"), address: form.text("address"))
         do {
-            _ = try await s.catalogue.createLocation(.init(name: form.text("name"), address: form.text("address")))
-            return redirect(to: "/academy/admin/locations")
-        } catch let error as AppError {
-            return try await locationsPage(context, problem: error, values: form.values)
+            if let editing {
+                _ = try await s.catalogue.updateLocation(editing, input)
+                return redirect(to: "/academy/admin/locations", notice: r.text("ac_saved", context))
+            }
+            let created = try await s.catalogue.createLocation(input)
+            return redirect(to: "/academy/admin/locations", notice: String(format: r.text("ac_location_created", context), created.name))
+        } catch let error as AppError where error.status.code < 500 {
+            return try await locationsPage(context, problem: error, values: form.values, editing: editing)
         }
     }
 
-    func updateLocation(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let form = try await FormBody.parse(request)
-        do {
-            _ = try await s.catalogue.updateLocation(try context.uuidParameter("id"), .init(name: form.text("name"), address: form.text("address")))
-            return redirect(to: "/academy/admin/locations")
-        } catch let error as AppError {
-            return try await locationsPage(context, problem: error)
-        }
-    }
-
+    /// Asks first, naming the sede and how many classes go with it; then archives what has history and deletes the rest.
     func deleteLocation(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let id = try context.uuidParameter("id")
+        let location = try await s.catalogue.location(id)
+        let classes = try await s.catalogue.classes(locationID: id, level: nil, includeArchived: false).count
+        if let ask = r.confirmation(try await FormBody.parse(request), request, context,
+                                    question: String(format: r.text("ac_delete_location_question", context), location.name),
+                                    consequences: [String(format: r.text("ac_delete_location_line", context), location.name, classes), r.text("ac_delete_history_line", context)],
+                                    action: r.text("ac_yes_delete", context), back: "/academy/admin/locations") {
+            return ask
+        }
+        return try await removing(back: "/academy/admin/locations", context) { try await s.catalogue.deleteLocation(id) }
+    }
+
+    /// Runs a confirmed removal and goes back to `back` saying whether it was deleted or, having history, archived.
+    private func removing(back: String, _ context: PatioRequestContext, _ remove: () async throws -> DeletionOutcome) async throws -> Response {
         do {
-            let outcome = try await s.catalogue.deleteLocation(try context.uuidParameter("id"))
-            return try await locationsPage(context, notice: r.text(outcome == .archived ? "ac_archived_notice" : "ac_deleted", context))
-        } catch let error as AppError {
-            return try await locationsPage(context, problem: error)
+            let outcome = try await remove()
+            return redirect(to: back, notice: r.text(outcome == .archived ? "ac_archived_notice" : "ac_deleted", context))
+        } catch let error as AppError where error.status.code < 500 {
+            return redirect(to: back, alert: r.message(error, context))
         }
     }
 
@@ -142,7 +160,7 @@ struct AdminCataloguePages: Sendable {
                                                     level: form.text("level"), capacity: form.integer("capacity", into: &validator))
             try validator.validate()
             let created = try await s.catalogue.createClass(input)
-            return redirect(to: "/academy/admin/classes/\(created.id)")
+            return redirect(to: "/academy/admin/classes/\(created.id)", notice: String(format: r.text("ac_class_created", context), created.name))
         } catch let error as AppError {
             return try await classesPage(context, problem: error, values: form.values)
         }
@@ -152,67 +170,85 @@ struct AdminCataloguePages: Sendable {
         try await classPage(try context.uuidParameter("id"), context)
     }
 
-    private func classPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
+    /// The class page. A refused form (`typed`, sent as `form`) is shown again with what was typed: the class's
+    /// details, or the new schedule (`form=schedule`).
+    private func classPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, typed: FormBody? = nil) async throws -> Response {
         let locale = context.locale
         let danceClass = try await s.catalogue.classView(id)
+        let schedule = typed?["form"] == Self.scheduleForm ? typed?.values ?? [:] : [:]
+        let details = typed.flatMap { $0["form"] == Self.scheduleForm ? nil : $0.values }
+            ?? ["name": danceClass.name, "description": danceClass.description, "level": danceClass.level, "capacity": danceClass.capacity.map(String.init) ?? ""]
         return r.page("academy_admin_class", title: danceClass.name, [
-            "class": danceClass,
-            "levels": StudentPages.levels(selected: danceClass.level, locale),
+            "class": danceClass, "details": details,
+            "levels": StudentPages.levels(selected: details["level"], locale),
             "schedules": danceClass.schedules.filter { !$0.isArchived }.map {
                 ["id": $0.id.uuidString, "weekdayName": AcademyStrings.weekday($0.weekday, locale), "startTime": $0.startTime, "endTime": $0.endTime, "enrolled": $0.enrolled ?? 0] as [String: Any]
             },
-            "weekdays": (1...7).map { ["value": $0, "label": AcademyStrings.weekday($0, locale)] },
-        ], context: context, problem: problem, values: values, notice: notice)
+            "weekdays": (1...7).map { ["value": $0, "label": AcademyStrings.weekday($0, locale), "selected": String($0) == schedule["weekday"]] as [String: Any] },
+        ], context: context, problem: problem, values: schedule)
     }
 
-    func updateClass(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+    static let scheduleForm = "schedule"
+
+    /// Both forms on the class page post here, its own address: the class's details, or a new schedule
+    /// (`form=schedule`). Done, the page says so; refused, it is shown again here with what was typed.
+    func saveClass(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         let form = try await FormBody.parse(request)
         do {
             var validator = Validator()
+            if form["form"] == Self.scheduleForm {
+                let weekday = form.integer("weekday", into: &validator)
+                try validator.validate()
+                _ = try await s.catalogue.addSchedule(classID: id, .init(weekday: weekday, startTime: form.text("startTime"), endTime: form.text("endTime")))
+                return redirect(to: "/academy/admin/classes/\(id)", notice: r.text("ac_schedule_added", context))
+            }
             let capacity = form.integer("capacity", into: &validator)
             try validator.validate()
             let input = CatalogueService.ClassInput(name: form.text("name"), description: form["description"], level: form.text("level"), capacity: capacity)
             _ = try await s.catalogue.updateClass(id, input, clearCapacity: capacity == nil)
-            return try await classPage(id, context, notice: r.text("ac_saved", context))
-        } catch let error as AppError {
-            return try await classPage(id, context, problem: error)
+            return redirect(to: "/academy/admin/classes/\(id)", notice: r.text("ac_saved", context))
+        } catch let error as AppError where error.status.code < 500 {
+            return try await classPage(id, context, problem: error, typed: form)
         }
     }
 
+    /// Asks first, naming the class and how many schedules and enrolled students it has.
     func deleteClass(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
+        let danceClass = try await s.catalogue.classView(id)
+        let schedules = danceClass.schedules.filter { !$0.isArchived }
+        let enrolled = schedules.reduce(0) { $0 + ($1.enrolled ?? 0) }
+        var consequences = [String(format: r.text("ac_delete_class_line", context), danceClass.name, schedules.count), r.text("ac_delete_history_line", context)]
+        if enrolled > 0 { consequences.insert(String(format: r.text("ac_still_enrolled_line", context), enrolled), at: 0) }
+        if let ask = r.confirmation(try await FormBody.parse(request), request, context,
+                                    question: String(format: r.text("ac_delete_class_question", context), danceClass.name), consequences: consequences,
+                                    action: r.text("ac_yes_delete", context), back: "/academy/admin/classes/\(id)") {
+            return ask
+        }
         do {
-            _ = try await s.catalogue.deleteClass(id)
-            return redirect(to: "/academy/admin/classes")
-        } catch let error as AppError {
-            return try await classPage(id, context, problem: error)
+            let outcome = try await s.catalogue.deleteClass(id)
+            return redirect(to: "/academy/admin/classes", notice: r.text(outcome == .archived ? "ac_archived_notice" : "ac_deleted", context))
+        } catch let error as AppError where error.status.code < 500 {
+            return redirect(to: "/academy/admin/classes/\(id)", alert: r.message(error, context))
         }
     }
 
-    func addSchedule(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let id = try context.uuidParameter("id")
-        let form = try await FormBody.parse(request)
-        do {
-            var validator = Validator()
-            let weekday = form.integer("weekday", into: &validator)
-            try validator.validate()
-            _ = try await s.catalogue.addSchedule(classID: id, .init(weekday: weekday, startTime: form.text("startTime"), endTime: form.text("endTime")))
-            return redirect(to: "/academy/admin/classes/\(id)")
-        } catch let error as AppError {
-            return try await classPage(id, context, problem: error, values: form.values)
-        }
-    }
-
+    /// Asks first, naming the day and time and how many students are enrolled in it.
     func deleteSchedule(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
-        let classID = try await s.catalogue.schedule(id).$danceClass.id
-        do {
-            _ = try await s.catalogue.deleteSchedule(id)
-            return redirect(to: "/academy/admin/classes/\(classID)")
-        } catch let error as AppError {
-            return try await classPage(classID, context, problem: error)
+        let schedule = try await s.catalogue.schedule(id)
+        let classID = schedule.$danceClass.id
+        let enrolled = try await s.catalogue.classView(classID).schedules.first { $0.id == id }?.enrolled ?? 0
+        let when = "\(AcademyStrings.weekday(schedule.weekday, context.locale)) \(ClockTime.text(schedule.startMinute))"
+        var consequences = [String(format: r.text("ac_delete_schedule_line", context), when, schedule.danceClass.name), r.text("ac_delete_history_line", context)]
+        if enrolled > 0 { consequences.insert(String(format: r.text("ac_still_enrolled_line", context), enrolled), at: 0) }
+        if let ask = r.confirmation(try await FormBody.parse(request), request, context,
+                                    question: String(format: r.text("ac_delete_schedule_question", context), when, schedule.danceClass.name), consequences: consequences,
+                                    action: r.text("ac_yes_delete", context), back: "/academy/admin/classes/\(classID)") {
+            return ask
         }
+        return try await removing(back: "/academy/admin/classes/\(classID)", context) { try await s.catalogue.deleteSchedule(id) }
     }
 
     func sessionAttendance(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -236,14 +272,14 @@ struct AdminCataloguePages: Sendable {
         try await packsPage(context)
     }
 
-    private func packsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
+    private func packsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:]) async throws -> Response {
         let packs = try await s.catalogue.packs(includeArchived: false)
         let locale = context.locale
         return r.page("academy_packs", title: r.text("ac_packs", context), [
             "currency": try await s.settings.current().currency,
             "packs": packs.map { ["id": $0.id.uuidString, "name": $0.name, "classes": $0.classes, "priceText": PageFormat.money($0.price, currency: $0.currency, locale: locale),
                                   "validDays": $0.validDays.map(String.init) ?? "—"] as [String: Any] },
-        ], context: context, problem: problem, values: values, notice: notice)
+        ], context: context, problem: problem, values: values)
     }
 
     func createPack(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -253,19 +289,24 @@ struct AdminCataloguePages: Sendable {
             let input = CatalogueService.PackInput(name: form.text("name"), classes: form.integer("classes", into: &validator),
                                                    price: form.money("price", into: &validator), validDays: form.integer("validDays", into: &validator))
             try validator.validate()
-            _ = try await s.catalogue.createPack(input)
-            return redirect(to: "/academy/admin/packs")
+            let created = try await s.catalogue.createPack(input)
+            return redirect(to: "/academy/admin/packs", notice: String(format: r.text("ac_pack_created", context), created.name))
         } catch let error as AppError {
             return try await packsPage(context, problem: error, values: form.values)
         }
     }
 
+    /// Asks first, naming the pack with its classes and price.
     func deletePack(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        do {
-            let outcome = try await s.catalogue.deletePack(try context.uuidParameter("id"))
-            return try await packsPage(context, notice: r.text(outcome == .archived ? "ac_archived_notice" : "ac_deleted", context))
-        } catch let error as AppError {
-            return try await packsPage(context, problem: error)
+        let id = try context.uuidParameter("id")
+        let pack = PackView(try await s.catalogue.pack(id), currency: try await s.settings.current().currency)
+        let price = PageFormat.money(pack.price, currency: pack.currency, locale: context.locale)
+        if let ask = r.confirmation(try await FormBody.parse(request), request, context,
+                                    question: String(format: r.text("ac_delete_pack_question", context), pack.name),
+                                    consequences: [String(format: r.text("ac_delete_pack_line", context), pack.name, pack.classes, price), r.text("ac_delete_pack_history_line", context)],
+                                    action: r.text("ac_yes_delete", context), back: "/academy/admin/packs") {
+            return ask
         }
+        return try await removing(back: "/academy/admin/packs", context) { try await s.catalogue.deletePack(id) }
     }
 }

@@ -9,9 +9,9 @@ struct AdminStudentPages: Sendable {
     let r: ModulePages
 
     func list(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        let q = query["q"].map(String.init) ?? ""
-        let page = try CursorPageRequest(limit: nil, cursor: query["cursor"].map(String.init))
+        let query = request.pageQuery
+        let q = query.text("q") ?? ""
+        let page = try CursorPageRequest(limit: nil, cursor: query["cursor"])
         let students = try await s.students.list(query: q, page: page)
         return r.page("academy_students", title: r.text("ac_students", context), [
             "q": q, "qQuery": URLQuery.value(q), "hasStudents": !students.items.isEmpty, "next": students.nextCursor as Any,
@@ -32,7 +32,7 @@ struct AdminStudentPages: Sendable {
         let form = try await FormBody.parse(request)
         do {
             let student = try await s.students.create(Self.input(form))
-            return redirect(to: "/academy/admin/students/\(student.id)")
+            return redirect(to: "/academy/admin/students/\(student.id)", notice: String(format: r.text("ac_student_created", context), student.name))
         } catch let error as AppError {
             return r.page("academy_student_new", title: r.text("ac_new_student", context), [:], context: context, problem: error, values: form.values)
         }
@@ -42,40 +42,72 @@ struct AdminStudentPages: Sendable {
         try await detailPage(try context.uuidParameter("id"), context)
     }
 
-    func detailPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, values: [String: String]? = nil, notice: String? = nil) async throws -> Response {
+    /// Forms on the student page, each named by the `form` field it sends to the page's own address.
+    enum Form: String { case profile, payment, adjust }
+
+    /// The student page. A refused form (`typed`) is shown again with what was typed, in that form: the
+    /// profile, the payment, or the adjustment of the enrolment it names.
+    func detailPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, typed: FormBody? = nil) async throws -> Response {
         let locale = context.locale
         let student = try await s.students.find(id)
         let settings = try await s.settings.current()
         let clock = PageClock(calendar: settings.calendar, context)
         let enrolments = try await s.enrolments.enrolments(student: id, activeOnly: false)
         let classes = try await s.catalogue.classes(includeArchived: false)
+        let refused = typed.map { (form: Form(rawValue: $0["form"] ?? "") ?? .profile, values: $0.values) }
+        let payment = refused?.form == .payment ? refused?.values ?? [:] : [:]
+        let adjusting = refused?.form == .adjust ? refused?.values ?? [:] : [:]
         let schedules = classes.flatMap { danceClass in
-            danceClass.schedules.map { ["id": $0.id.uuidString, "label": "\(danceClass.name) · \(danceClass.locationName) · \(AcademyStrings.weekday($0.weekday, locale)) \($0.startTime)"] }
+            danceClass.schedules.map { ["id": $0.id.uuidString, "label": "\(danceClass.name) · \(danceClass.locationName) · \(AcademyStrings.weekday($0.weekday, locale)) \($0.startTime)",
+                                        "selected": $0.id.uuidString == payment["scheduleId"]] as [String: Any] }
         }
         let packs = try await s.catalogue.packs(includeArchived: false)
         let attendances = try await s.attendance.history(student: id).items
-        let profile = values ?? ["name": student.name, "email": student.email, "dni": student.dni, "phone": student.phone, "birthdate": student.birthdate ?? ""]
+        let profile = refused?.form == .profile ? refused?.values ?? [:] : ["name": student.name, "email": student.email, "dni": student.dni, "phone": student.phone, "birthdate": student.birthdate ?? ""]
         return r.page("academy_student", title: student.name, [
-            "student": student, "values": profile, "currency": settings.currency,
+            "student": student, "values": profile, "payment": payment, "currency": settings.currency,
             "enrolments": enrolments.map {
-                ["id": $0.id.uuidString, "studentId": id.uuidString, "className": $0.className, "locationName": $0.locationName,
-                 "weekdayName": AcademyStrings.weekday($0.weekday, locale), "startTime": $0.startTime, "endTime": $0.endTime,
-                 "isActive": $0.isActive, "remainingClasses": $0.remainingClasses] as [String: Any]
+                let typed = adjusting["enrolment"] == $0.id.uuidString ? adjusting : [:]
+                return ["id": $0.id.uuidString, "studentId": id.uuidString, "className": $0.className, "locationName": $0.locationName,
+                        "weekdayName": AcademyStrings.weekday($0.weekday, locale), "startTime": $0.startTime, "endTime": $0.endTime,
+                        "isActive": $0.isActive, "remainingClasses": $0.remainingClasses,
+                        "adjustClasses": typed["classes"] ?? "", "adjustReason": typed["reason"] ?? ""] as [String: Any]
             },
             "hasSchedules": !schedules.isEmpty, "schedules": schedules,
-            "packs": packs.map { ["id": $0.id.uuidString, "label": "\($0.name) · \($0.classes) \(r.text("ac_classes", context).lowercased()) · \(clock.money($0.price, $0.currency))"] },
+            "packs": packs.map { ["id": $0.id.uuidString, "label": "\($0.name) · \($0.classes) \(r.text("ac_classes", context).lowercased()) · \(clock.money($0.price, $0.currency))",
+                                  "selected": $0.id.uuidString == payment["packId"]] as [String: Any] },
             "attendances": attendances.map { ["sessionDate": clock.day($0.sessionDate), "className": $0.className, "time": clock.time($0.checkedInAt)] },
-        ], context: context, problem: problem, notice: notice)
+        ], context: context, problem: problem)
     }
 
-    func update(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+    /// Every form on the student page posts here, its own address, naming itself in `form`: the profile, a
+    /// payment, or an adjustment of one enrolment's classes. Done, the page says so; refused, it is shown
+    /// again here with what was typed.
+    func save(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         let form = try await FormBody.parse(request)
+        let page = "/academy/admin/students/\(id)"
         do {
-            _ = try await s.students.update(id, Self.input(form))
-            return try await detailPage(id, context, notice: r.text("ac_saved", context))
-        } catch let error as AppError {
-            return try await detailPage(id, context, problem: error, values: form.values)
+            switch Form(rawValue: form["form"] ?? "") ?? .profile {
+            case .profile:
+                _ = try await s.students.update(id, Self.input(form))
+                return redirect(to: page, notice: r.text("ac_saved", context))
+            case .payment:
+                let receipt = try await AdminPaymentPages(s: s, r: r).record(student: id, form, context)
+                return redirect(to: page, notice: String(format: r.text("ac_payment_recorded", context), receipt.payment.classes, receipt.payment.className, receipt.enrolment.remainingClasses))
+            case .adjust:
+                let notTheirs = AppError.notFound(code: "enrolment_not_found", "No enrolment of this student has this id.")
+                guard let enrolmentID = form.uuid("enrolment") else { throw notTheirs }
+                let enrolment = try await s.enrolments.enrolment(enrolmentID)
+                guard enrolment.studentId == id else { throw notTheirs }
+                var validator = Validator()
+                let classes = form.integer("classes", into: &validator)
+                try validator.validate()
+                let adjusted = try await s.enrolments.adjust(enrolment.id, .init(classes: classes, reason: form.text("reason")), actor: try context.requirePrincipal().accountID)
+                return redirect(to: page, notice: String(format: r.text("ac_adjusted", context), adjusted.className, adjusted.remainingClasses))
+            }
+        } catch let error as AppError where error.status.code < 500 {
+            return try await detailPage(id, context, problem: error, typed: form)
         }
     }
 
@@ -91,9 +123,9 @@ struct AdminStudentPages: Sendable {
         let id = try context.uuidParameter("id")
         do {
             _ = try await s.students.setActive(active, id: id)
-            return redirect(to: "/academy/admin/students/\(id)")
-        } catch let error as AppError {
-            return try await detailPage(id, context, problem: error)
+            return redirect(to: "/academy/admin/students/\(id)", notice: r.text("ac_saved", context))
+        } catch let error as AppError where error.status.code < 500 {
+            return redirect(to: "/academy/admin/students/\(id)", alert: r.message(error, context))
         }
     }
 
@@ -109,29 +141,25 @@ struct AdminStudentPages: Sendable {
         ], context: context)
     }
 
-    func adjust(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        try await enrolmentAction(request, context) { id, form in
-            var validator = Validator()
-            let classes = form.integer("classes", into: &validator)
-            try validator.validate()
-            _ = try await s.enrolments.adjust(id, .init(classes: classes, reason: form.text("reason")), actor: try context.requirePrincipal().accountID)
-        }
-    }
-
+    /// Unenrolling cannot be undone: it asks first, naming the student, the class and its day and time.
     func unenrol(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        try await enrolmentAction(request, context) { id, _ in _ = try await s.enrolments.unenrol(id) }
-    }
-
-    /// Runs an action on an enrolment and comes back to its student's page (with the reason when refused).
-    private func enrolmentAction(_ request: Request, _ context: PatioRequestContext, _ action: (UUID, FormBody) async throws -> Void) async throws -> Response {
         let id = try context.uuidParameter("id")
-        let form = try await FormBody.parse(request)
-        let studentID = try await s.enrolments.enrolment(id).studentId
+        let enrolment = try await s.enrolments.enrolment(id)
+        let student = try await s.students.find(enrolment.studentId)
+        let page = "/academy/admin/students/\(student.id)"
+        let place = "\(enrolment.className) · \(AcademyStrings.weekday(enrolment.weekday, context.locale)) \(enrolment.startTime)"
+        if let ask = r.confirmation(try await FormBody.parse(request), request, context,
+                                    question: String(format: r.text("ac_unenrol_question", context), student.name, place),
+                                    consequences: [String(format: r.text("ac_unenrol_line", context), student.name, place),
+                                                   String(format: r.text("ac_unenrol_classes_line", context), enrolment.remainingClasses)],
+                                    action: r.text("ac_yes_unenrol", context), back: page) {
+            return ask
+        }
         do {
-            try await action(id, form)
-            return redirect(to: "/academy/admin/students/\(studentID)")
-        } catch let error as AppError {
-            return try await detailPage(studentID, context, problem: error)
+            _ = try await s.enrolments.unenrol(id)
+            return redirect(to: page, notice: String(format: r.text("ac_unenrolled", context), student.name, place))
+        } catch let error as AppError where error.status.code < 500 {
+            return redirect(to: page, alert: r.message(error, context))
         }
     }
 }

@@ -17,7 +17,7 @@ struct AcademyPagesTests {
             let locationID = try #require(locations.firstMatch(of: /\/academy\/locations\/([0-9A-F-]{36})\/qr/)?.1)
             let created = try await teacher.post("/academy/admin/classes", form: ["locationId": String(locationID), "name": "Marinera Limeña", "level": "advanced", "capacity": ""])
             let classPath = try #require(created.headers[.location])
-            #expect(try await teacher.post("\(classPath)/schedules", form: ["weekday": "2", "startTime": "19:00", "endTime": "20:30"]).status == .seeOther)
+            #expect(try await teacher.post(classPath, form: ["form": "schedule", "weekday": "2", "startTime": "19:00", "endTime": "20:30"]).status == .seeOther)
 
             let screen = try await teacher.get("/academy/locations/\(locationID)/qr")
             let html = String(buffer: screen.body)
@@ -63,7 +63,7 @@ struct AcademyPagesTests {
             let academy = try await AcademyFixture.make(patio, client)
             _ = try await academy.student("rosa@test.patio", dni: "45678912")
             var teacher = try await WebSession.signIn(client, email: "maestra@test.patio", password: TestPatio.password)
-            let refused = try await teacher.post("/academy/admin/students", form: ["name": "Luz Díaz", "email": "luz@test.patio", "dni": "45678912", "password": TestPatio.password])
+            let refused = try await teacher.post("/academy/admin/students/new", form: ["name": "Luz Díaz", "email": "luz@test.patio", "dni": "45678912", "password": TestPatio.password])
             #expect(refused.status == .conflict || refused.status == .unprocessableContent)
             let body = String(buffer: refused.body)
             #expect(body.contains("DNI") && body.contains("value=\"Luz Díaz\"") && body.contains("value=\"luz@test.patio\""))
@@ -128,7 +128,7 @@ struct AcademyPagesTests {
             var teacher = try await WebSession.signIn(client, email: "maestra@test.patio", password: TestPatio.password)
             let form = ["name": "Luz Díaz", "email": "luz@test.patio", "dni": "12", "phone": "abc", "password": TestPatio.password]
             _ = try await teacher.post("/locale", form: ["locale": "es"])
-            let spanish = try await teacher.post("/academy/admin/students", form: form)
+            let spanish = try await teacher.post("/academy/admin/students/new", form: form)
             #expect(spanish.status == .unprocessableContent)
             let es = String(buffer: spanish.body)
             #expect(es.contains("Revisa estos campos:"))
@@ -136,7 +136,7 @@ struct AcademyPagesTests {
             #expect(es.contains("Teléfono: Escribe un teléfono con dígitos, espacios, + - ( )."))
             #expect(!es.contains("Enter the DNI"))
             _ = try await teacher.post("/locale", form: ["locale": "en"])
-            let en = String(buffer: try await teacher.post("/academy/admin/students", form: form).body)
+            let en = String(buffer: try await teacher.post("/academy/admin/students/new", form: form).body)
             #expect(en.contains("DNI: Enter the DNI or ID number: 6 to 12 letters and digits."))
         }
     }
