@@ -9,7 +9,7 @@ import PatioWeb
 /// hand (an equivalence, an ETS). Every form answers its page again, with a notice or the refusal's messages.
 extension CampusPageHandlers {
     func students(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        try await studentsPage(context, query: request.uri.queryParameters["q"].map(String.init) ?? "")
+        try await studentsPage(context, query: request.pageQuery.text("q") ?? "")
     }
 
     private func studentsPage(_ context: PatioRequestContext, query: String = "", problem: AppError? = nil, notice: String? = nil, typed: [String: String] = [:]) async throws -> Response {
@@ -19,6 +19,7 @@ extension CampusPageHandlers {
         return page("campus_admin_students", "cam_students", [
             "students": students.map { ["id": $0.id.uuidString, "name": $0.name, "boleta": $0.boleta, "career": $0.career.code, "plan": $0.planCode] },
             "hasStudents": !students.isEmpty, "query": query, "plans": plans, "typed": typed,
+            "emptyText": pages.emptyList("cam_no_students", noMatches: "cam_no_students_for", search: query, context),
         ], context, problem: problem, notice: notice)
     }
 

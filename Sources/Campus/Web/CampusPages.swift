@@ -244,10 +244,11 @@ struct CampusPageHandlers: Sendable {
 
     func kardex(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let record = try await s.students.record(try context.requirePrincipal())
-        let query = request.uri.queryParameters["q"].map(String.init) ?? ""
+        let query = request.pageQuery.text("q") ?? ""
         let report = try await me.kardex(record, search: query)
         var data = kardexData(report, context)
         data["query"] = query
+        data["emptyText"] = pages.emptyList("cam_no_kardex", noMatches: "cam_no_kardex_for", search: query, context)
         data["source"] = sourceData(report.source, context)
         return page("campus_kardex", "cam_kardex", data, context)
     }
@@ -325,8 +326,8 @@ struct CampusPageHandlers: Sendable {
     }
 
     func availability(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        func text(_ name: String) -> String? { query[Substring(name)].map(String.init).flatMap { $0.isEmpty ? nil : $0 } }
+        let query = request.pageQuery
+        func text(_ name: String) -> String? { query.text(name) }
         let shift = text("shift").flatMap { GroupService.shifts.contains($0) ? $0 : nil }
         let period = try await s.record.currentPeriod()?.id
         let groups = try await s.groups.list(GroupService.Filter(periodID: period, careerCode: text("career"), planCode: text("plan"), shift: shift, subjectQuery: text("q")))

@@ -72,7 +72,8 @@ extension CampusPageHandlers {
     /// SAES's own course availability, searched live with the student's session; refusals (an ended session,
     /// SAES down) are shown on the page with the way back.
     func saesAvailability(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let query = SAESAvailabilityService.Query { request.uri.queryParameters[Substring($0)].map(String.init) }
+        let typed = request.pageQuery
+        let query = SAESAvailabilityService.Query { typed[$0] }
         var data: [String: Any] = ["next": query.period == "next"]
         do {
             let found = try await s.saesAvailability.search(accountID: try context.requirePrincipal().accountID, query)

@@ -196,9 +196,9 @@ struct IdentityPageHandlers: Sendable {
     // MARK: Accounts admin
 
     func accounts(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        let q = query["q"].map(String.init) ?? ""
-        let page = try CursorPageRequest(limit: nil, cursor: query["cursor"].map(String.init))
+        let query = request.pageQuery
+        let q = query.text("q") ?? ""
+        let page = try CursorPageRequest(limit: nil, cursor: query["cursor"])
         let result = try await services.accounts.list(query: q, page: page)
         let rows: [[String: Any]] = result.items.map {
             ["id": $0.id.uuidString, "name": $0.name, "email": $0.email, "isActive": $0.isActive,

@@ -178,7 +178,7 @@ extension CampusServerSuites.CampusPagesTests {
             let found = String(buffer: try await admin.get("/campus/admin/students?q=2022630101").body)
             let ana = try #require(try await world.services.students.list(query: "2022630101").first)
             #expect(found.contains("/campus/admin/students/\(ana.id.uuidString)") && found.contains("Ana Sofía"))
-            #expect(String(buffer: try await admin.get("/campus/admin/students?q=zzzz").body).contains("Ningún estudiante coincide."))
+            #expect(String(buffer: try await admin.get("/campus/admin/students?q=zzzz").body).contains("Ningún estudiante coincide con “zzzz”."))
 
             // Opening a student: a bad boleta is refused and the name typed stays; a good form creates the account.
             let planID = try #require(try await world.services.record.plans().first?.id).uuidString
