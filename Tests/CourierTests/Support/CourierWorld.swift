@@ -50,10 +50,11 @@ struct CourierWorld {
 
     /// A pickup in Bogotá today for `agent`; returns its id.
     @discardableResult
-    func pickup(for agent: Agent, sender: String = "Ferretería El Tornillo", window: (String, String) = ("11:00", "12:00")) async throws -> UUID {
+    func pickup(for agent: Agent, sender: String = "Ferretería El Tornillo", window: (String, String) = ("11:00", "12:00"),
+                declaredValue: Int = 50_000) async throws -> UUID {
         let created = try await client.created("/api/v1/courier/pickups", token: dispatch, [
             "senderName": sender, "phone": "3101234567", "address": "Calle 72 # 10-34", "localityCode": "11001000", "day": today,
-            "windowStart": window.0, "windowEnd": window.1, "declaredValue": 50_000, "agentId": agent.id.uuidString,
+            "windowStart": window.0, "windowEnd": window.1, "declaredValue": declaredValue, "agentId": agent.id.uuidString,
         ])
         return UUID(uuidString: try #require(created["id"] as? String))!
     }

@@ -43,12 +43,7 @@ struct CourierAmountAndSearchPagesTests {
     func declaredValueAndPrice() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let world = try await CourierWorld.make(patio, client)
-            let created = try await client.created("/api/v1/courier/pickups", token: world.dispatch, [
-                "senderName": "Joyería La Esmeralda", "phone": "3101234567", "address": "Carrera 7 # 12-30", "localityCode": "11001000", "day": world.today,
-                "windowStart": "11:00", "windowEnd": "12:00", "declaredValue": 250_000, "agentId": world.ana.id.uuidString,
-            ])
-            let id = try #require(created["id"] as? String)
-            let path = "/courier/pickups/\(id)"
+            let path = "/courier/pickups/\(try await world.pickup(for: world.ana, sender: "Joyería La Esmeralda", declaredValue: 250_000))"
             var spanish = try await dispatch(client)
             let page = String(buffer: try await spanish.get(path).body)
             #expect(page.contains("<dd>$\(Self.nbsp)250.000</dd>"), "the declared value")
