@@ -8,6 +8,8 @@ import QRCode
 import SVGChart
 
 /// The InterPay pages: sign-up, wallet, charging (a QR the customer scans), paying by code, preferences.
+/// Forms post to their page's own address; cancelling or declining a request and cancelling the plan ask
+/// first (docs/web-pages.md).
 enum PaymentsPages {
     static func register(on routes: PatioRoutes, services: PaymentsServices, web: WebRenderer) {
         let pages = PaymentsPageHandlers(s: services, web: web)
@@ -18,7 +20,7 @@ enum PaymentsPages {
         routes.get("/payments/wallet", .signedIn, pages.wallet)
         routes.post("/payments/test-funds", customer, pages.testFunds)
         routes.get("/payments/business", business, pages.charge)
-        routes.post("/payments/requests", business, pages.createRequest)
+        routes.post("/payments/business", business, pages.createRequest)
         routes.get("/payments/requests/{id}", business, pages.request)
         routes.webSocket("/payments/requests/{id}/live", .signedIn, prepare: PaymentRequestWatch.prepare(services))
         routes.post("/payments/requests/{id}/cancel", business, pages.cancel)
@@ -84,7 +86,7 @@ struct PaymentsPageHandlers: Sendable {
                                                category: form.text("category").flatMap { $0.isEmpty ? nil : $0 }, language: context.locale.rawValue)
         do {
             _ = try await s.profiles.signup(input, ip: s.clientAddress(request, context))
-            return redirect(to: "/login?next=/payments")
+            return redirect(to: "/login?next=/payments", notice: text("pay_signed_up", context))
         } catch let error as AppError {
             var values = form.values
             values.removeValue(forKey: "password")
@@ -147,8 +149,9 @@ struct PaymentsPageHandlers: Sendable {
     func testFunds(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         guard s.demoMode else { throw AppError(.forbidden, code: "demo_only", detail: "Test funds exist only when Patio runs with --demo.") }
         let profile = try await s.profiles.profile(try context.requirePrincipal())
-        _ = try await s.wallets.fund(owner: profile.accountID, currency: profile.currency, amount: 10_000, reason: "test_funds", id: nil, actor: profile.accountID)
-        return redirect(to: "/payments/wallet")
+        let funds = 10_000
+        _ = try await s.wallets.fund(owner: profile.accountID, currency: profile.currency, amount: funds, reason: "test_funds", id: nil, actor: profile.accountID)
+        return redirect(to: "/payments/wallet", notice: String(format: text("pay_funds_added", context), Self.money(funds, profile.currency, context)))
     }
 
     func charge(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -169,7 +172,7 @@ struct PaymentsPageHandlers: Sendable {
             try validator.validate()
             let created = try await s.requests.create(business: profile, .init(amount: amount, description: form.text("description"), category: form.text("category")),
                                                       baseURL: PublicAddress.base(publicURL: s.publicURL, request: request))
-            return redirect(to: "/payments/requests/\(created.id)")
+            return redirect(to: "/payments/requests/\(created.id)", notice: String(format: text("pay_request_created", context), created.code))
         } catch let error as AppError {
             return try await chargePage(context, problem: error, values: form.values)
         }
@@ -196,11 +199,26 @@ struct PaymentsPageHandlers: Sendable {
         return page("payments_request", "pay_charge", data, context)
     }
 
+    /// Cancelling cannot be undone: it asks first, with the amount and the code that stops working.
     func cancel(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         let profile = try await s.profiles.profile(try context.requirePrincipal())
-        do { _ = try await s.requests.cancel(id, business: profile, baseURL: "") } catch let error as AppError where error.status == .conflict {}
-        return redirect(to: "/payments/requests/\(id)")
+        let view = try await s.requests.find(id, viewer: profile, baseURL: "")
+        let page = "/payments/requests/\(id)"
+        guard view.status == RequestStatus.pending.rawValue else { return redirect(to: page) }
+        let amount = Self.money(view.amount, view.currency, context)
+        if let ask = pages.confirmation(try await FormBody.parse(request), request, context,
+                                        question: String(format: text("pay_cancel_question", context), amount, view.description),
+                                        consequences: [String(format: text("pay_cancel_line", context), view.code)],
+                                        action: text("pay_yes_cancel", context), back: page) {
+            return ask
+        }
+        do {
+            _ = try await s.requests.cancel(id, business: profile, baseURL: "")
+            return redirect(to: page, notice: text("pay_cancelled", context))
+        } catch let error as AppError where error.status == .conflict {
+            return redirect(to: page, alert: pages.message(error, context))
+        }
     }
 
     func payByCode(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -237,11 +255,22 @@ struct PaymentsPageHandlers: Sendable {
         }
     }
 
+    /// Declining cannot be undone: it asks first, naming the business and the amount.
     func decline(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         let profile = try await s.profiles.profile(try context.requirePrincipal())
+        let view = try await s.requests.find(id, viewer: profile, baseURL: "")
+        guard view.status == RequestStatus.pending.rawValue else { return redirect(to: "/payments/wallet") }
+        let amount = Self.money(view.amount, view.currency, context)
+        if let ask = pages.confirmation(try await FormBody.parse(request), request, context,
+                                        question: String(format: text("pay_decline_question", context), amount, view.businessName),
+                                        consequences: [String(format: text("pay_decline_line", context), view.businessName, view.code)],
+                                        action: text("pay_yes_decline", context), back: "/payments/pay/\(view.code)") {
+            return ask
+        }
         do {
             _ = try await s.requests.decline(id, customer: profile, baseURL: "")
+            return redirect(to: "/payments/wallet", notice: String(format: text("pay_declined", context), amount, view.businessName))
         } catch let error as AppError where error.status == .conflict {
         } catch let error as AppError where error.code == PaymentRequestService.notOpened.code {
             // Only reachable without the pay page (which opens the request by its code): say why, on that page.
@@ -293,26 +322,47 @@ struct PaymentsPageHandlers: Sendable {
     func subscribe(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         do {
-            _ = try await s.subscriptions.activate(business: try await s.profiles.profile(try context.requirePrincipal()), planID: form.text("plan"))
-            return redirect(to: "/payments/subscription")
+            let sub = try await s.subscriptions.activate(business: try await s.profiles.profile(try context.requirePrincipal()), planID: form.text("plan"))
+            return redirect(to: "/payments/subscription", notice: String(format: text("pay_plan_bought", context), sub.plan?.name ?? ""))
         } catch let error as AppError where error.status.code < 500 {
             return try await subscriptionPage(context, problem: error)
         }
     }
 
+    /// Cancelling the plan asks first: until when it stays on, and that it is not renewed or charged again.
     func cancelSubscription(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        do { _ = try await s.subscriptions.cancel(business: try await s.profiles.profile(try context.requirePrincipal())) } catch let error as AppError where error.status == .conflict {}
-        return redirect(to: "/payments/subscription")
+        let business = try await s.profiles.profile(try context.requirePrincipal())
+        let sub = try await s.subscriptions.current(business: business)
+        let page = "/payments/subscription"
+        guard sub.status == "active", !sub.cancelAtPeriodEnd, let plan = sub.plan else { return redirect(to: page) }
+        let ends = sub.currentPeriodEnd.map { PageFormat.date($0, in: PaymentsPageTime.zone(context, currency: business.currency), locale: context.locale) } ?? ""
+        if let ask = pages.confirmation(try await FormBody.parse(request), request, context,
+                                        question: String(format: text("pay_cancel_plan_question", context), plan.name),
+                                        consequences: [String(format: text("pay_cancel_plan_line", context), plan.name, ends, Self.money(plan.price, plan.currency, context))],
+                                        action: text("pay_yes_cancel_plan", context), back: page) {
+            return ask
+        }
+        do {
+            _ = try await s.subscriptions.cancel(business: business)
+            return redirect(to: page, notice: String(format: text("pay_plan_cancelled", context), plan.name, ends))
+        } catch let error as AppError where error.status == .conflict {
+            return redirect(to: page, alert: pages.message(error, context))
+        }
     }
 
     func preferences(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         try await preferencesPage(context)
     }
 
-    private func preferencesPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) async throws -> Response {
-        let prefs = try await s.profiles.preferences(try context.requirePrincipal())
-        return page("payments_preferences", "pay_preferences", ["prefs": prefs, "currencies": Self.currencies(selected: prefs.preferredCurrency),
-                                                                "isSpanish": prefs.language == "es"], context, problem: problem, notice: notice)
+    /// The preferences page; a refused form is shown again with what was chosen (`typed`).
+    private func preferencesPage(_ context: PatioRequestContext, problem: AppError? = nil, typed: FormBody? = nil) async throws -> Response {
+        let saved = try await s.profiles.preferences(try context.requirePrincipal())
+        let shown: [String: Any] = typed.map { ["darkTheme": $0["darkTheme"] == "on", "usePasskey": $0["usePasskey"] == "on"] }
+            ?? ["darkTheme": saved.darkTheme, "usePasskey": saved.usePasskey]
+        let currency = typed.map { $0["preferredCurrency"] ?? "" } ?? saved.preferredCurrency
+        let language = typed.map { $0["language"] ?? "" } ?? saved.language
+        return page("payments_preferences", "pay_preferences", ["prefs": shown, "currencies": Self.currencies(selected: currency),
+                                                                "isSpanish": language == "es"], context, problem: problem)
     }
 
     func savePreferences(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -321,9 +371,9 @@ struct PaymentsPageHandlers: Sendable {
             _ = try await s.profiles.updatePreferences(try context.requirePrincipal(), .init(
                 preferredCurrency: form.text("preferredCurrency"), language: form.text("language"),
                 darkTheme: form["darkTheme"] == "on", usePasskey: form["usePasskey"] == "on"))
-            return redirect(to: "/payments/preferences")
-        } catch let error as AppError {
-            return try await preferencesPage(context, problem: error)
+            return redirect(to: "/payments/preferences", notice: text("pay_saved", context))
+        } catch let error as AppError where error.status.code < 500 {
+            return try await preferencesPage(context, problem: error, typed: form)
         }
     }
 }

@@ -23,7 +23,7 @@ struct PaymentsPagesTests {
             _ = try await client.api(.put, "/api/v1/payments/admin/rates/USD", token: admin, body: ["perEuro": 1.25, "asOf": "2026-11-20"])
 
             shop = try await WebSession.signIn(client, email: "negocio@test.patio", password: TestPatio.password)
-            let created = try await shop.post("/payments/requests", form: ["amount": "320.00", "description": "Alebrije grande", "category": "Artesanías"])
+            let created = try await shop.post("/payments/business", form: ["amount": "320.00", "description": "Alebrije grande", "category": "Artesanías"])
             let requestPath = try #require(created.headers[.location])
             let screen = String(buffer: try await shop.get(requestPath).body)
             #expect(screen.contains("<svg") && screen.contains("$320.00\u{00A0}MXN"))
