@@ -19,7 +19,8 @@
     var keepAgenda = function () {
       if (!navigator.onLine) return;
       document.querySelectorAll('[data-agenda] a[href^="/courier/pickups/"]').forEach(function (link) {
-        fetch(link.href, { credentials: 'same-origin' }).catch(function () {});
+        // Read to the end: the worker keeps its copy as the page reads it.
+        fetch(link.href, { credentials: 'same-origin' }).then(function (response) { return response.blob(); }).catch(function () {});
       });
     };
     if (navigator.serviceWorker.controller) keepAgenda();
