@@ -9,14 +9,18 @@ import Testing
 /// work first, what a doorstep needs, a visible answer to every action, and the agent's pages offline.
 @Suite("Courier pages on a phone: states, the day's work, the doorstep, confirmations, offline")
 struct CourierPhonePagesTests {
+    /// Ana's browser (the agent), in Spanish or English.
     private func agent(_ client: any TestClientProtocol, english: Bool = false) async throws -> WebSession {
-        var session = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
-        if english { session.cookies["patio_lang"] = "en" }
-        return session
+        try await browser(client, "ana@test.patio", english: english)
     }
 
+    /// Dispatch's browser, in Spanish or English.
     private func dispatch(_ client: any TestClientProtocol, english: Bool = false) async throws -> WebSession {
-        var session = try await WebSession.signIn(client, email: "despacho@test.patio", password: TestPatio.password)
+        try await browser(client, "despacho@test.patio", english: english)
+    }
+
+    private func browser(_ client: any TestClientProtocol, _ email: String, english: Bool) async throws -> WebSession {
+        var session = try await WebSession.signIn(client, email: email, password: TestPatio.password)
         if english { session.cookies["patio_lang"] = "en" }
         return session
     }
