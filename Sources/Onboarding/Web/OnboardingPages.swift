@@ -18,15 +18,14 @@ enum OnboardingPages {
         routes.get("/onboarding", member, pages.dashboard)
         routes.post("/onboarding/tasks/{id}/done", member, pages.tick)
         routes.get("/onboarding/new-hires", member, pages.newHires)
-        routes.post("/onboarding/new-hires/{id}/messages", member, pages.sendWelcome)
+        routes.post("/onboarding/new-hires", member, pages.sendWelcome)
         // The photo for pages (session cookie); apps use the API twin with their token.
         routes.get("/onboarding/new-hires/{id}/avatar", member) { request, context in
             try await services.newHires.avatar(try context.uuidParameter("id")).response(for: request)
         }
         routes.get("/onboarding/admin", admin, pages.adminPage)
-        routes.post("/onboarding/admin/tasks", admin, pages.createTask)
+        routes.post("/onboarding/admin", admin, pages.createOnAdminPage)
         routes.post("/onboarding/admin/tasks/{id}/delete", admin, pages.deleteTask)
-        routes.post("/onboarding/admin/new-hires", admin, pages.createNewHire)
         routes.post("/onboarding/admin/new-hires/{id}/photo", admin, pages.uploadPhoto)
         routes.post("/onboarding/admin/new-hires/{id}/photo/delete", admin, pages.removePhoto)
     }
@@ -117,26 +116,33 @@ struct OnboardingPageHandlers: Sendable {
     }
 
     func newHires(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let sort = request.uri.queryParameters["sort"].map(String.init) == "latest" ? "latest" : "earliest"
-        let sent = request.uri.queryParameters["sent"] != nil
-        let hires = try await s.newHires.list(month: nil, sort: sort)
-        return page("onboarding_new_hires", "onb_new_hires", [
-            "hires": hireRows(hires, context),
-            "hasHires": !hires.isEmpty, "earliest": sort == "earliest",
-        ], context, notice: sent ? text("onb_message_sent", context) : nil)
+        try await newHiresPage(request, context)
     }
 
+    /// The new hires in the order the address asks for; a refused welcome is shown again in its new hire's
+    /// form with what was typed.
+    private func newHiresPage(_ request: Request, _ context: PatioRequestContext, problem: AppError? = nil, typed: FormBody? = nil) async throws -> Response {
+        let sort = request.uri.queryParameters["sort"].map(String.init) == "latest" ? "latest" : "earliest"
+        let hires = try await s.newHires.list(month: nil, sort: sort)
+        return page("onboarding_new_hires", "onb_new_hires", [
+            "hires": hireRows(hires, context).map { row in
+                guard let typed, typed["newHire"] == row["id"] as? String else { return row }
+                return row.merging(["typedText": typed["text"] ?? ""]) { _, new in new }
+            },
+            "hasHires": !hires.isEmpty, "earliest": sort == "earliest", "sort": sort,
+        ], context, problem: problem)
+    }
+
+    /// Each new hire's welcome form posts here, the page's own address, naming the new hire; sent, the page
+    /// says so, refused, it is shown again here with what was typed.
     func sendWelcome(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         do {
-            _ = try await s.messages.send(to: try context.uuidParameter("id"), text: form.text("text"), from: try context.requirePrincipal())
-            return redirect(to: "/onboarding/new-hires?sent=1")
-        } catch let error as AppError where error.status == .unprocessableContent {
-            let hires = try await s.newHires.list(month: nil, sort: "earliest")
-            return page("onboarding_new_hires", "onb_new_hires", [
-                "hires": hireRows(hires, context),
-                "hasHires": !hires.isEmpty, "earliest": true,
-            ], context, problem: error)
+            guard let hire = form.uuid("newHire") else { throw AppError.notFound(code: "new_hire_not_found", "No new hire has this id.") }
+            _ = try await s.messages.send(to: hire, text: form.text("text"), from: try context.requirePrincipal())
+            return redirect(to: "/onboarding/new-hires" + (request.uri.query.map { "?" + $0 } ?? ""), notice: text("onb_message_sent", context))
+        } catch let error as AppError where error.status.code < 500 {
+            return try await newHiresPage(request, context, problem: error, typed: form)
         }
     }
 
@@ -157,7 +163,7 @@ struct OnboardingPageHandlers: Sendable {
         try await adminPage(context)
     }
 
-    private func adminPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
+    private func adminPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:]) async throws -> Response {
         let today = try await s.settings.today().description
         let progress = try await s.progress.rows()
         let names = Dictionary(progress.map { ($0.accountId, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -173,15 +179,23 @@ struct OnboardingPageHandlers: Sendable {
             "hasProgress": !progress.isEmpty,
             "tasks": tasks.map { ["id": $0.id.uuidString, "text": $0.text, "dueDate": PageFormat.date($0.dueDate, locale: context.locale), "isDone": $0.isDone, "assignee": names[$0.assigneeId] ?? "",
                                   "overdue": !$0.isDone && $0.dueDate < today, "csrf": context.csrfToken] as [String: Any] },
-        ], context, problem: problem, values: values, notice: notice)
+        ], context, problem: problem, values: values)
     }
 
-    func createTask(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+    /// HR's page's two forms post here, its own address, naming themselves in `form`: a new task
+    /// (`form=task`) or a new hire (`form=newHire`). Done, the page says so; refused, it is shown again here
+    /// with what was typed.
+    func createOnAdminPage(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         do {
-            _ = try await s.tasks.create(.init(text: form.text("text"), dueDate: form.text("dueDate"), assigneeEmail: form.text("assigneeEmail")))
-            return try await adminPage(context, notice: text("onb_task_created", context))
-        } catch let error as AppError where error.status == .unprocessableContent {
+            if form["form"] == "task" {
+                _ = try await s.tasks.create(.init(text: form.text("text"), dueDate: form.text("dueDate"), assigneeEmail: form.text("assigneeEmail")))
+                return redirect(to: "/onboarding/admin", notice: text("onb_task_created", context))
+            }
+            _ = try await s.newHires.create(.init(name: form.text("name"), startDate: form.text("startDate"), team: form.text("team"),
+                                                  role: form.text("role"), email: form.text("email")))
+            return redirect(to: "/onboarding/admin", notice: text("onb_new_hire_created", context))
+        } catch let error as AppError where error.status.code < 500 {
             return try await adminPage(context, problem: error, values: form.values)
         }
     }
@@ -213,14 +227,4 @@ struct OnboardingPageHandlers: Sendable {
         return redirect(to: "/onboarding/admin", notice: text("onb_removed", context))
     }
 
-    func createNewHire(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let form = try await FormBody.parse(request)
-        do {
-            _ = try await s.newHires.create(.init(name: form.text("name"), startDate: form.text("startDate"), team: form.text("team"),
-                                                  role: form.text("role"), email: form.text("email")))
-            return try await adminPage(context, notice: text("onb_new_hire_created", context))
-        } catch let error as AppError where error.status == .unprocessableContent {
-            return try await adminPage(context, problem: error, values: form.values)
-        }
-    }
 }

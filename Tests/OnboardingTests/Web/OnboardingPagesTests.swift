@@ -57,23 +57,36 @@ struct OnboardingPagesTests {
             let latest = String(buffer: try await hr.get("/onboarding/new-hires?sort=latest").body)
             let order = { (page: String) in page.matches(of: /<h2><span class="avatar" aria-hidden="true">\w+<\/span> ([^<]+)<\/h2>/).map { String($0.1) } }
             #expect(order(earliest).count == 5 && order(earliest) == order(latest).reversed())
-            let hire = try #require(earliest.firstMatch(of: /action="\/onboarding\/new-hires\/([0-9A-F-]{36})\/messages"/)?.1)
-            let sent = try await hr.post("/onboarding/new-hires/\(hire)/messages", form: ["text": "¡Bienvenida!"])
-            #expect(sent.headers[.location] == "/onboarding/new-hires?sent=1")
-            let refused = try await hr.post("/onboarding/new-hires/\(hire)/messages", form: ["text": ""])
+            let hire = try #require(earliest.firstMatch(of: /name="newHire" value="([0-9A-F-]{36})"/)?.1)
+            let sent = try await hr.submit("/onboarding/new-hires?sort=latest", form: ["newHire": String(hire), "text": "¡Bienvenida!"])
+            #expect(sent.at == "/onboarding/new-hires?sort=latest" && String(buffer: sent.page.body).contains("Mensaje enviado."))
+            #expect(!String(buffer: try await hr.get(sent.at).body).contains("Mensaje enviado."), "the notice is shown once")
+            // Refused, the page is shown again at its own address, with what was typed in that new hire's form.
+            let refused = try await hr.post("/onboarding/new-hires", form: ["newHire": String(hire), "text": String(repeating: "¡Hola! ", count: 80)])
             #expect(refused.status == .unprocessableContent)
+            #expect(String(buffer: refused.body).contains("name=\"newHire\" value=\"\(hire)\">\n    <label>Mensaje <input name=\"text\" maxlength=\"500\" value=\"¡Hola! ¡Hola!"))
 
             let admin = String(buffer: try await hr.get("/onboarding/admin").body)
             #expect(admin.contains("nuevo@demo.patio"))
             // Each person's progress reads as a sentence with a bar, not three bare numbers.
             #expect(admin.contains("1 de 6 tareas hechas") && admin.contains("<progress max=\"6\" value=\"1\""))
-            let bad = try await hr.post("/onboarding/admin/tasks", form: ["text": "Entregar laptop", "dueDate": "2026-12-01", "assigneeEmail": "nadie@demo.patio"])
-            #expect(bad.status == .unprocessableContent)
-            #expect(String(buffer: bad.body).contains("value=\"Entregar laptop\""))
-            let good = try await hr.post("/onboarding/admin/tasks", form: ["text": "Entregar laptop", "dueDate": "2026-12-01", "assigneeEmail": "nuevo@demo.patio"])
-            #expect(good.status == .ok && String(buffer: good.body).contains("Tarea creada."))
-            let hired = try await hr.post("/onboarding/admin/new-hires", form: ["name": "Paula Reyes", "startDate": "2026-12-07", "team": "Datos"])
-            #expect(String(buffer: hired.body).contains("Nuevo ingreso registrado."))
+            // Both forms of HR's page post to the page's own address, naming themselves.
+            #expect(admin.contains("<form method=\"post\" action=\"/onboarding/admin\" class=\"card narrow\" data-form=\"task\">"))
+            let bad = try await hr.submit("/onboarding/admin", form: ["form": "task", "text": "Entregar laptop", "dueDate": "2026-12-01", "assigneeEmail": "nadie@demo.patio"])
+            #expect(bad.at == "/onboarding/admin" && bad.page.status == .unprocessableContent)
+            #expect(String(buffer: bad.page.body).contains("value=\"Entregar laptop\"") && String(buffer: bad.page.body).contains("value=\"nadie@demo.patio\""))
+            let good = try await hr.submit("/onboarding/admin", form: ["form": "task", "text": "Entregar laptop", "dueDate": "2026-12-01", "assigneeEmail": "nuevo@demo.patio"])
+            #expect(good.at == "/onboarding/admin" && String(buffer: good.page.body).contains("Tarea creada.") && String(buffer: good.page.body).contains("Entregar laptop"))
+            let hired = try await hr.submit("/onboarding/admin", form: ["form": "newHire", "name": "Paula Reyes", "startDate": "2026-12-07", "team": "Datos"])
+            #expect(hired.at == "/onboarding/admin" && String(buffer: hired.page.body).contains("Nuevo ingreso registrado."))
+            #expect(!String(buffer: try await hr.get("/onboarding/admin").body).contains("Nuevo ingreso registrado."), "the notice is shown once")
+            // Removing a task asks first, naming it, and removes it only when confirmed.
+            let task = try #require(String(buffer: good.page.body).firstMatch(of: /Entregar laptop<\/span>[\s\S]*?action="(\/onboarding\/admin\/tasks\/[0-9A-F-]{36}\/delete)" class="inline" data-confirm/)?.1)
+            let asked = String(buffer: try await hr.post(String(task), form: [:]).body)
+            #expect(asked.contains("¿Quitar «Entregar laptop»?") && asked.contains("Esto no se puede deshacer."))
+            #expect(String(buffer: try await hr.get("/onboarding/admin").body).contains("Entregar laptop"))
+            let removed = try await hr.submit(String(task), form: ["confirm": "yes"])
+            #expect(removed.at == "/onboarding/admin" && String(buffer: removed.page.body).contains("Quitado.") && !String(buffer: removed.page.body).contains("Entregar laptop"))
         }
     }
 
@@ -115,8 +128,9 @@ struct OnboardingPagesTests {
             #expect(worker.contains("status: 503") && !worker.contains("caches.match('/onboarding')"))
             // Sign-out, from any signed-in page, deletes the copies and the worker before the form goes.
             for path in ["/onboarding", "/", "/account"] {
-                let html = String(buffer: try await ana.get(path).body)
-                #expect(html.contains("action=\"/logout\" class=\"inline\" data-signout") && html.contains("/static/signout.js"), "\(path)")
+                // Someone with one app is taken from the home page into it.
+                let html = String(buffer: try await ana.follow(try await ana.get(path), from: path).page.body)
+                #expect(html.contains("action=\"/logout\" class=\"inline signout\" data-signout") && html.contains("/static/signout.js"), "\(path)")
             }
             let cleaner = String(buffer: try await ana.get("/static/signout.js").body)
             #expect(cleaner.contains("caches.delete(key)") && cleaner.contains("registration.unregister()"))
@@ -165,7 +179,7 @@ struct OnboardingPagesTests {
             try await patio.account("rh@test.patio", roles: ["onboarding.admin"])
             var hr = try await WebSession.signIn(client, email: "rh@test.patio", password: TestPatio.password)
             _ = try await hr.post("/locale", form: ["locale": "es"])
-            let refused = try await hr.post("/onboarding/admin/new-hires", form: ["name": "", "startDate": "mañana", "role": String(repeating: "x", count: 61)])
+            let refused = try await hr.post("/onboarding/admin", form: ["form": "newHire", "name": "", "startDate": "mañana", "role": String(repeating: "x", count: 61)])
             #expect(refused.status == .unprocessableContent)
             let body = String(buffer: refused.body)
             #expect(body.contains("Nombre: Escribe el nombre de la persona, de 1 a 80 caracteres."))
