@@ -412,23 +412,41 @@ struct CampusPageHandlers: Sendable {
             _ = try await s.grades.capture(groupID: id, entries, by: principal)
         } catch let error as AppError where error.status.code < 500 {
             var data = try await groupData(id, principal, context)
-            data["rows"] = Self.typed(form, into: data["rows"])
-            return page("campus_group", "cam_groups", data, context, problem: error)
+            let refused = GradeCellErrors(error, entries: entries, words: pages.words(context.locale))
+            data["rows"] = Self.typed(form, into: data["rows"], marking: refused)
+            return page("campus_group", "cam_groups", data, context, problem: refused.problem(labels: Self.cellLabels(data["rows"])))
         }
         return redirect(to: "/campus/groups/\(id.uuidString)", notice: pages.text("cam_grades_saved", context))
     }
 
-    /// The roster's cells with what the refused form carried, so nothing typed is lost.
-    private static func typed(_ form: FormBody, into rows: Any?) -> [[String: Any]] {
+    /// The roster's cells with what the refused form carried, so nothing typed is lost, and each refused cell
+    /// marked with its reason beside the student's name.
+    private static func typed(_ form: FormBody, into rows: Any?, marking refused: GradeCellErrors) -> [[String: Any]] {
         ((rows as? [[String: Any]]) ?? []).map { row in
             var row = row
+            var rowRefused = false
             row["cells"] = ((row["cells"] as? [[String: Any]]) ?? []).map { cell in
                 var cell = cell
-                if let name = cell["name"] as? String, let sent = form[name] { cell["value"] = sent }
+                if let name = cell["name"] as? String {
+                    if let sent = form[name] { cell["value"] = sent }
+                    if let reason = refused.messages[name] { cell["error"] = reason; rowRefused = true }
+                }
                 return cell
             }
+            row["refused"] = rowRefused
             return row
         }
+    }
+
+    /// Each cell's input name → what the page calls it ("Ana López · 2.º parcial").
+    private static func cellLabels(_ rows: Any?) -> [String: String] {
+        var labels: [String: String] = [:]
+        for row in (rows as? [[String: Any]]) ?? [] {
+            for cell in (row["cells"] as? [[String: Any]]) ?? [] {
+                if let name = cell["name"] as? String, let label = cell["label"] as? String { labels[name] = label }
+            }
+        }
+        return labels
     }
 
     // MARK: Public

@@ -58,6 +58,44 @@ extension CampusServerSuites {
             }
         }
 
+        @Test("four grades typed and one of them 11: all four come back as typed, the wrong one marked beside its student's name with the reason in the page's language; nothing is saved until it is right, and then the page says so")
+        func refusedCaptureKeepsEverything() async throws {
+            try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+                let world = try await CampusWorld.make(patio, client)
+                let groupID = try #require(try await world.teacherGroups().first { ($0["subject"] as? [String: Any])?["clave"] as? String == "C502" }?["id"] as? String)
+                let roster = Array(try await world.roster(groupID).prefix(4))
+                try #require(roster.count >= 2)
+                let typed = ["8", "11", "9.5", "NP"]
+                var form: [String: String] = [:]
+                for (student, grade) in zip(roster, typed) { form["\(try #require(student["enrolmentId"] as? String).uppercased()).partial2"] = grade }
+                let wrong = roster[1]
+                let wrongName = try #require(wrong["name"] as? String)
+                let wrongCell = "\(try #require(wrong["enrolmentId"] as? String).uppercased()).partial2"
+                let before = try await world.roster(groupID).map { $0["partial2"] as? String }
+
+                var teacher = try await WebSession.signIn(client, email: "docente@demo.patio", password: "demo-password")
+                let refused = try await teacher.post("/campus/groups/\(groupID)", form: form)
+                #expect(refused.status == .unprocessableContent)
+                let html = String(buffer: refused.body)
+                for (name, value) in form { #expect(html.contains("name=\"\(name)\" value=\"\(value)\""), "\(name) keeps \(value)") }
+                #expect(html.contains("aria-describedby=\"error-\(wrongCell)\""))
+                #expect(html.contains("<span class=\"field-error\" id=\"error-\(wrongCell)\">Una calificación de 0 a 10"))
+                #expect(html.contains("\(wrongName) · ") && !html.contains("grades["), "the list names the student, never the form's index")
+                #expect(html.components(separatedBy: "class=\"refused\"").count - 1 == 1)
+                #expect(try await world.roster(groupID).map { $0["partial2"] as? String } == before, "nothing saved")
+
+                teacher.cookies["patio_lang"] = "en"
+                let english = String(buffer: try await teacher.post("/campus/groups/\(groupID)", form: form).body)
+                #expect(english.contains("A grade from 0 to 10 with at most one decimal, or NP.") && english.contains("\(wrongName) · "))
+
+                form[wrongCell] = "10"
+                let saved = try await teacher.submit("/campus/groups/\(groupID)", form: form)
+                #expect(saved.page.status == .ok && saved.at == "/campus/groups/\(groupID)")
+                #expect(String(buffer: saved.page.body).contains("class=\"notice\" role=\"status\""))
+                #expect(try await world.roster(groupID).first { $0["name"] as? String == wrongName }?["partial2"] as? String == "10")
+            }
+        }
+
         @Test("school services set a window, import, publish and close a period from their page; a refused import shows each line")
         func adminPage() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
