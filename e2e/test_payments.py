@@ -10,7 +10,7 @@ def test_business_screen_updates_live_when_the_customer_pays(people):
     shop.visit("/payments/business")
     shop.page.fill("input[name=amount]", "125.50")
     shop.page.fill("input[name=description]", "Alebrije mediano")
-    shop.page.click("form[action='/payments/requests'] button[type=submit]")
+    shop.page.click("form[action='/payments/business'] button[type=submit]")
     shop.page.wait_for_url(re.compile(r".*/payments/requests/[0-9A-F-]{36}$"))
     shop.page.wait_for_load_state("networkidle")
     shop.check("request")

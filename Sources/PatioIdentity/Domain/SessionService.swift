@@ -117,6 +117,12 @@ public struct SessionService: Sendable {
         }
     }
 
+    /// How many sessions of the account are open now (neither revoked nor expired): what deactivating it ends.
+    public func openCount(accountID: UUID) async throws -> Int {
+        try await SessionModel.query(on: database.reader).filter(\.$account.$id == accountID).filter(\.$revokedAt == nil)
+            .filter(\.$expiresAt > clock.now()).count()
+    }
+
     /// Ends every open session of the account — web cookies and API tokens alike, on every device — while
     /// the account itself stays as it is. For a module that withdraws what the account may do (Courier
     /// pausing an agent): a token handed out before the change must not keep working after it.

@@ -4,7 +4,8 @@ import Hummingbird
 import PatioCore
 import PatioWeb
 
-/// The identity web pages: sign-in, sign-out, language, my account, and the accounts admin.
+/// The identity web pages: sign-in, sign-out, language, my account, and the accounts admin. Forms post to
+/// their page's own address; removing a passkey and deactivating an account ask first (docs/web-pages.md).
 public enum IdentityPages {
     public static func register(on routes: PatioRoutes, services: IdentityServices, web: WebRenderer) {
         let pages = IdentityPageHandlers(services: services, web: web)
@@ -13,9 +14,7 @@ public enum IdentityPages {
         routes.post("/logout", .everyone, pages.logout)
         routes.post("/locale", .everyone, pages.switchLocale)
         routes.get("/account", .signedIn, pages.account)
-        routes.post("/account/password", .signedIn, pages.changePassword)
-        routes.post("/account/locale", .signedIn, pages.accountLocale)
-        routes.post("/account/passkeys/{id}/rename", .signedIn, pages.renamePasskey)
+        routes.post("/account", .signedIn, pages.saveAccount)
         routes.post("/account/passkeys/{id}/delete", .signedIn, pages.removePasskey)
         // The pages' passkey ceremonies: the session cookie and the CSRF token, answers in JSON for passkeys.js.
         routes.post("/passkeys/register/options", .signedIn, pages.passkeyRegistrationOptions)
@@ -39,6 +38,9 @@ public enum IdentityPages {
 struct IdentityPageHandlers: Sendable {
     let services: IdentityServices
     let web: WebRenderer
+
+    /// The platform's words and the shared confirmation of irreversible actions.
+    var pages: ModulePages { ModulePages(web: web, strings: [:], accent: "#0f766e") }
 
     /// Only same-site paths: never redirect a person to another host after sign-in.
     static func safeNext(_ next: String?) -> String { LocalRedirect.path(next) }
@@ -93,8 +95,8 @@ struct IdentityPageHandlers: Sendable {
     }
 
     func account(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let notice = request.uri.queryParameters["done"] != nil ? Strings.text("password_changed", context.locale)
-            : request.uri.queryParameters["passkey"] != nil ? Strings.text("passkey_added", context.locale) : nil
+        // passkeys.js comes back here with `?passkey=1` once the browser has made one.
+        let notice = request.uri.queryParameters["passkey"] != nil ? Strings.text("passkey_added", context.locale) : nil
         return try await accountPage(context, notice: notice, error: nil)
     }
 
@@ -106,11 +108,16 @@ struct IdentityPageHandlers: Sendable {
         ))
     }
 
-    private func accountPage(_ context: PatioRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
-        var data: [String: Any] = ["isES": context.locale == .es]
-        data["passkeys"] = try await services.passkeys.list(try context.requirePrincipal()).map { passkey in
-            ["id": passkey.id.uuidString, "name": passkey.name, "algorithm": passkey.algorithm, "csrf": context.csrfToken,
-             "lastUsed": passkey.lastUsedAt.map { PageFormat.date($0, in: .gmt, locale: context.locale) } as Any] as [String: Any]
+    /// The account page. A refused form (`typed`) is shown again with what was typed in it, never a password.
+    private func accountPage(_ context: PatioRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok, typed: FormBody? = nil) async throws -> Response {
+        let principal = try context.requirePrincipal()
+        let profile = typed?["form"] == AccountForm.profile.rawValue ? typed : nil
+        let renamed = typed?["form"] == AccountForm.passkey.rawValue ? typed : nil
+        var data: [String: Any] = ["isES": (profile?["locale"] ?? context.locale.rawValue) == "es", "name": profile?["name"] ?? principal.name]
+        data["passkeys"] = try await services.passkeys.list(principal).map { passkey in
+            let typedName = renamed?["passkey"] == passkey.id.uuidString ? renamed?["name"] : nil
+            return ["id": passkey.id.uuidString, "name": typedName ?? passkey.name, "algorithm": passkey.algorithm, "csrf": context.csrfToken,
+                    "lastUsed": passkey.lastUsedAt.map { PageFormat.date($0, in: .gmt, locale: context.locale) } as Any] as [String: Any]
         }
         if let notice { data["notice"] = notice }
         if let error { data["error"] = error }
@@ -118,44 +125,60 @@ struct IdentityPageHandlers: Sendable {
         return web.page("account", title: Strings.text("account", context.locale), data: data, context: context, status: status)
     }
 
-    func changePassword(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
+    /// The forms of the account page, each naming itself in the `form` field it sends to `/account`.
+    enum AccountForm: String { case profile, password, passkey }
+
+    /// Every form on the account page posts here, its own address: the name and language (`profile`), the
+    /// password, or a passkey's new name (`passkey`, naming it). Done, the page says so; refused, it is shown
+    /// again here with the reason and what was typed, never a password.
+    func saveAccount(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         let principal = try context.requirePrincipal()
         do {
-            try await services.accounts.changeOwnPassword(id: principal.accountID, current: form["currentPassword"] ?? "", new: form["newPassword"] ?? "", session: principal.sessionID)
-            return redirect(to: "/account?done=1")
-        } catch let error as AppError {
-            return try await accountPage(context, notice: nil, error: Self.say(error, context), status: error.status)
+            switch AccountForm(rawValue: form["form"] ?? "") ?? .profile {
+            case .password:
+                try await services.accounts.changeOwnPassword(id: principal.accountID, current: form["currentPassword"] ?? "", new: form["newPassword"] ?? "", session: principal.sessionID)
+                return redirect(to: "/account", notice: Strings.text("password_changed", context.locale))
+            case .passkey:
+                guard let id = form.uuid("passkey") else { throw AppError.notFound(code: "passkey_not_found", "No passkey of yours has this id.") }
+                _ = try await services.passkeys.rename(principal, id: id, to: form.text("name"))
+                return redirect(to: "/account", notice: Strings.text("saved", context.locale))
+            case .profile:
+                guard let locale = form["locale"].flatMap(PatioLocale.init(rawValue:)) else {
+                    throw AppError.validation(field: "locale", "Use es or en.", code: "locale_choice")
+                }
+                _ = try await services.accounts.update(id: principal.accountID, name: form["name"], locale: locale.rawValue)
+                // Said in the language just chosen, which the next page is drawn in.
+                var response = redirect(to: "/account", notice: Strings.text("saved", locale))
+                response.setCookie(Cookie(name: WebSessionMiddleware.localeCookie, value: locale.rawValue, maxAge: 365 * 24 * 3600, path: "/", secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
+                return response
+            }
+        } catch let error as AppError where error.status.code < 500 {
+            var response = try await accountPage(context, notice: nil, error: Self.say(error, context), status: error.status, typed: form)
+            for (name, value) in error.headers { if let field = HTTPField.Name(name) { response.headers[field] = value } }
+            return response
         }
-    }
-
-    func accountLocale(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let form = try await FormBody.parse(request)
-        let principal = try context.requirePrincipal()
-        guard let locale = form["locale"].flatMap(PatioLocale.init(rawValue:)) else {
-            throw AppError.validation(field: "locale", "Use es or en.", code: "locale_choice")
-        }
-        _ = try await services.accounts.update(id: principal.accountID, name: nil, locale: locale.rawValue)
-        var response = redirect(to: "/account")
-        response.setCookie(Cookie(name: WebSessionMiddleware.localeCookie, value: locale.rawValue, maxAge: 365 * 24 * 3600, path: "/", secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
-        return response
     }
 
     // MARK: Passkeys
 
-    func renamePasskey(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let form = try await FormBody.parse(request)
-        do {
-            _ = try await services.passkeys.rename(try context.requirePrincipal(), id: try context.uuidParameter("id"), to: form.text("name"))
-            return redirect(to: "/account")
-        } catch let error as AppError where error.status == .unprocessableContent {
-            return try await accountPage(context, notice: nil, error: Self.say(error, context), status: error.status)
-        }
-    }
-
+    /// Removing a passkey cannot be undone: it asks first, naming it and saying that device then signs in
+    /// with the password.
     func removePasskey(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        try await services.passkeys.remove(try context.requirePrincipal(), id: try context.uuidParameter("id"))
-        return redirect(to: "/account")
+        let principal = try context.requirePrincipal()
+        let id = try context.uuidParameter("id")
+        let passkeys = try await services.passkeys.list(principal)
+        guard let passkey = passkeys.first(where: { $0.id == id }) else { return redirect(to: "/account") }
+        let left = passkeys.count - 1
+        let words = Strings.table(context.locale)
+        if let ask = pages.confirmation(try await FormBody.parse(request), request, context,
+                                        question: String(format: words["passkey_remove_question"] ?? "", passkey.name),
+                                        consequences: [String(format: words["passkey_remove_line"] ?? "", passkey.name), String(format: words["passkey_remove_left"] ?? "", left)],
+                                        action: words["confirm_yes_remove"] ?? "", back: "/account") {
+            return ask
+        }
+        try await services.passkeys.remove(principal, id: id)
+        return redirect(to: "/account", notice: String(format: words["passkey_removed"] ?? "", passkey.name))
     }
 
     /// A session signed in a while ago confirms the password in the same request (the account page asks for it).
@@ -210,13 +233,15 @@ struct IdentityPageHandlers: Sendable {
     }
 
     func newAccountForm(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        newAccountPage(context, form: [:], errors: [])
+        newAccountPage(context, form: [:], roles: [], errors: [])
     }
 
-    private func newAccountPage(_ context: PatioRequestContext, form: [String: String], errors: [FieldError], status: HTTPResponse.Status = .ok) -> Response {
+    /// The new-account form; refused, it is shown again with the name, email and roles chosen (never the password).
+    private func newAccountPage(_ context: PatioRequestContext, form: [String: String], roles chosen: Set<String>, errors: [FieldError], status: HTTPResponse.Status = .ok) -> Response {
         let errorRows = FieldMessages.rows(errors, locale: context.locale)
+        let roles = Self.roleRows(services.accounts.knownRoles, context).map { row -> [String: Any] in ["id": row["id"]!, "name": row["name"]!, "checked": chosen.contains(row["id"]!)] }
         return web.page("admin_account_new", title: Strings.text("new_account", context.locale),
-                        data: ["roles": Self.roleRows(services.accounts.knownRoles, context), "errors": errorRows, "form": form], context: context, status: status)
+                        data: ["roles": roles, "errors": errorRows, "form": form], context: context, status: status)
     }
 
     func createAccount(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -224,19 +249,14 @@ struct IdentityPageHandlers: Sendable {
         let input = NewAccount(email: form["email"] ?? "", name: form["name"] ?? "", locale: nil, password: form["password"] ?? "", roles: form.all("roles"))
         do {
             let account = try await services.accounts.create(input)
-            return redirect(to: "/admin/accounts/\(account.id.uuidString)")
+            return redirect(to: "/admin/accounts/\(account.id.uuidString)", notice: String(format: Strings.text("account_created", context.locale), account.name))
         } catch let error as AppError {
             let errors = error.fieldErrors.isEmpty ? [FieldError(field: "email", message: Self.say(error, context))] : error.fieldErrors
-            return newAccountPage(context, form: ["name": input.name, "email": input.email], errors: errors, status: error.status)
+            return newAccountPage(context, form: ["name": input.name, "email": input.email], roles: Set(input.roles ?? []), errors: errors, status: error.status)
         }
     }
 
     func accountDetail(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        return try await detailPage(context, notice: query["notice"] != nil ? Strings.text("saved", context.locale) : nil, error: nil)
-    }
-
-    private func detailPage(_ context: PatioRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
         let account = try await services.accounts.find(id: try context.uuidParameter("id"))
         let available = services.accounts.knownRoles.subtracting(account.roles).sorted()
         var data: [String: Any] = [
@@ -245,9 +265,7 @@ struct IdentityPageHandlers: Sendable {
             "available": Self.roleRows(available, context),
             "hasAvailable": !available.isEmpty,
         ]
-        if let notice { data["notice"] = notice }
-        if let error { data["error"] = error }
-        return web.page("admin_account", title: account.name, data: data, context: context, status: status)
+        return web.page("admin_account", title: account.name, data: data, context: context)
     }
 
     /// A refusal shown as one line in the page's language: its first field's message, or the whole refusal's.
@@ -261,19 +279,36 @@ struct IdentityPageHandlers: Sendable {
         roles.map { ["id": $0, "name": RoleNames.fullName($0, locale: context.locale)] }.sorted { $0["name"]! < $1["name"]! }
     }
 
-    /// Runs an admin action, then shows the account again with a notice or the error that stopped it.
+    /// Runs an admin action, then goes back to the account's page saying it was saved, or why it was not:
+    /// its forms are buttons, a choice of role and a new password, which is never kept, so nothing typed is
+    /// lost by going back (docs/web-pages.md).
     private func act(_ context: PatioRequestContext, _ action: () async throws -> Void) async throws -> Response {
-        let id = try context.uuidParameter("id")
+        let page = "/admin/accounts/\(try context.uuidParameter("id").uuidString)"
         do {
             try await action()
-            return redirect(to: "/admin/accounts/\(id.uuidString)?notice=saved")
-        } catch let error as AppError where error.status != .notFound {
-            return try await detailPage(context, notice: nil, error: Self.say(error, context), status: error.status)
+            return redirect(to: page, notice: Strings.text("saved", context.locale))
+        } catch let error as AppError where error.status != .notFound && error.status.code < 500 {
+            return redirect(to: page, alert: Self.say(error, context))
         }
     }
 
+    /// Deactivating signs the person out everywhere at once, which cannot be undone: it asks first, naming
+    /// them and how many sessions end.
     func deactivate(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        try await act(context) { _ = try await services.accounts.setActive(false, id: try context.uuidParameter("id"), actor: context.principal?.accountID) }
+        let id = try context.uuidParameter("id")
+        let account = try await services.accounts.find(id: id)
+        let page = "/admin/accounts/\(id.uuidString)"
+        guard account.isActive else { return redirect(to: page) }
+        let words = Strings.table(context.locale)
+        let sessions = try await services.sessions.openCount(accountID: id)
+        if let ask = pages.confirmation(try await FormBody.parse(request), request, context,
+                                        question: String(format: words["deactivate_question"] ?? "", account.name),
+                                        consequences: [String(format: words["deactivate_line"] ?? "", account.name, account.email),
+                                                       String(format: words["deactivate_sessions_line"] ?? "", sessions)],
+                                        action: words["deactivate_yes"] ?? "", back: page) {
+            return ask
+        }
+        return try await act(context) { _ = try await services.accounts.setActive(false, id: id, actor: context.principal?.accountID) }
     }
 
     func activate(_ request: Request, _ context: PatioRequestContext) async throws -> Response {

@@ -211,8 +211,8 @@ struct PasskeyPagesTests {
             #expect(try await Self.register(phone, name: "Teléfono", on: &browser).status == .created)
             let account = String(buffer: try await browser.get("/account").body)
             #expect(account.contains("value=\"Teléfono\"") && account.contains("data-passkey-register"))
-            let id = try #require(account.firstMatch(of: /action="\/account\/passkeys\/([0-9A-F-]{36})\/rename"/)?.1)
-            #expect(try await browser.post("/account/passkeys/\(id)/rename", form: ["name": "Mi iPhone"]).status == .seeOther)
+            let id = try #require(account.firstMatch(of: /name="form" value="passkey"><input type="hidden" name="passkey" value="([0-9A-F-]{36})"/)?.1)
+            #expect(try await browser.post("/account", form: ["form": "passkey", "passkey": String(id), "name": "Mi iPhone"]).status == .seeOther)
             #expect(String(buffer: try await browser.get("/account").body).contains("value=\"Mi iPhone\""))
             #expect(try await browser.post("/passkeys/register/options", form: [:], includeCSRF: false).status == .forbidden)
 

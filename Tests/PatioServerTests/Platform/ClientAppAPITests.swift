@@ -164,12 +164,12 @@ struct ClientAppAPITests {
             try await patio.account("root@demo.patio", name: "Root", roles: ["admin"])
             var browser = try await WebSession.signIn(client, email: "root@demo.patio", password: TestPatio.password)
             for typed in ["nan", "NaN", "inf", "-infinity", "1e999"] {
-                let refused = try await browser.post("/admin/apps/saes/config", form: ["key": "limit", "kind": "number", "value": typed])
+                let refused = try await browser.post("/admin/apps/saes", form: ["form": "config", "key": "limit", "kind": "number", "value": typed])
                 #expect(refused.status == .unprocessableContent, "\(typed)")
             }
-            let json = try await browser.post("/admin/apps/saes/config", form: ["key": "limits", "kind": "json", "value": "[1, 1e999]"])
+            let json = try await browser.post("/admin/apps/saes", form: ["form": "config", "key": "limits", "kind": "json", "value": "[1, 1e999]"])
             #expect(json.status == .unprocessableContent)
-            #expect(try await browser.post("/admin/apps/saes/config", form: ["key": "limit", "kind": "number", "value": "2.5"]).status == .seeOther)
+            #expect(try await browser.post("/admin/apps/saes", form: ["form": "config", "key": "limit", "kind": "number", "value": "2.5"]).status == .seeOther)
             let config = try await client.api(.get, "/api/v1/apps/saes/config")
             #expect(config.status == .ok)
             #expect(try decode(ConfigReply.self, config).config.mapValues(\.raw) == ["limit": "n:2.5"])
