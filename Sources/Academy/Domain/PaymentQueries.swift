@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import PatioCore
+import PatioData
 import PatioIdentity
 import SQLKit
 
@@ -85,7 +86,7 @@ extension EnrolmentService {
         let base = filter.conditions(calendar: settings.calendar)
         var conditions = base
         if let (date, id) = try page.timeAndID() {
-            conditions.append("(p.created_at < \(bind: date) OR (p.created_at = \(bind: date) AND p.id < \(bind: id)))")
+            conditions.append(NewestFirstCursor.after(time: date, id: id, timeColumn: "p.created_at", idColumn: "p.id"))
         }
         let rows = try await sql.raw(Self.paymentSelect + Self.whereClause(conditions) + " ORDER BY p.created_at DESC, p.id DESC LIMIT \(literal: page.limit + 1)")
             .all(decoding: PaymentRow.self)

@@ -49,7 +49,7 @@ struct WalletService: Sendable {
         if let fromDate { conditions.append("e.created_at >= \(bind: fromDate)") }
         if let toDate { conditions.append("e.created_at < \(bind: toDate.addingTimeInterval(86_400))") }
         if let (date, id) = try page.timeAndID() {
-            conditions.append("(e.created_at < \(bind: date) OR (e.created_at = \(bind: date) AND e.id < \(bind: id)))")
+            conditions.append(NewestFirstCursor.after(time: date, id: id, timeColumn: "e.created_at", idColumn: "e.id"))
         }
         struct Row: Decodable { let id: UUID; let transfer_id: UUID; let amount: Int; let currency: String; let reason: String; let caused_by: String?; let created_at: Date }
         let rows = try await (database.reader as! any SQLDatabase).raw("""
