@@ -1,5 +1,6 @@
 import Foundation
 import PatioCore
+import PatioTestSupport
 import PatioWeb
 import Testing
 @testable import Campus
@@ -8,30 +9,13 @@ import Testing
 /// read from the source, so a rule added without words fails here, not on a Spanish page in English.
 @Suite("Campus refusals: every code Campus answers has its words in Spanish and in English")
 struct CampusRefusalWordsTests {
-    private static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Sources").standardized
-
-    /// The codes in Campus's and the SAES connector's rules (`code: "…"` on a line that builds an AppError,
-    /// a FieldError, a CSV line's error or checks a Validator), the page code and demo data left out. On an
-    /// AppError's line the first code is the refusal's own (`problem.`), any other a field's (`error.`);
-    /// `AppError.validation(field:…, code:)` is a field's.
+    /// The codes in Campus's and the SAES connector's rules, the page code and demo data left out (RefusalCodes).
     static func codes() throws -> (refusals: Set<String>, fields: Set<String>) {
-        var refusals: Set<String> = [], fields: Set<String> = []
-        for folder in ["Campus", "SAESConnector"] {
-            let root = sources.appendingPathComponent(folder)
-            let files = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }
-            for path in files where path.hasSuffix(".swift") && !path.hasPrefix("Web/") && !path.hasPrefix("Demo/") {
-                for line in try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8).split(separator: "\n") {
-                    guard line.contains(/AppError|FieldError|CSVLineError|[vV]alidator/) else { continue }
-                    var found = line.matches(of: /code: "([a-z][a-z0-9_]*)"/).map { String($0.1) }
-                    if line.contains("AppError"), !line.contains("AppError.validation("), !found.isEmpty { refusals.insert(found.removeFirst()) }
-                    fields.formUnion(found)
-                }
-            }
-        }
+        var codes = try RefusalCodes.walk(["Campus", "SAESConnector"])
         // Answered by the shared CSV reading Campus imports through: a refused file and its lines' quoting.
-        refusals.formUnion(["csv_invalid", "csv_not_utf8"])
-        fields.formUnion([CSVTokenizer.unterminatedQuote, CSVTokenizer.quoteFormat])
-        return (refusals, fields)
+        codes.refusals.formUnion(["csv_invalid", "csv_not_utf8"])
+        codes.fields.formUnion([CSVTokenizer.unterminatedQuote, CSVTokenizer.quoteFormat])
+        return (codes.refusals, codes.fields)
     }
 
     /// A page's words: Campus's over the platform's, as ModulePages looks them up.

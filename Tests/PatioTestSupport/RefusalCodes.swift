@@ -1,0 +1,65 @@
+import Foundation
+
+/// The refusal codes a part of Patio can answer, read from its source, so a test can ask that every one has a
+/// page's words (FieldMessages: `problem.<code>`, `error.<code>`) and a rule added without words fails there,
+/// not on a Spanish page in English.
+///
+/// A code is `code: "…"` on a line that builds an AppError, a FieldError, a CSV line's error or checks a
+/// Validator. On an AppError's line the first code is the refusal's own (`problem.`), any other a field's
+/// (`error.`); `AppError.validation(field:…, code:)` is a field's.
+public struct RefusalCodes: Sendable {
+    public var refusals: Set<String>
+    public var fields: Set<String>
+
+    public init(refusals: Set<String> = [], fields: Set<String> = []) {
+        self.refusals = refusals
+        self.fields = fields
+    }
+
+    /// Patio's `Sources` folder.
+    public static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardized
+
+    public struct FolderMissing: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The codes in the Swift files under `Sources/<folder>` for each of `folders`, leaving out files under
+    /// any of `skipping` (paths inside the folder: a module's `Web/` answers with its page codes, its `Demo/`
+    /// is sample data).
+    public static func walk(_ folders: [String], skipping: [String] = ["Web/", "Demo/"]) throws -> RefusalCodes {
+        var codes = RefusalCodes()
+        for folder in folders {
+            let root = sources.appendingPathComponent(folder)
+            guard let files = FileManager.default.enumerator(atPath: root.path)?.compactMap({ $0 as? String }), !files.isEmpty else {
+                throw FolderMissing(description: "no source files in \(root.path)")
+            }
+            for path in files where path.hasSuffix(".swift") && !skipping.contains(where: path.hasPrefix) {
+                for line in try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8).split(separator: "\n") {
+                    guard line.contains(/AppError|FieldError|CSVLineError|[vV]alidator/) else { continue }
+                    var found = line.matches(of: /code: "([a-z][a-z0-9_]*)"/).map { String($0.1) }
+                    if line.contains("AppError"), !line.contains("AppError.validation("), !found.isEmpty { codes.refusals.insert(found.removeFirst()) }
+                    codes.fields.formUnion(found)
+                }
+            }
+        }
+        return codes
+    }
+
+    /// Every page key these codes are shown by: `problem.<code>` for a refusal, `error.<code>` for a field's rule.
+    public var keys: [String] {
+        (refusals.map { "problem.\($0)" } + fields.map { "error.\($0)" }).sorted()
+    }
+
+    /// The refusals without `problem.<code>` words and the field rules without `error.<code>` words (or their
+    /// refusal's, as FieldMessages falls back to) in `words`, sorted.
+    public func silent(in words: [String: String]) -> (refusals: [String], fields: [String]) {
+        (refusals.filter { (words["problem.\($0)"] ?? "").isEmpty }.sorted(),
+         fields.filter { (words["error.\($0)"] ?? words["problem.\($0)"] ?? "").isEmpty }.sorted())
+    }
+
+    /// The keys whose Spanish words are the English ones (a refusal left in English on a Spanish page), but for
+    /// `exceptions`, words that truly read the same in both.
+    public func sameInBoth(spanish: [String: String], english: [String: String], exceptions: Set<String> = []) -> [String] {
+        keys.filter { spanish[$0] != nil && spanish[$0] == english[$0] && !exceptions.contains($0) }
+    }
+}
