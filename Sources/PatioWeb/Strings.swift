@@ -7,7 +7,7 @@ import PatioCore
 /// own in its strings; nothing here belongs to a module.
 public enum Strings {
     public static func table(_ locale: PatioLocale) -> [String: String] {
-        locale == .es ? spanish : english
+        all[locale] ?? english
     }
 
     public static func text(_ key: String, _ locale: PatioLocale) -> String {
