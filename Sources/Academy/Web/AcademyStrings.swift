@@ -3,7 +3,7 @@ import PatioCore
 /// The words of the academy pages. Keys start with `ac_` so they never collide with platform words; a refused
 /// form's words are the academy's own `field.<name>`, `error.<code>` and `problem.<code>` (FieldMessages).
 enum AcademyStrings {
-    static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
+    static let all: [PatioLocale: [String: String]] = AcademyRefusalWords.beneath([.es: spanish, .en: english])
 
     static func weekday(_ day: Int, _ locale: PatioLocale) -> String {
         let names = locale == .es
