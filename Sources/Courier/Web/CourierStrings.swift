@@ -3,7 +3,7 @@ import PatioCore
 /// The words of the courier pages (keys start with `cou_`); a refused form's words are Courier's own
 /// `field.<name>`, `error.<code>` and `problem.<code>` (FieldMessages).
 enum CourierStrings {
-    static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
+    static let all: [PatioLocale: [String: String]] = CourierRefusalWords.beneath([.es: spanish, .en: english])
 
     static let spanish: [String: String] = [
         "cou_app": "Mensajería", "cou_home": "Inicio", "cou_localities": "Localidades", "cou_tables": "Tablas", "cou_photos": "Fotos",
