@@ -3,7 +3,7 @@ import PatioCore
 /// The words of the onboarding pages (keys start with `onb_`); a refused form's words are Onboarding's own
 /// `field.<name>`, `error.<code>` and `problem.<code>` (FieldMessages).
 enum OnboardingStrings {
-    static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
+    static let all: [PatioLocale: [String: String]] = OnboardingRefusalWords.beneath([.es: spanish, .en: english])
 
     static let spanish: [String: String] = [
         "onb_app": "Bienvenida", "onb_dashboard": "Inicio", "onb_new_hires": "Nuevos ingresos", "onb_admin": "Recursos humanos",
