@@ -3,7 +3,7 @@ import PatioCore
 /// The words of the payments pages (keys start with `pay_`); a refused form's words are Payments' own
 /// `field.<name>`, `error.<code>` and `problem.<code>` (FieldMessages).
 enum PaymentsStrings {
-    static let all: [PatioLocale: [String: String]] = [.es: spanish, .en: english]
+    static let all: [PatioLocale: [String: String]] = PaymentsRefusalWords.beneath([.es: spanish, .en: english])
 
     static let spanish: [String: String] = [
         "pay_app": "Pagos", "pay_charge": "Cobrar", "pay_wallet": "Billetera", "pay_preferences": "Preferencias",
