@@ -1,4 +1,6 @@
 import Foundation
+import PatioCore
+import PatioWeb
 
 /// The refusal codes a part of Patio can answer, read from its source, so a test can ask that every one has a
 /// page's words (FieldMessages: `problem.<code>`, `error.<code>`) and a rule added without words fails there,
@@ -50,6 +52,11 @@ public struct RefusalCodes: Sendable {
         (refusals.map { "problem.\($0)" } + fields.map { "error.\($0)" }).sorted()
     }
 
+    /// A page's words in `locale`: a module's (its strings' `all`) over the platform's, as ModulePages looks them up.
+    public static func pageWords(_ module: [PatioLocale: [String: String]], _ locale: PatioLocale) -> [String: String] {
+        Strings.table(locale).merging(module[locale] ?? [:]) { _, own in own }
+    }
+
     /// The refusals without `problem.<code>` words and the field rules without `error.<code>` words (or their
     /// refusal's, as FieldMessages falls back to) in `words`, sorted.
     public func silent(in words: [String: String]) -> (refusals: [String], fields: [String]) {
@@ -57,9 +64,24 @@ public struct RefusalCodes: Sendable {
          fields.filter { (words["error.\($0)"] ?? words["problem.\($0)"] ?? "").isEmpty }.sorted())
     }
 
+    /// What the pages of a module (its strings' `all`; none for the platform's) cannot say, in Spanish and in
+    /// English: one line per language and kind of code that lacks words, naming the codes.
+    public func silentOnPages(of module: [PatioLocale: [String: String]] = [:]) -> [String] {
+        [PatioLocale.es, .en].flatMap { locale in
+            let silent = silent(in: Self.pageWords(module, locale))
+            return (silent.refusals.isEmpty ? [] : ["\(locale.rawValue) has no problem.<code> for \(silent.refusals)"])
+                + (silent.fields.isEmpty ? [] : ["\(locale.rawValue) has no error.<code> for \(silent.fields)"])
+        }
+    }
+
     /// The keys whose Spanish words are the English ones (a refusal left in English on a Spanish page), but for
     /// `exceptions`, words that truly read the same in both.
     public func sameInBoth(spanish: [String: String], english: [String: String], exceptions: Set<String> = []) -> [String] {
         keys.filter { spanish[$0] != nil && spanish[$0] == english[$0] && !exceptions.contains($0) }
+    }
+
+    /// The same on the pages of a module (its strings' `all`; none for the platform's).
+    public func sameInBothOnPages(of module: [PatioLocale: [String: String]] = [:], exceptions: Set<String> = []) -> [String] {
+        sameInBoth(spanish: Self.pageWords(module, .es), english: Self.pageWords(module, .en), exceptions: exceptions)
     }
 }
