@@ -98,7 +98,8 @@ struct PaymentRequestEventsTests {
             foreign[.origin] = "https://evil.example"
             let hijack = try await browser.get("/payments/requests/\(id)/live", headers: foreign)
             #expect(hijack.status == .forbidden)
-            #expect(String(buffer: hijack.body).contains("accepted only from Patio"))
+            // Said in the page's language, by the refusal's code.
+            #expect(String(buffer: hijack.body).contains("Solo se aceptan conexiones desde las páginas de Patio."))
             _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Otro", "email": "otro@test.patio", "password": TestPatio.password,
                                                                           "role": "business", "currency": "MXN", "businessName": "Otra tienda", "category": "Ropa"])
             let other = try await patio.login("otro@test.patio", client: client)
