@@ -203,3 +203,56 @@ def test_business_and_customer(people, server, language):
     notice = page.inner_text(".notice[role=status]")
     assert ("Pagaste" if language == "es" else "You paid") in notice and "Artesan" in notice
     assert "UTC" not in page.inner_text("main")
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_academy_admin_packs(people, language):
+    """The academy's admin adds a pack: a price that is not one is refused with the form kept; the pack's
+    price reads the reader's way; deleting it asks first and nothing goes until confirmed."""
+    admin = in_language(people(f"academy-{language}"), language)
+    admin.sign_in("maestra@demo.patio")
+    page = admin.visit("/academy/admin/packs")
+    form = page.locator("form[action='/academy/admin/packs']").last
+    name = f"Paquete tour {language}"
+    form.locator("input[name=name]").fill(name)
+    form.locator("input[name=classes]").fill("8")
+    form.locator("input[name=price]").fill("ochenta")
+    form.locator("button[type=submit]").click()
+    page.wait_for_load_state("networkidle")
+    admin.check("refused-pack")
+    assert page.locator("[role=alert]").count() == 1
+    assert page.locator("form[action='/academy/admin/packs'] input[name=name]").last.input_value() == name
+    page.locator("form[action='/academy/admin/packs'] input[name=price]").last.fill("80")
+    page.locator("form[action='/academy/admin/packs'] button[type=submit]").last.click()
+    page.wait_for_load_state("networkidle")
+    admin.check("pack-added")
+    row = page.locator("tr", has_text=name)
+    assert "80.00" in row.inner_text()
+    row.locator("form[data-confirm] button").click()
+    page.wait_for_selector("dialog.confirm-dialog [data-confirmation]")
+    admin.check("asks-before-deleting")
+    page.locator("dialog.confirm-dialog [data-confirm-back]").click()
+    assert page.locator("tr", has_text=name).count() == 1, "nothing deleted until confirmed"
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_onboarding_hr_adds_a_new_hire(people, language):
+    """HR adds a new hire: the form refused for a missing name keeps the rest; added, the page says so."""
+    hr = in_language(people(f"hr-{language}"), language)
+    hr.sign_in("rrhh@demo.patio")
+    page = hr.visit("/onboarding/admin")
+    form = page.locator("form[data-form=newHire]")
+    form.locator("input[name=name]").fill("   ")
+    form.locator("input[name=startDate]").fill("2026-12-01")
+    form.locator("input[name=team]").fill("Ventas")
+    form.locator("input[name=name]").evaluate("input => input.form.requestSubmit()")
+    page.wait_for_load_state("networkidle")
+    hr.check("refused-new-hire")
+    assert page.locator("[role=alert]:visible").count() == 1
+    form = page.locator("form[data-form=newHire]")
+    assert form.locator("input[name=team]").input_value() == "Ventas"
+    form.locator("input[name=name]").fill(f"Nueva Persona {language}")
+    form.locator("button[type=submit]").click()
+    page.wait_for_load_state("networkidle")
+    hr.check("new-hire-added")
+    assert page.locator(".notice[role=status]").count() >= 1
