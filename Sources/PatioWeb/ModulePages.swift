@@ -28,6 +28,13 @@ public struct ModulePages: Sendable {
         words(context.locale)[key] ?? key
     }
 
+    /// A count with its noun in agreement, from two words in the module's strings: `<key>_one` for exactly
+    /// one and `<key>_other` for any other count (zero too: "0 clases", "0 classes"), each with `%d` where the
+    /// number goes. `count(1, "ac_n_classes", context)` is "1 clase" / "1 class"; with 2, "2 clases" / "2 classes".
+    public func count(_ count: Int, _ key: String, _ context: PatioRequestContext) -> String {
+        text(key + (count == 1 ? "_one" : "_other"), context).replacing("%d", with: String(count))
+    }
+
     /// What an empty list says: `empty`'s words when nothing was searched; after a search, `noMatches`'s
     /// with the search in them (`{query}`), "no matches for “…”", never "you have nothing" to a person whose
     /// search found nothing.

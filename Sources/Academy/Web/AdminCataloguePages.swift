@@ -102,7 +102,7 @@ struct AdminCataloguePages: Sendable {
         let classes = try await s.catalogue.classes(locationID: id, level: nil, includeArchived: false).count
         if let ask = r.confirmation(try await FormBody.parse(request), request, context,
                                     question: String(format: r.text("ac_delete_location_question", context), location.name),
-                                    consequences: [String(format: r.text("ac_delete_location_line", context), location.name, classes), r.text("ac_delete_history_line", context)],
+                                    consequences: [String(format: r.text("ac_delete_location_line", context), location.name, r.count(classes, "ac_n_classes", context)), r.text("ac_delete_history_line", context)],
                                     action: r.text("ac_yes_delete", context), back: "/academy/admin/locations") {
             return ask
         }
@@ -219,8 +219,8 @@ struct AdminCataloguePages: Sendable {
         let danceClass = try await s.catalogue.classView(id)
         let schedules = danceClass.schedules.filter { !$0.isArchived }
         let enrolled = schedules.reduce(0) { $0 + ($1.enrolled ?? 0) }
-        var consequences = [String(format: r.text("ac_delete_class_line", context), danceClass.name, schedules.count), r.text("ac_delete_history_line", context)]
-        if enrolled > 0 { consequences.insert(String(format: r.text("ac_still_enrolled_line", context), enrolled), at: 0) }
+        var consequences = [String(format: r.text("ac_delete_class_line", context), danceClass.name, r.count(schedules.count, "ac_n_schedules", context)), r.text("ac_delete_history_line", context)]
+        if enrolled > 0 { consequences.insert(String(format: r.text("ac_still_enrolled_line", context), r.count(enrolled, "ac_n_students", context)), at: 0) }
         if let ask = r.confirmation(try await FormBody.parse(request), request, context,
                                     question: String(format: r.text("ac_delete_class_question", context), danceClass.name), consequences: consequences,
                                     action: r.text("ac_yes_delete", context), back: "/academy/admin/classes/\(id)") {
@@ -242,7 +242,7 @@ struct AdminCataloguePages: Sendable {
         let enrolled = try await s.catalogue.classView(classID).schedules.first { $0.id == id }?.enrolled ?? 0
         let when = "\(AcademyStrings.weekday(schedule.weekday, context.locale)) \(ClockTime.text(schedule.startMinute))"
         var consequences = [String(format: r.text("ac_delete_schedule_line", context), when, schedule.danceClass.name), r.text("ac_delete_history_line", context)]
-        if enrolled > 0 { consequences.insert(String(format: r.text("ac_still_enrolled_line", context), enrolled), at: 0) }
+        if enrolled > 0 { consequences.insert(String(format: r.text("ac_still_enrolled_line", context), r.count(enrolled, "ac_n_students", context)), at: 0) }
         if let ask = r.confirmation(try await FormBody.parse(request), request, context,
                                     question: String(format: r.text("ac_delete_schedule_question", context), when, schedule.danceClass.name), consequences: consequences,
                                     action: r.text("ac_yes_delete", context), back: "/academy/admin/classes/\(classID)") {
@@ -303,7 +303,7 @@ struct AdminCataloguePages: Sendable {
         let price = PageFormat.money(pack.price, currency: pack.currency, locale: context.locale)
         if let ask = r.confirmation(try await FormBody.parse(request), request, context,
                                     question: String(format: r.text("ac_delete_pack_question", context), pack.name),
-                                    consequences: [String(format: r.text("ac_delete_pack_line", context), pack.name, pack.classes, price), r.text("ac_delete_pack_history_line", context)],
+                                    consequences: [String(format: r.text("ac_delete_pack_line", context), pack.name, r.count(pack.classes, "ac_n_classes", context), price), r.text("ac_delete_pack_history_line", context)],
                                     action: r.text("ac_yes_delete", context), back: "/academy/admin/packs") {
             return ask
         }

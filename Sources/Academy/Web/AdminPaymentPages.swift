@@ -88,12 +88,12 @@ struct AdminPaymentPages: Sendable {
             let paid = "\(clock.money(payment.amount, payment.currency)) · \(payment.className) · \(clock.dateTime(payment.createdAt))"
             if let ask = r.confirmation(form, request, context, question: String(format: r.text("ac_refund_question", context), money, payment.studentName),
                                         consequences: [String(format: r.text("ac_refund_money_line", context), money, payment.studentName, paid),
-                                                       String(format: r.text("ac_refund_classes_line", context), classes, payment.className)],
+                                                       String(format: r.text("ac_refund_classes_line", context), payment.className, r.count(classes, "ac_n_classes", context))],
                                         action: String(format: r.text("ac_yes_refund", context), money), back: address) {
                 return ask
             }
             let refund = try await s.enrolments.refund(payment: payment.id, input, actor: try context.requirePrincipal().accountID)
-            return redirect(to: address, notice: String(format: r.text("ac_refunded_notice", context), money, payment.studentName, refund.classes, refund.remainingClasses))
+            return redirect(to: address, notice: String(format: r.text("ac_refunded_notice", context), money, payment.studentName, r.count(refund.classes, "ac_n_classes", context), r.count(refund.remainingClasses, "ac_n_left", context)))
         } catch let error as AppError where error.status.code < 500 {
             return try await listPage(request, context, problem: error, refund: form)
         }

@@ -94,7 +94,7 @@ struct AdminStudentPages: Sendable {
                 return redirect(to: page, notice: r.text("ac_saved", context))
             case .payment:
                 let receipt = try await AdminPaymentPages(s: s, r: r).record(student: id, form, context)
-                return redirect(to: page, notice: String(format: r.text("ac_payment_recorded", context), receipt.payment.classes, receipt.payment.className, receipt.enrolment.remainingClasses))
+                return redirect(to: page, notice: String(format: r.text("ac_payment_recorded", context), r.count(receipt.payment.classes, "ac_n_classes", context), receipt.payment.className, r.count(receipt.enrolment.remainingClasses, "ac_n_left", context)))
             case .adjust:
                 let notTheirs = AppError.notFound(code: "enrolment_not_found", "No enrolment of this student has this id.")
                 guard let enrolmentID = form.uuid("enrolment") else { throw notTheirs }
@@ -104,7 +104,7 @@ struct AdminStudentPages: Sendable {
                 let classes = form.integer("classes", into: &validator)
                 try validator.validate()
                 let adjusted = try await s.enrolments.adjust(enrolment.id, .init(classes: classes, reason: form.text("reason")), actor: try context.requirePrincipal().accountID)
-                return redirect(to: page, notice: String(format: r.text("ac_adjusted", context), adjusted.className, adjusted.remainingClasses))
+                return redirect(to: page, notice: String(format: r.text("ac_adjusted", context), adjusted.className, r.count(adjusted.remainingClasses, "ac_n_left", context)))
             }
         } catch let error as AppError where error.status.code < 500 {
             return try await detailPage(id, context, problem: error, typed: form)
@@ -151,7 +151,7 @@ struct AdminStudentPages: Sendable {
         if let ask = r.confirmation(try await FormBody.parse(request), request, context,
                                     question: String(format: r.text("ac_unenrol_question", context), student.name, place),
                                     consequences: [String(format: r.text("ac_unenrol_line", context), student.name, place),
-                                                   String(format: r.text("ac_unenrol_classes_line", context), enrolment.remainingClasses)],
+                                                   String(format: r.text("ac_unenrol_classes_line", context), r.count(enrolment.remainingClasses, "ac_n_left", context))],
                                     action: r.text("ac_yes_unenrol", context), back: page) {
             return ask
         }

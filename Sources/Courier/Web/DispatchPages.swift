@@ -24,7 +24,7 @@ extension CourierPageHandlers {
         if shown["day"] == nil { shown["day"] = day.description }
         return page("courier_dispatch", "cou_dispatch", [
             "day": day.description, "dayLabel": PageFormat.date(day.description, locale: context.locale), "columns": columns,
-            "isEmpty": board.isEmpty, "count": String(format: text("cou_count", context), board.count),
+            "isEmpty": board.isEmpty, "count": pages.count(board.count, "cou_n_pickups", context),
             // Creating is the page's first action; its form is open when there is nothing on the board yet or
             // when a refused form is shown again.
             "formOpen": board.isEmpty || problem != nil,
@@ -91,29 +91,45 @@ extension CourierPageHandlers {
         try await agentsPage(context)
     }
 
+    /// What the agent form offers by name: the network's localities and the centres agents work at.
+    func agentChoices(agents: [AgentView]? = nil) async throws -> AgentChoices {
+        let listed = if let agents { agents } else { try await s.agents.list(query: nil) }
+        return AgentChoices(localities: try await s.localities.all(), agents: listed)
+    }
+
     private func agentsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
         let agents = try await s.agents.list(query: nil)
-        return page("courier_agents", "cou_agents", [
+        let choices = try await agentChoices(agents: agents)
+        return page("courier_agents", "cou_agents", choices.data.merging([
             "agents": agents.map { agent in
                 ["id": agent.id.uuidString, "name": agent.fullName, "usuario": agent.usuario, "email": agent.email, "position": agent.position,
                  "centre": agent.serviceCentreName, "home": agent.homeLocalityName ?? agent.homeLocalityCode, "isActive": agent.isActive] as [String: Any]
             },
             "hasAgents": !agents.isEmpty,
-        ], context, problem: problem, values: values, notice: notice)
+        ]) { _, own in own }, context, problem: problem, values: values, notice: notice)
     }
 
-    static func agentInput(_ form: FormBody, validator: inout Validator, creating: Bool) -> AgentService.Input {
-        AgentService.Input(email: creating ? form.text("email") : nil, password: creating ? form["password"] : nil, usuario: form.text("usuario"),
-                           identificacion: form.text("identificacion"), firstName: form.text("firstName"), surname1: form.text("surname1"),
-                           surname2: form.text("surname2") ?? "", position: form.text("position"),
-                           serviceCentreId: form.integer("serviceCentreId", into: &validator), serviceCentreName: form.text("serviceCentreName"),
-                           homeLocalityCode: form.text("homeLocalityCode"))
+    /// The form as AgentService takes it: the locality and centre chosen by name are read back to their code
+    /// and number (AgentChoices).
+    static func agentInput(_ form: FormBody, choices: AgentChoices, validator: inout Validator, creating: Bool) -> AgentService.Input {
+        let centre = choices.centre(form.text("serviceCentreId"), name: form.text("serviceCentreName"))
+        var centreID: Int?
+        if centre.unreadable {
+            validator.add("serviceCentreId", "Choose a service centre from the list or enter its number.", code: "service_centre_choice")
+        } else if let id = centre.id {
+            centreID = Int(id) ?? 0  // beyond Int: out of range, which the service says
+        }
+        return AgentService.Input(email: creating ? form.text("email") : nil, password: creating ? form["password"] : nil, usuario: form.text("usuario"),
+                                  identificacion: form.text("identificacion"), firstName: form.text("firstName"), surname1: form.text("surname1"),
+                                  surname2: form.text("surname2") ?? "", position: form.text("position"),
+                                  serviceCentreId: centreID, serviceCentreName: centre.name,
+                                  homeLocalityCode: choices.localityCode(form.text("homeLocalityCode")))
     }
 
     func createAgent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         var validator = Validator()
-        let input = Self.agentInput(form, validator: &validator, creating: true)
+        let input = Self.agentInput(form, choices: try await agentChoices(), validator: &validator, creating: true)
         do {
             try validator.validate()
             _ = try await s.agents.create(input)
@@ -129,12 +145,15 @@ extension CourierPageHandlers {
 
     private func agentPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, values: [String: String]? = nil, notice: String? = nil) async throws -> Response {
         let agent = try await s.agents.find(id)
+        let choices = try await agentChoices()
+        // The centre and locality are shown by name, as the lists offer them; the centre's name field is for a new centre.
         let current: [String: String] = [
             "usuario": agent.usuario, "identificacion": agent.identificacion, "firstName": agent.firstName, "surname1": agent.surname1,
-            "surname2": agent.surname2, "position": agent.position, "serviceCentreId": String(agent.serviceCentreId),
-            "serviceCentreName": agent.serviceCentreName, "homeLocalityCode": agent.homeLocalityCode,
+            "surname2": agent.surname2, "position": agent.position,
+            "serviceCentreId": AgentChoices.label(centre: agent.serviceCentreId, name: agent.serviceCentreName),
+            "serviceCentreName": "", "homeLocalityCode": choices.shown(locality: agent.homeLocalityCode),
         ]
-        return page("courier_agent", "cou_agents", ["id": agent.id.uuidString, "name": agent.fullName, "email": agent.email, "isActive": agent.isActive],
+        return page("courier_agent", "cou_agents", choices.data.merging(["id": agent.id.uuidString, "name": agent.fullName, "email": agent.email, "isActive": agent.isActive]) { _, own in own },
                     context, problem: problem, values: values ?? current, notice: notice)
     }
 
@@ -142,7 +161,7 @@ extension CourierPageHandlers {
         let form = try await FormBody.parse(request)
         let id = try context.uuidParameter("id")
         var validator = Validator()
-        let input = Self.agentInput(form, validator: &validator, creating: false)
+        let input = Self.agentInput(form, choices: try await agentChoices(), validator: &validator, creating: false)
         do {
             try validator.validate()
             _ = try await s.agents.update(id, input)
@@ -171,7 +190,7 @@ extension CourierPageHandlers {
         let form = try await FormBody.parse(request, limit: CourierAPI.maxCSVBytes)
         do {
             let summary = try await s.localities.importCSV(form["csv"] ?? "")
-            return redirect(to: "/courier/network", notice: String(format: text("cou_imported", context), summary.created, summary.updated, summary.unchanged))
+            return redirect(to: "/courier/network", notice: String(format: text("cou_imported", context), pages.count(summary.created, "cou_n_new", context), pages.count(summary.updated, "cou_n_updated", context), summary.unchanged))
         } catch let error as AppError where error.status.code < 500 {
             return page("courier_network", "cou_network", [:], context, problem: error, values: ["csv": form["csv"] ?? ""])
         }

@@ -37,7 +37,7 @@ struct AcademyFormOutcomeTests {
             #expect(!String(buffer: removed.page.body).contains("/academy/admin/schedules/\(scheduleID)/delete"))
 
             let sede = String(buffer: try await teacher.post("/academy/admin/locations/\(locationID)/delete", form: [:]).body)
-            #expect(sede.contains("¿Eliminar la sede «San Borja»?") && sede.contains("«San Borja» y sus 2 clases dejan de ofrecerse y de aparecer en los horarios."))
+            #expect(sede.contains("¿Eliminar la sede «San Borja»?") && sede.contains("«San Borja» deja de ofrecerse y de aparecer en los horarios, con 2 clases."))
             #expect(try await client.fetch("/api/v1/academy/locations", token: academy.admin)["items"].map { ($0 as! [Any]).count } == 1)
 
             let askedPack = String(buffer: try await teacher.post("/academy/admin/packs/\(packID)/delete", form: [:]).body)
@@ -79,13 +79,13 @@ struct AcademyFormOutcomeTests {
             #expect(asked.status == .ok)
             #expect(question.contains("¿Devolver S/\(Self.nbsp)40.00 a Rosa Quispe?"))
             #expect(question.contains("Se devuelven S/\(Self.nbsp)40.00 a Rosa Quispe del pago de S/\(Self.nbsp)120.00 · Marinera Limeña Avanzado"))
-            #expect(question.contains("Salen 4 clases de su saldo en Marinera Limeña Avanzado."))
+            #expect(question.contains("Su saldo en Marinera Limeña Avanzado baja en 4 clases."))
             #expect(question.contains("action=\"\(address)\"") && question.contains("name=\"reason\" value=\"Se mudó\"") && question.contains("Sí, devolver S/\(Self.nbsp)40.00"))
             #expect(try await refunded() == 0)
 
             let done = try await teacher.submit(address, form: ["payment": paymentID, "amount": "40.00", "classes": "4", "reason": "Se mudó", "confirm": "yes"])
             #expect(done.at == address)
-            #expect(String(buffer: done.page.body).contains("Devuelto: S/\(Self.nbsp)40.00 a Rosa Quispe y 4 clases; ahora le quedan 0."))
+            #expect(String(buffer: done.page.body).contains("Devuelto: S/\(Self.nbsp)40.00 a Rosa Quispe y 4 clases; ahora le quedan 0 clases."))
             #expect(try await refunded() == 4_000)
             #expect(!String(buffer: try await teacher.get(address).body).contains("Devuelto:"), "the notice is shown once")
         }
@@ -105,7 +105,13 @@ struct AcademyFormOutcomeTests {
 
             let asked = String(buffer: try await teacher.post(unenrol, form: [:]).body)
             #expect(asked.contains("¿Dar de baja a Rosa Quispe de Marinera Limeña Avanzado · Martes 19:00?"))
-            #expect(asked.contains("Le quedan 1 clases en ese horario.") && asked.contains("Sí, dar de baja"))
+            // One class left is "1 clase", never "1 clases".
+            #expect(asked.contains("En ese horario le queda 1 clase.") && asked.contains("Sí, dar de baja"))
+            #expect(!asked.contains("1 clases"))
+            var english = try await WebSession.signIn(client, email: "maestra@test.patio", password: TestPatio.password)
+            english.cookies["patio_lang"] = "en"
+            let askedInEnglish = String(buffer: try await english.post(unenrol, form: [:]).body)
+            #expect(askedInEnglish.contains("On that schedule: 1 class left.") && !askedInEnglish.contains("1 classes"))
             // With a class left, the confirmed unenrolment is refused and the student page says why, once.
             let refused = try await teacher.submit(unenrol, form: ["confirm": "yes"])
             #expect(refused.at == studentPath && String(buffer: refused.page.body).contains("Aún le quedan clases en este horario"))
@@ -145,7 +151,7 @@ struct AcademyFormOutcomeTests {
             #expect(unpaid.status == .unprocessableContent)
             #expect(unpaidPage.contains("value=\"900\"") && unpaidPage.contains("value=\"30.00\"") && unpaidPage.contains("<option value=\"\(academy.scheduleID.uppercased())\" selected>"))
             let paid = try await teacher.submit(studentPath, form: ["form": "payment", "scheduleId": academy.scheduleID.uppercased(), "classes": "4", "amount": "30.00"])
-            #expect(paid.at == studentPath && String(buffer: paid.page.body).contains("Pago registrado: 4 clases de Marinera Limeña Avanzado; ahora le quedan 4."))
+            #expect(paid.at == studentPath && String(buffer: paid.page.body).contains("Pago registrado: 4 clases de Marinera Limeña Avanzado; ahora le quedan 4 clases."))
             let enrolmentID = try #require(String(buffer: paid.page.body).firstMatch(of: /name="enrolment" value="([0-9A-F-]{36})"/)?.1)
             let unexplained = try await teacher.post(studentPath, form: ["form": "adjust", "enrolment": String(enrolmentID), "classes": "2", "reason": ""])
             #expect(unexplained.status == .unprocessableContent)
