@@ -256,3 +256,58 @@ def test_onboarding_hr_adds_a_new_hire(people, language):
     page.wait_for_load_state("networkidle")
     hr.check("new-hire-added")
     assert page.locator(".notice[role=status]").count() >= 1
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_platform_admin_adds_an_account(people, language):
+    """The platform's admin adds a person: a password too short is refused and the name, email and roles
+    ticked stay; the password never comes back."""
+    admin = in_language(people(f"admin-{language}"), language)
+    admin.sign_in("admin@demo.patio")
+    page = admin.visit("/admin/accounts/new")
+    page.fill("input[name=name]", f"Persona Tour {language}")
+    page.fill("input[name=email]", f"tour-{language}@demo.patio")
+    page.fill("input[name=password]", "corta")
+    page.locator("input[name=roles]").first.check()
+    page.locator("input[name=password]").evaluate("input => { input.removeAttribute('minlength'); input.form.requestSubmit(); }")
+    page.wait_for_load_state("networkidle")
+    admin.check("refused-account")
+    assert page.locator("[role=alert]:visible").count() >= 1
+    assert page.input_value("input[name=name]") == f"Persona Tour {language}"
+    assert page.input_value("input[name=password]") == ""
+    assert page.locator("input[name=roles]").first.is_checked()
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_new_hire_ticks_a_task(people, language):
+    """A new hire ticks today's task and the page says so at once; the tick can be undone."""
+    employee = in_language(people(f"employee-{language}"), language)
+    employee.visit("/onboarding/signin")
+    employee.page.fill("input[name=email]", "nuevo@demo.patio")
+    employee.page.click("main button[type=submit]")
+    employee.page.wait_for_load_state("networkidle")
+    employee.page.fill("input[name=password]", "demo-password")
+    employee.page.click("main button[type=submit]")
+    employee.page.wait_for_load_state("networkidle")
+    employee.check("dashboard")
+    task = employee.page.locator("[data-task]:not(.done)").first
+    task_id = task.get_attribute("data-task")
+    task.locator("button.tick").click()
+    employee.page.wait_for_selector(f"[data-task='{task_id}'].done")
+    employee.check("ticked")
+    employee.page.locator(f"[data-task='{task_id}'] button.tick").click()
+    employee.page.wait_for_selector(f"[data-task='{task_id}']:not(.done)")
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_academy_student_reads_her_classes(people, language):
+    """A student of the academy lands in her classes (one app), with what she has left and her attendance."""
+    student = in_language(people(f"alumna-{language}"), language)
+    student.sign_in("alumna@demo.patio")
+    page = student.page
+    assert "/academy" in page.url, page.url
+    student.check("landing")
+    page = student.visit("/academy/me")
+    assert page.locator("main h1").count() == 1
+    page = student.visit("/academy/me/attendances")
+    assert "UTC" not in page.inner_text("main")
