@@ -37,24 +37,20 @@ enum CampusPages {
         // The capture form posts to its page's own address: a refused capture is shown again there, with what was typed.
         routes.post("/campus/groups/{id}", teacher, pages.capture)
         let admin = Access.role(CampusRoles.admin)
+        // School services' typed forms post to their page's own address, naming themselves in `form`: a refused
+        // one is shown again there, with what was typed (docs/web-pages.md).
         routes.get("/campus/admin", admin, pages.admin)
-        routes.post("/campus/admin/periods/{id}/windows", admin, pages.setWindow)
+        routes.post("/campus/admin", admin, pages.adminForm)
         routes.post("/campus/admin/periods/{id}/close", admin, pages.closePeriod)
-        routes.post("/campus/admin/import", admin, pages.importCSV)
-        routes.post("/campus/admin/posts", admin, pages.publish)
         routes.post("/campus/admin/posts/{id}/delete", admin, pages.removePost)
-        routes.post("/campus/admin/scholarships", admin, pages.publishScholarship)
         routes.post("/campus/admin/scholarships/{id}/delete", admin, pages.removeScholarship)
-        routes.post("/campus/admin/periods", admin, pages.createPeriod)
-        routes.post("/campus/admin/calendar", admin, pages.addEvent)
         routes.post("/campus/admin/calendar/{id}/delete", admin, pages.removeEvent)
         routes.get("/campus/admin/catalogue", admin, pages.catalogue)
         routes.post("/campus/admin/catalogue", admin, pages.addToCatalogue)
         routes.get("/campus/admin/students", admin, pages.students)
         routes.post("/campus/admin/students", admin, pages.createStudent)
         routes.get("/campus/admin/students/{id}", admin, pages.student)
-        routes.post("/campus/admin/students/{id}/personal", admin, pages.updateStudentPersonal)
-        routes.post("/campus/admin/students/{id}/kardex", admin, pages.addKardexLine)
+        routes.post("/campus/admin/students/{id}", admin, pages.studentForm)
         routes.post("/campus/admin/students/{id}/photo", admin, pages.uploadPhoto)
         routes.get("/campus/admin/students/{id}/photo", admin) { request, context in
             try await services.students.photo(try await services.students.find(try context.uuidParameter("id"))).response(for: request)

@@ -105,20 +105,20 @@ extension CampusServerSuites {
                 let periodID = try await world.currentPeriodID()
                 let page = String(buffer: try await admin.get("/campus/admin").body)
                 #expect(page.contains("/campus/admin/periods/\(periodID.uuidString)/close"))
-                let window = try await admin.submit("/campus/admin/periods/\(periodID.uuidString)/windows", form: ["assessment": "partial3", "opensAt": "2026-11-20T08:00", "closesAt": "2026-11-30T20:00"])
+                let window = try await admin.submit("/campus/admin", form: ["form": "window", "periodId": periodID.uuidString, "assessment": "partial3", "opensAt": "2026-11-20T08:00", "closesAt": "2026-11-30T20:00"])
                 #expect(window.at == "/campus/admin" && String(buffer: window.page.body).contains("Ventana guardada."))
                 #expect(try await world.services.grades.windows(periodID: periodID).first { $0.assessment == "partial3" }?.isOpen == true)
-                let refused = try await admin.post("/campus/admin/import", form: ["kind": "enrolments", "csv": "boleta,period,clave,group\n9999999999,2027/1,C501,5CM1\n"])
+                let refused = try await admin.post("/campus/admin", form: ["form": "import", "kind": "enrolments", "csv": "boleta,period,clave,group\n9999999999,2027/1,C501,5CM1\n"])
                 #expect(refused.status == .unprocessableContent && String(buffer: refused.body).contains("Línea 2 · Boleta: Ningún estudiante tiene esa boleta."))
-                let published = try await admin.submit("/campus/admin/posts", form: ["kind": "announcement", "category": "urgent", "title": "Simulacro", "body": "Hoy.", "importance": "3"])
+                let published = try await admin.submit("/campus/admin", form: ["form": "post", "kind": "announcement", "category": "urgent", "title": "Simulacro", "body": "Hoy.", "importance": "3"])
                 #expect(String(buffer: published.page.body).contains("Publicado."))
                 // The notice is shown once: the page read again no longer says it.
                 #expect(!String(buffer: try await admin.get("/campus/admin").body).contains("Publicado."))
-                let scholarship = try await admin.submit("/campus/admin/scholarships", form: ["name": "Beca de Alimentación", "description": "Comida en la cafetería.", "status": "open",
+                let scholarship = try await admin.submit("/campus/admin", form: ["form": "scholarship", "name": "Beca de Alimentación", "description": "Comida en la cafetería.", "status": "open",
                                                                                              "amount": "450.50", "periodicity": "monthly", "benefitType": "food", "link": "https://www.ipn.mx/becas/"])
                 #expect(String(buffer: scholarship.page.body).contains("Beca de Alimentación"))
                 #expect(try await ContentService(database: world.services.database, clock: world.services.clock).scholarships(status: "open").first { $0.name == "Beca de Alimentación" }?.amountMinor == 45_050)
-                let badAmount = try await admin.post("/campus/admin/scholarships", form: ["name": "X", "description": "Y", "status": "open", "amount": "mucho",
+                let badAmount = try await admin.post("/campus/admin", form: ["form": "scholarship", "name": "X", "description": "Y", "status": "open", "amount": "mucho",
                                                                                           "periodicity": "monthly", "benefitType": "food", "link": "https://x.mx"])
                 #expect(badAmount.status == .unprocessableContent)
                 let closed = try await admin.submit("/campus/admin/periods/\(periodID.uuidString)/close", form: ["confirm": "yes"])
@@ -224,8 +224,8 @@ extension CampusServerSuites.CampusPagesTests {
             #expect(refused.status == .unprocessableContent)
             let refusedPage = String(buffer: refused.body)
             #expect(refusedPage.contains("value=\"Luis Pérez Ramos\"") && !refusedPage.contains("contraseña-segura"))
-            let created = try await admin.post("/campus/admin/students", form: ["name": "Luis Pérez Ramos", "boleta": "2027630001", "email": "luis@test.patio", "password": "contraseña-segura", "planId": planID])
-            #expect(String(buffer: created.body).contains("Luis Pérez Ramos quedó dado de alta."))
+            let created = try await admin.submit("/campus/admin/students", form: ["name": "Luis Pérez Ramos", "boleta": "2027630001", "email": "luis@test.patio", "password": "contraseña-segura", "planId": planID])
+            #expect(created.at == "/campus/admin/students?q=2027630001" && String(buffer: created.page.body).contains("Luis Pérez Ramos quedó dado de alta."))
             #expect(try await patio.login("luis@test.patio", password: "contraseña-segura", client: client).isEmpty == false)
 
             // The photo goes up as the page's script sends it; without the page's CSRF token, or not an image, it is refused.
@@ -239,10 +239,10 @@ extension CampusServerSuites.CampusPagesTests {
             #expect(String(buffer: try await admin.get(path).body).contains("src=\"\(path)/photo\""))
 
             // A kardex line by hand: a clave outside the plan is refused, a subject of the plan appears in its semester.
-            let outside = try await admin.post("\(path)/kardex", form: ["clave": "X999", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8"])
+            let outside = try await admin.post(path, form: ["form": "kardex", "clave": "X999", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8"])
             #expect(outside.status == .unprocessableContent && String(buffer: outside.body).contains("value=\"X999\""))
             #expect(String(buffer: outside.body).contains("Esa materia no es del plan de estudios del estudiante.") && String(buffer: outside.body).contains("<option selected>ETS</option>"))
-            let added = String(buffer: try await admin.post("\(path)/kardex", form: ["clave": "C601", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8.5"]).body)
+            let added = String(buffer: try await admin.submit(path, form: ["form": "kardex", "clave": "C601", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8.5"]).page.body)
             #expect(added.contains("Se agregó Sistemas Distribuidos al kárdex.") && added.contains("Semestre 6"))
 
             // Personal data: the form sends every field; a value too long changes nothing, a correction keeps the rest.
@@ -250,9 +250,10 @@ extension CampusServerSuites.CampusPagesTests {
             var fields = Dictionary(uniqueKeysWithValues: world.services.students.personalData(model).fields.map { ("\($0.group).\($0.name)", $0.value ?? "") })
             let place = try #require(fields["birth.place"])
             fields["general.rfc"] = String(repeating: "X", count: 200)
-            #expect(try await admin.post("\(path)/personal", form: fields).status == .unprocessableContent)
+            fields["form"] = "personal"
+            #expect(try await admin.post(path, form: fields).status == .unprocessableContent)
             fields["general.rfc"] = "MALA040512AB1"
-            #expect(String(buffer: try await admin.post("\(path)/personal", form: fields).body).contains("Guardado."))
+            #expect(String(buffer: try await admin.submit(path, form: fields).page.body).contains("Guardado."))
             let saved = world.services.students.personalData(try await world.services.students.find(ana.id))
             #expect(saved.general.rfc == "MALA040512AB1" && saved.birth.place == place && !place.isEmpty)
 
@@ -269,7 +270,7 @@ extension CampusServerSuites.CampusPagesTests {
             try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
             var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
             #expect(String(buffer: try await admin.get("/campus/admin/catalogue").body).contains("Compiladores"))
-            let school = String(buffer: try await admin.post("/campus/admin/catalogue", form: ["what": "school", "code": "UPIITA", "name": "Unidad Profesional Interdisciplinaria en Ingeniería y Tecnologías Avanzadas"]).body)
+            let school = String(buffer: try await admin.submit("/campus/admin/catalogue", form: ["form": "school", "code": "UPIITA", "name": "Unidad Profesional Interdisciplinaria en Ingeniería y Tecnologías Avanzadas"]).page.body)
             #expect(school.contains("Se agregó Unidad Profesional Interdisciplinaria"))
             let schoolID = try #require(try await world.services.record.schools().first { $0.code == "upiita" }?.id)
             _ = try await admin.post("/campus/admin/catalogue", form: ["what": "career", "schoolId": schoolID.uuidString, "code": "IMT", "name": "Ingeniería Mecatrónica"])
@@ -281,8 +282,8 @@ extension CampusServerSuites.CampusPagesTests {
             #expect(refused.status == .unprocessableContent)
             #expect(refusedPage.contains("Solo letras y dígitos") && refusedPage.contains("Un semestre del 1 al 12.") && refusedPage.contains("Créditos de 0 a 99.99"))
             #expect(refusedPage.contains("value=\"trece\""))
-            let added = String(buffer: try await admin.post("/campus/admin/catalogue", form: ["what": "subject", "planId": planID.uuidString, "clave": "M101", "name": "Cálculo Diferencial",
-                                                                                                "semester": "1", "credits": "7,5"]).body)
+            let added = String(buffer: try await admin.submit("/campus/admin/catalogue", form: ["form": "subject", "planId": planID.uuidString, "clave": "M101", "name": "Cálculo Diferencial",
+                                                                                                "semester": "1", "credits": "7,5"]).page.body)
             #expect(added.contains("Se agregó Cálculo Diferencial.") && added.contains("IMT 2009"))
             #expect(try await world.services.record.subjects(planID: planID).map(\.credits) == [7.5])
             let taken = try await admin.post("/campus/admin/catalogue", form: ["what": "school", "code": "UPIITA", "name": "Otra"])
@@ -298,12 +299,12 @@ extension CampusServerSuites.CampusPagesTests {
             let world = try await CampusWorld.make(patio, client)
             try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
             var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
-            let bad = try await admin.post("/campus/admin/periods", form: ["code": "2027-1", "startsOn": "2027-02-01", "endsOn": "2027-06-30"])
+            let bad = try await admin.post("/campus/admin", form: ["form": "period", "code": "2027-1", "startsOn": "2027-02-01", "endsOn": "2027-06-30"])
             #expect(bad.status == .unprocessableContent && String(buffer: bad.body).contains("2026/1"))
-            let created = String(buffer: try await admin.submit("/campus/admin/periods", form: ["code": "2028/1", "startsOn": "2028-02-01", "endsOn": "2028-06-30"]).page.body)
+            let created = String(buffer: try await admin.submit("/campus/admin", form: ["form": "period", "code": "2028/1", "startsOn": "2028-02-01", "endsOn": "2028-06-30"]).page.body)
             #expect(created.contains("Periodo 2028/1 creado."))
             let period = try #require(try await world.services.record.periods().first { $0.code == "2028/1" })
-            let added = String(buffer: try await admin.submit("/campus/admin/calendar", form: ["periodId": period.id.uuidString, "kind": "vacations", "title": "Semana Santa",
+            let added = String(buffer: try await admin.submit("/campus/admin", form: ["form": "event", "periodId": period.id.uuidString, "kind": "vacations", "title": "Semana Santa",
                                                                                                  "startsOn": "2028-04-10", "endsOn": "2028-04-21"]).page.body)
             #expect(added.contains("Semana Santa") && added.contains("Vacaciones"))
             let event = try #require(try await world.services.record.calendar(periodID: period.id).first { $0.title == "Semana Santa" })

@@ -80,13 +80,13 @@ extension CampusServerSuites {
                 try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
                 var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
                 let csv = "boleta,period,clave,group\n9999999999,2027/1,C501,5CM1\n2022630101,2031/2,C501,5CM1\n"
-                let refused = try await admin.post("/campus/admin/import", form: ["kind": "enrolments", "csv": csv])
+                let refused = try await admin.post("/campus/admin", form: ["form": "import", "kind": "enrolments", "csv": csv])
                 let page = String(buffer: refused.body)
                 #expect(refused.status == .unprocessableContent)
                 #expect(page.contains("El archivo tiene errores; no se importó nada. Corrige estas líneas e impórtalo de nuevo:"))
                 #expect(page.contains("<li>Línea 2 · Boleta: Ningún estudiante tiene esa boleta.</li>") && page.contains("<li>Línea 3 · Periodo: Ningún periodo se llama así.</li>"))
                 #expect(page.components(separatedBy: "Línea 2").count - 1 == 1 && !page.contains("Line ") && !page.contains("line 2"))
-                let header = String(buffer: try await admin.post("/campus/admin/import", form: ["kind": "enrolments", "csv": "clave,name\nC1,X\n"]).body)
+                let header = String(buffer: try await admin.post("/campus/admin", form: ["form": "import", "kind": "enrolments", "csv": "clave,name\nC1,X\n"]).body)
                 #expect(header.contains("<li>Línea 1: La primera línea debe ser la cabecera de lo que importas (ver «Qué importar»).</li>"))
                 #expect(!header.contains("The header must be"))
 
@@ -94,7 +94,7 @@ extension CampusServerSuites {
                 #expect(posts.contains("Mantenimiento de SAES el sábado <span class=\"muted\">· Aviso</span>") && !posts.contains("· announcement"))
 
                 admin.cookies["patio_lang"] = "en"
-                let english = String(buffer: try await admin.post("/campus/admin/import", form: ["kind": "enrolments", "csv": csv]).body)
+                let english = String(buffer: try await admin.post("/campus/admin", form: ["form": "import", "kind": "enrolments", "csv": csv]).body)
                 #expect(english.contains("<li>Line 2 · Boleta: No student has that boleta.</li>") && english.contains("<li>Line 3 · Period: No period has that name.</li>"))
                 #expect(english.components(separatedBy: "Line 2").count - 1 == 1)
                 let englishPosts = Self.part(String(buffer: try await admin.get("/campus/admin").body), from: "<h2>Publish</h2>", to: "</section>")
