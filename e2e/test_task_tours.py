@@ -311,3 +311,29 @@ def test_academy_student_reads_her_classes(people, language):
     assert page.locator("main h1").count() == 1
     page = student.visit("/academy/me/attendances")
     assert "UTC" not in page.inner_text("main")
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_school_services_import_and_close(people, language):
+    """School services import a CSV with a wrong line: each line's problem reads once in their language, the
+    text stays to be fixed; closing the period asks first with what it will do, and nothing closes until
+    confirmed."""
+    services = in_language(people(f"services-{language}"), language)
+    services.sign_in("admin@demo.patio")
+    page = services.visit("/campus/admin")
+    form = page.locator("form:has(input[name=form][value=import])")
+    csv = "this,is,not,the,header\n1,2,3,4,5"
+    form.locator("textarea[name=csv]").fill(csv)
+    form.locator("button").click()
+    page.wait_for_load_state("networkidle")
+    services.check("refused-import")
+    assert page.locator("[role=alert]:visible").count() >= 1
+    assert ("Línea 1" if language == "es" else "Line 1") in page.inner_text("[role=alert]")
+    assert page.locator("form:has(input[name=form][value=import]) textarea[name=csv]").input_value() == csv
+    close = page.locator("form[action$='/close']").first
+    if close.count():
+        close.locator("button").click()
+        page.wait_for_selector("dialog.confirm-dialog [data-confirmation]")
+        services.check("asks-before-closing")
+        page.locator("dialog.confirm-dialog [data-confirm-back]").click()
+        assert page.locator("form[action$='/close']").count() >= 1, "nothing closed until confirmed"
