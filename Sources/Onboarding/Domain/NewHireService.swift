@@ -20,7 +20,7 @@ struct NewHireService: Sendable {
     }
 
     struct View: Codable, Sendable, Equatable {
-        var id: UUID
+        @WireID var id: UUID
         var name: String
         var startDate: String
         var team: String

@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import PatioCore
+import PatioPlatform
 import PatioData
 import PatioIdentity
 
@@ -12,7 +13,7 @@ struct ProgressReport: Sendable {
     let settings: OnboardingSettingsService
 
     struct Row: Codable, Sendable, Equatable {
-        var accountId: UUID
+        @WireID var accountId: UUID
         var name: String
         var email: String
         var done: Int

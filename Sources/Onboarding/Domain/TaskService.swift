@@ -25,13 +25,15 @@ struct TaskService: Sendable {
         var newHireId: UUID?
     }
 
+    /// Ids spelled as the `onboarding.tasks` sync rows spell them (`WireID`), so an app that keeps both by
+    /// id text finds one task, not two.
     struct View: Codable, Sendable, Equatable {
-        var id: UUID
+        @WireID var id: UUID
         var text: String
         var dueDate: String
         var isDone: Bool
-        var assigneeId: UUID
-        var newHireId: UUID?
+        @WireID var assigneeId: UUID
+        @WireID var newHireId: UUID?
     }
 
     static func scope(_ assignee: UUID) -> String { "account:\(assignee.wireText)" }

@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import PatioCore
+import PatioPlatform
 import PatioData
 
 /// Welcome messages from employees to new hires. A new hire reads the ones written to them once they
@@ -10,8 +11,8 @@ struct WelcomeMessageService: Sendable {
     let clock: PatioClock
 
     struct View: Codable, Sendable, Equatable {
-        var id: UUID
-        var newHireId: UUID
+        @WireID var id: UUID
+        @WireID var newHireId: UUID
         var authorName: String
         var text: String
         var createdAt: Date

@@ -63,7 +63,8 @@ struct OnboardingAPITests {
             let sooner = try await company.task("Antes", due: "2026-12-02", for: company.anaID)
             let bens = try await company.task("De Ben", for: company.benID)
             let mine = try await client.fetch("/api/v1/onboarding/me/tasks", token: company.ana)["items"] as! [[String: Any]]
-            #expect(mine.map { $0["id"] as? String } == [sooner.uuidString, later.uuidString])
+            // Ids spelled as the sync rows spell them: lower case.
+            #expect(mine.map { $0["id"] as? String } == [sooner.uuidString.lowercased(), later.uuidString.lowercased()])
             let intruder = try await client.api(.patch, "/api/v1/onboarding/tasks/\(bens)", token: company.ana, body: ["isDone": true])
             #expect(intruder.status == .notFound)
             #expect(try problem(intruder).code == "task_not_found")
@@ -113,7 +114,7 @@ struct OnboardingAPITests {
             #expect(try await client.api(.delete, "/api/v1/onboarding/new-hires/\(nuevo)", token: company.hr).status == .noContent)
             #expect(try await client.api(.get, "/api/v1/onboarding/new-hires/\(nuevo)", token: company.ana).status == .notFound)
             let (changes, _) = try await company.pullAll(company.ana)
-            #expect(changes.first { $0.id.uuidString == task["id"] as? String }?.data?["newHireId"] == .null)
+            #expect(changes.first { $0.id.uuidString.lowercased() == task["id"] as? String }?.data?["newHireId"] == .null)
         }
     }
 

@@ -145,7 +145,8 @@ struct OnboardingPagesTests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let hire = try await client.created("/api/v1/onboarding/new-hires", token: company.hr, ["name": "Lucía Fernández", "startDate": "2026-12-01"])
-            let id = hire["id"] as! String
+            // The API spells the id in lower case; the pages' links use its upper-case form.
+            let id = UUID(uuidString: hire["id"] as! String)!.uuidString
             var hr = try await WebSession.signIn(client, email: "rrhh@test.patio", password: TestPatio.password)
             let admin = String(buffer: try await hr.get("/onboarding/admin").body)
             #expect(admin.contains("data-photo-upload=\"/onboarding/admin/new-hires/\(id)/photo\"") && admin.contains(">LF<"))
