@@ -124,6 +124,7 @@ def test_courier_dispatch_day(people, language):
         page.wait_for_selector("dialog.confirm-dialog [data-confirmation]")
         dispatch.check("asks-before-cancelling")
         page.locator("dialog.confirm-dialog [data-confirm-back]").click()
+        page.wait_for_selector("dialog.confirm-dialog", state="detached")
         assert page.locator("dialog.confirm-dialog").count() == 0
 
 
@@ -232,6 +233,7 @@ def test_academy_admin_packs(people, language):
     page.wait_for_selector("dialog.confirm-dialog [data-confirmation]")
     admin.check("asks-before-deleting")
     page.locator("dialog.confirm-dialog [data-confirm-back]").click()
+    page.wait_for_selector("dialog.confirm-dialog", state="detached")
     assert page.locator("tr", has_text=name).count() == 1, "nothing deleted until confirmed"
 
 
@@ -336,4 +338,5 @@ def test_school_services_import_and_close(people, language):
         page.wait_for_selector("dialog.confirm-dialog [data-confirmation]")
         services.check("asks-before-closing")
         page.locator("dialog.confirm-dialog [data-confirm-back]").click()
+        page.wait_for_selector("dialog.confirm-dialog", state="detached")
         assert page.locator("form[action$='/close']").count() >= 1, "nothing closed until confirmed"
