@@ -239,7 +239,11 @@ struct IdentityPageHandlers: Sendable {
     /// The new-account form; refused, it is shown again with the name, email and roles chosen (never the password).
     private func newAccountPage(_ context: PatioRequestContext, form: [String: String], roles chosen: Set<String>, errors: [FieldError], status: HTTPResponse.Status = .ok) -> Response {
         let errorRows = FieldMessages.rows(errors, locale: context.locale)
-        let roles = Self.roleRows(services.accounts.knownRoles, context).map { row -> [String: Any] in ["id": row["id"]!, "name": row["name"]!, "checked": chosen.contains(row["id"]!)] }
+        let roles = Self.roleRows(services.accounts.knownRoles, context).map { row -> [String: Any] in
+            var entry: [String: Any] = row
+            entry["checked"] = row["id"].map(chosen.contains) ?? false
+            return entry
+        }
         return web.page("admin_account_new", title: Strings.text("new_account", context.locale),
                         data: ["roles": roles, "errors": errorRows, "form": form], context: context, status: status)
     }
@@ -276,7 +280,7 @@ struct IdentityPageHandlers: Sendable {
 
     /// Roles as the admin pages list them: the name people use, with the id the form sends.
     static func roleRows(_ roles: some Sequence<String>, _ context: PatioRequestContext) -> [[String: String]] {
-        roles.map { ["id": $0, "name": RoleNames.fullName($0, locale: context.locale)] }.sorted { $0["name"]! < $1["name"]! }
+        roles.map { (id: $0, name: RoleNames.fullName($0, locale: context.locale)) }.sorted { $0.name < $1.name }.map { ["id": $0.id, "name": $0.name] }
     }
 
     /// Runs an admin action, then goes back to the account's page saying it was saved, or why it was not:
