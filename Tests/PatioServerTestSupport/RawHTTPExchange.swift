@@ -8,8 +8,9 @@ import Glibc
 /// given — the bytes a real client sends, with its own headers and nothing added — and the answer is read
 /// back by its `Content-Length` (or chunks).
 ///
-/// HTTP clients in tests add headers of their own; a compatibility test that must show Patio serves an
-/// app's request as that app really sends it cannot go through one.
+/// HTTP clients in tests add headers of their own (`HTTP.send` too); a compatibility test that must show
+/// Patio serves an app's request as that app really sends it cannot go through one. Unlike `HTTP.raw`, which
+/// reads until the server closes, this reads one answer on a connection the client asked to keep alive.
 public enum RawHTTPExchange {
     public struct Answer: Sendable {
         public let status: Int
@@ -33,19 +34,10 @@ public enum RawHTTPExchange {
     }
 
     private static func exchange(_ bytes: [UInt8], port: Int, timeoutSeconds: Int) throws -> Answer {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket() failed") }
+        let socket = try HTTP.connectLoopback(port: port)
         defer { close(socket) }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "could not connect to port \(port)") }
         var sent = 0
         while sent < bytes.count {
             let written = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
