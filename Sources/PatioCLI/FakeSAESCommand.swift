@@ -1,5 +1,6 @@
 import ArgumentParser
 import FakeSAES
+import Logging
 
 /// `patio fake-saes`: a stand-in SAES portal for development and the browser suite. Point Campus at it with
 /// `PATIO_CAMPUS_SAES_PORTAL=http://127.0.0.1:PORT/{school}/`; the demo student's boleta and password are
@@ -20,6 +21,6 @@ struct FakeSAESCommand: AsyncParsableCommand {
             print("Fake SAES on http://\(host):\(bound)/{escom,upiicsa,cecyt9,esimecu,encb}/ — boleta \(student.boleta), password \(student.password)")
             print("Set PATIO_CAMPUS_SAES_PORTAL=http://\(host):\(bound)/{school}/ for Patio to use it.")
         }
-        try await application.runService()
+        try await BoundedShutdown.run(application, logger: Logger(label: "fake-saes"))
     }
 }

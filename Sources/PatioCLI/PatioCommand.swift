@@ -87,7 +87,7 @@ struct Serve: AsyncParsableCommand {
         }
         let (application, _) = try buildApplication(components, logger: logger)
         logger.info("Patio listening", metadata: ["address": "http://\(configuration.host):\(configuration.port)", "database": "\(configuration.database.kindName)"])
-        try await application.runService()
+        try await BoundedShutdown.run(application, logger: logger)
     }
 }
 

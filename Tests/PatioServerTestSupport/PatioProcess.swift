@@ -121,7 +121,7 @@ public enum HTTP {
     }
 
     /// A socket connected to `127.0.0.1:port`; the caller closes it.
-    static func connectLoopback(port: Int) throws -> Int32 {
+    public static func connectLoopback(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw CLIFailure("socket") }
         var address = sockaddr_in()

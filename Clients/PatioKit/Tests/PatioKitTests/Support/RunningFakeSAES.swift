@@ -27,20 +27,25 @@ struct RunningFakeSAES: Sendable {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("patiokit-fake-saes-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
         let process = try RunningPatio.launch(["fake-saes", "--port", "\(port)"], log: log)
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
         let fake = RunningFakeSAES(base: URL(string: "http://127.0.0.1:\(port)")!)
         for _ in 0..<600 {
             guard process.isRunning else { break }
             if let (_, response) = try? await URLSession.shared.data(from: fake.base.appendingPathComponent("_fake/captcha")),
                (response as? HTTPURLResponse)?.statusCode == 200 {
-                try await body(fake)
+                let outcome: Result<Void, any Error>
+                do {
+                    try await body(fake)
+                    outcome = .success(())
+                } catch {
+                    outcome = .failure(error)
+                }
+                await process.stop()
+                try outcome.get()
                 return
             }
             try await Task.sleep(for: .milliseconds(100))
         }
+        await process.stop()
         Issue.record("patio fake-saes did not start: \(((try? String(contentsOf: log, encoding: .utf8)) ?? "").suffix(2000))")
         throw PatioError.offline("patio fake-saes did not start")
     }

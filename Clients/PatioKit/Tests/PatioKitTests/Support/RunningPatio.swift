@@ -43,13 +43,17 @@ struct RunningPatio: Sendable {
         let port = try freePort()
         let log = data.appendingPathComponent("server.log")
         let process = try launch(["serve", "--demo", "--port", "\(port)", "--data-dir", data.path], log: log, environment: extra)
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
         let base = URL(string: "http://127.0.0.1:\(port)")!
-        try await waitUntilHealthy(base, process: process, log: log)
-        try await body(RunningPatio(base: base))
+        let outcome: Result<Void, any Error>
+        do {
+            try await waitUntilHealthy(base, process: process, log: log)
+            try await body(RunningPatio(base: base))
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        await process.stop()
+        try outcome.get()
     }
 
     static func launch(_ arguments: [String], log: URL, environment extra: [String: String] = [:]) throws -> Process {
@@ -105,7 +109,7 @@ actor DemoTemplate {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("patiokit-seed-\(UUID().uuidString).log")
             let process = try RunningPatio.launch(["seed", "--demo", "--data-dir", folder.path], log: log)
-            process.waitUntilExit()
+            await process.exited()
             guard process.terminationStatus == 0 else {
                 throw PatioError.store("patio seed --demo failed: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
             }
@@ -113,5 +117,24 @@ actor DemoTemplate {
         }
         seeded = task
         return try await task.value
+    }
+}
+
+extension Process {
+    /// Waits for the process to end without holding one of the few threads Swift's concurrency runs on: a
+    /// blocking `waitUntilExit()` in a test ties up a thread of the shared pool, and on a two-core machine two
+    /// of them stop every other test.
+    func exited() async {
+        while isRunning { try? await Task.sleep(for: .milliseconds(50)) }
+    }
+
+    /// Asks the process to stop (SIGTERM) and waits for it; one that is still running 30 s later is killed.
+    func stop() async {
+        guard isRunning else { return }
+        terminate()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        if isRunning { kill(processIdentifier, SIGKILL) }
+        await exited()
     }
 }
