@@ -12,10 +12,12 @@ struct ModuleCommandLine: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
     @Argument(help: "The command's words and arguments.") var words: [String] = []
 
-    /// The modules `PATIO_MODULES` enables (none when the environment cannot be read).
+    /// The modules `PATIO_MODULES` enables (none when the environment cannot be read: the built-in command
+    /// that then runs says what is wrong with it).
     static var enabledModules: [any PatioModule] {
-        guard let configuration = try? PatioConfiguration.fromEnvironment() else { return [] }
-        return ModuleRegistry(available: availableModules, enabled: configuration.enabledModules).modules
+        guard let configuration = try? PatioConfiguration.fromEnvironment(),
+              let registry = try? ModuleRegistry(available: availableModules, enabled: configuration.enabledModules) else { return [] }
+        return registry.modules
     }
 
     /// The enabled module `arguments` starts with, when it has commands.

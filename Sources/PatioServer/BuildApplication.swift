@@ -75,8 +75,9 @@ public func buildComponents(
 ) async throws -> PatioComponents {
     // Metrics must be bootstrapped before the database creates its gauges.
     _ = PatioMetrics.shared
-    let registry = ModuleRegistry(available: modules, enabled: configuration.enabledModules)
+    let registry: ModuleRegistry
     do {
+        registry = try ModuleRegistry(available: modules, enabled: configuration.enabledModules)
         for module in registry.modules { try module.validate(settings: configuration.moduleSettings) }
     } catch let error as ModuleSettingError {
         throw ConfigurationError(error.description)

@@ -35,7 +35,7 @@ public struct TestPatio: Sendable {
         // Tests run jobs themselves, at the moment they choose, on the clock they control.
         configuration.runsPeriodicJobs = false
         configure(&configuration)
-        let enabled = ModuleRegistry(available: modules, enabled: configuration.enabledModules).modules
+        let enabled = (try ModuleRegistry(available: modules, enabled: configuration.enabledModules)).modules
         let database = try await TestDatabase.make(migratedWith: IdentityMigrations.all + PlatformMigrations.all + enabled.flatMap(\.migrations))
         switch database.settings {
         case .sqlite(let path): configuration.dataDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path

@@ -103,7 +103,15 @@ public struct ModuleWebResources: Sendable {
 public struct ModuleRegistry: Sendable {
     public let modules: [any PatioModule]
 
-    public init(available: [any PatioModule], enabled: Set<String>?) {
+    /// `enabled` nil means every available module. A name this build has no module for is an error naming
+    /// it: a misspelt `PATIO_MODULES=acadmy` must stop start-up, not start a Patio without the module.
+    public init(available: [any PatioModule], enabled: Set<String>?) throws {
+        if let enabled {
+            let unknown = enabled.subtracting(available.map(\.id))
+            guard unknown.isEmpty else {
+                throw ModuleSettingError("PATIO_MODULES names \(unknown.sorted().joined(separator: ", ")), which this Patio does not have; use \"all\" or a comma-separated list of \(available.map(\.id).sorted().joined(separator: ", "))")
+            }
+        }
         modules = available.filter { enabled?.contains($0.id) ?? true }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import PatioCore
 import PatioIdentity
@@ -74,7 +75,7 @@ struct ModuleWiringTests {
 
     @Test("PATIO_MODULES switches a module off: no tables, no routes, no roles")
     func switchedOff() async throws {
-        try await TestPatio.with(modules: [GardenModule()], configure: { $0.enabledModules = ["academy"] }) { patio, client in
+        try await TestPatio.with(modules: [GardenModule()], configure: { $0.enabledModules = [] }) { patio, client in
             #expect(!patio.routes.contains { $0.path.hasPrefix("/api/v1/garden") })
             #expect(try await client.api(.get, "/api/v1/garden/plants").status == .notFound)
             #expect(!patio.components.identity.accounts.knownRoles.contains("garden.visitor"))
@@ -95,5 +96,19 @@ struct ModuleWiringTests {
         #expect(postgres.database == .postgres(url: "postgres://u:secret@db:5432/patio"))
         #expect(!postgres.database.description.contains("secret"))
         #expect(try PatioConfiguration.fromEnvironment(["PATIO_DATA_DIR": "/srv/patio"]).database == .sqlite(path: "/srv/patio/patio.sqlite"))
+    }
+
+    @Test("a PATIO_MODULES name this Patio has no module for stops start-up, naming it and the modules there are")
+    func misspeltModule() async throws {
+        var configuration = try PatioConfiguration.fromEnvironment(["PATIO_MODULES": "acadmy,garden"])
+        configuration.dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("patio-modules-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: configuration.dataDirectory) }
+        let error = await #expect(throws: ConfigurationError.self) {
+            _ = try await buildComponents(configuration, modules: [GardenModule()], logger: Logger(label: "test"))
+        }
+        #expect(error?.description.contains("PATIO_MODULES names acadmy") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("garden") == true)
+        #expect(!FileManager.default.fileExists(atPath: configuration.dataDirectory + "/patio.sqlite"), "no database is created for a Patio that does not start")
+        #expect(try ModuleRegistry(available: [GardenModule()], enabled: ["garden"]).modules.map(\.id) == ["garden"])
     }
 }
