@@ -3,12 +3,6 @@ import Foundation
 import PatioCore
 import PatioPlatform
 
-/// The academy's roles.
-enum AcademyRoles {
-    static let admin = "academy.admin"
-    static let student = "academy.student"
-}
-
 /// Classly's backend: sedes, classes by level, packs of classes, signed QR check-in and attendance history.
 public struct AcademyModule: PatioModule {
     public init() {}
@@ -16,7 +10,7 @@ public struct AcademyModule: PatioModule {
     public var id: String { "academy" }
     public func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Academia de baile" : "Dance academy" }
     public var accentColour: String { "#b4235a" }
-    public var roles: [String] { [AcademyRoles.admin, AcademyRoles.student] }
+    public var roles: [ModuleRole] { AcademyRoles.all }
     public var migrations: [any Migration] { AcademyMigrations.all }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {

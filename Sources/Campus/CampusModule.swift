@@ -12,7 +12,7 @@ public struct CampusModule: PatioModule {
     public var id: String { "campus" }
     public func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Escuela" : "Campus" }
     public var accentColour: String { "#7f1d3f" }
-    public var roles: [String] { CampusRoles.members }
+    public var roles: [ModuleRole] { CampusRoles.all }
     public var migrations: [any Migration] { CampusMigrations.all }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {

@@ -12,7 +12,7 @@ public struct CourierModule: PatioModule {
     public var id: String { "courier" }
     public func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Mensajería" : "Courier" }
     public var accentColour: String { "#c2410c" }
-    public var roles: [String] { [CourierRoles.admin, CourierRoles.agent] }
+    public var roles: [ModuleRole] { CourierRoles.all }
     public var migrations: [any Migration] { CourierMigrations.all }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {

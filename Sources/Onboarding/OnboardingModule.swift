@@ -11,7 +11,7 @@ public struct OnboardingModule: PatioModule {
     public var id: String { "onboarding" }
     public func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Bienvenida" : "Onboarding" }
     public var accentColour: String { "#7c3aed" }
-    public var roles: [String] { [OnboardingRoles.admin, OnboardingRoles.employee] }
+    public var roles: [ModuleRole] { OnboardingRoles.all }
     public var migrations: [any Migration] { OnboardingMigrations.all }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {

@@ -108,6 +108,7 @@ public func buildComponents(
     for resources in registry.modules.compactMap(\.webResources) {
         web = try await web.adding(directory: resources.templateDirectory, strings: resources.strings)
     }
+    web = web.naming(roles: registry.roleNames)
     let environment = ModuleEnvironment(
         database: database, identity: identity, apps: apps, web: web, clock: clock, logger: logger,
         demoMode: configuration.demoMode, secrets: secrets, publicURL: configuration.publicURL,

@@ -9,10 +9,13 @@ public struct WebRenderer: Sendable {
     let library: MustacheLibrary
     /// Module words merged into the platform's `t` table.
     let extraStrings: [PatioLocale: [String: String]]
+    /// What people call each role: the platform's and every enabled module's.
+    public private(set) var roleNames: RoleNames
 
-    public init(library: MustacheLibrary, extraStrings: [PatioLocale: [String: String]] = [:]) {
+    public init(library: MustacheLibrary, extraStrings: [PatioLocale: [String: String]] = [:], roleNames: RoleNames = .platform) {
         self.library = library
         self.extraStrings = extraStrings
+        self.roleNames = roleNames
     }
 
     /// Every word a page may use in `locale`: the platform's and the modules'.
@@ -38,7 +41,14 @@ public struct WebRenderer: Sendable {
             if let template = extra.getTemplate(named: key) { merged.register(template, named: key) }
         }
         let words = extraStrings.merging(strings) { existing, new in existing.merging(new) { old, _ in old } }
-        return WebRenderer(library: merged, extraStrings: words)
+        return WebRenderer(library: merged, extraStrings: words, roleNames: roleNames)
+    }
+
+    /// The same renderer, naming roles with `names`.
+    public func naming(roles names: RoleNames) -> WebRenderer {
+        var copy = self
+        copy.roleNames = names
+        return copy
     }
 
     /// A complete HTML page.
@@ -91,14 +101,14 @@ public struct WebRenderer: Sendable {
         default: strings["error_generic"]!
         }
         let words = self.strings(context.locale)
-        let shown = message.map { Self.readable(FieldMessages.detail(code: code, detail: $0, retryAfter: retryAfter, strings: words), locale: context.locale) }
+        let shown = message.map { readable(FieldMessages.detail(code: code, detail: $0, retryAfter: retryAfter, strings: words), locale: context.locale) }
         return page("error", title: heading, data: ["heading": heading, "message": shown as Any, "status": Int(status.code)], context: context, status: status)
     }
 
     /// An error's message as the page's reader would say it: the access rule's "This needs the role
     /// academy.student." names the role the way people do, in the page's language; other messages are
     /// shown as they are (already looked up by their problem code).
-    static func readable(_ message: String, locale: PatioLocale) -> String {
+    func readable(_ message: String, locale: PatioLocale) -> String {
         var roles: [String] = []
         if let match = message.wholeMatch(of: /This needs the role ([a-z._]+)\./) {
             roles = [String(match.1)]
@@ -106,7 +116,7 @@ public struct WebRenderer: Sendable {
             roles = match.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
         guard !roles.isEmpty else { return message }
-        let names = roles.map { RoleNames.fullName($0, locale: locale) }.joined(separator: locale == .es ? " o " : " or ")
+        let names = roles.map { roleNames.fullName($0, locale: locale) }.joined(separator: locale == .es ? " o " : " or ")
         return locale == .es ? "Esta página es para cuentas con el rol \(names)." : "This page is for accounts with the role \(names)."
     }
 }

@@ -12,7 +12,7 @@ public struct PaymentsModule: PatioModule {
     public var id: String { "payments" }
     public func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Pagos" : "Payments" }
     public var accentColour: String { "#1d4ed8" }
-    public var roles: [String] { [PaymentsRoles.business, PaymentsRoles.customer, PaymentsRoles.admin] }
+    public var roles: [ModuleRole] { PaymentsRoles.all }
     public var migrations: [any Migration] { PaymentsMigrations.all }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {

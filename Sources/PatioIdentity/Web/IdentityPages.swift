@@ -225,7 +225,7 @@ struct IdentityPageHandlers: Sendable {
         let result = try await services.accounts.list(query: q, page: page)
         let rows: [[String: Any]] = result.items.map {
             ["id": $0.id.uuidString, "name": $0.name, "email": $0.email, "isActive": $0.isActive,
-             "roles": $0.roles.sorted().map { RoleNames.fullName($0, locale: context.locale) }.joined(separator: ", ")]
+             "roles": $0.roles.sorted().map { web.roleNames.fullName($0, locale: context.locale) }.joined(separator: ", ")]
         }
         var data: [String: Any] = ["accounts": rows, "hasAccounts": !rows.isEmpty, "q": q, "qQuery": URLQuery.value(q)]
         if let next = result.nextCursor { data["next"] = next }
@@ -239,7 +239,7 @@ struct IdentityPageHandlers: Sendable {
     /// The new-account form; refused, it is shown again with the name, email and roles chosen (never the password).
     private func newAccountPage(_ context: PatioRequestContext, form: [String: String], roles chosen: Set<String>, errors: [FieldError], status: HTTPResponse.Status = .ok) -> Response {
         let errorRows = FieldMessages.rows(errors, locale: context.locale)
-        let roles = Self.roleRows(services.accounts.knownRoles, context).map { row -> [String: Any] in
+        let roles = roleRows(services.accounts.knownRoles, context).map { row -> [String: Any] in
             var entry: [String: Any] = row
             entry["checked"] = row["id"].map(chosen.contains) ?? false
             return entry
@@ -265,8 +265,8 @@ struct IdentityPageHandlers: Sendable {
         let available = services.accounts.knownRoles.subtracting(account.roles).sorted()
         var data: [String: Any] = [
             "account": ["id": account.id.uuidString, "name": account.name, "email": account.email, "isActive": account.isActive],
-            "granted": Self.roleRows(account.roles, context),
-            "available": Self.roleRows(available, context),
+            "granted": roleRows(account.roles, context),
+            "available": roleRows(available, context),
             "hasAvailable": !available.isEmpty,
         ]
         return web.page("admin_account", title: account.name, data: data, context: context)
@@ -279,8 +279,8 @@ struct IdentityPageHandlers: Sendable {
     }
 
     /// Roles as the admin pages list them: the name people use, with the id the form sends.
-    static func roleRows(_ roles: some Sequence<String>, _ context: PatioRequestContext) -> [[String: String]] {
-        roles.map { (id: $0, name: RoleNames.fullName($0, locale: context.locale)) }.sorted { $0.name < $1.name }.map { ["id": $0.id, "name": $0.name] }
+    func roleRows(_ roles: some Sequence<String>, _ context: PatioRequestContext) -> [[String: String]] {
+        roles.map { (id: $0, name: web.roleNames.fullName($0, locale: context.locale)) }.sorted { $0.name < $1.name }.map { ["id": $0.id, "name": $0.name] }
     }
 
     /// Runs an admin action, then goes back to the account's page saying it was saved, or why it was not:

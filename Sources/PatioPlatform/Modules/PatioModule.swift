@@ -52,8 +52,8 @@ public protocol PatioModule: Sendable {
     func displayName(_ locale: PatioLocale) -> String
     /// The module's accent colour on the web (CSS colour).
     var accentColour: String { get }
-    /// Roles the module defines, `module.role`.
-    var roles: [String] { get }
+    /// Roles the module defines (`module.role`), with the names people use for them.
+    var roles: [ModuleRole] { get }
     var migrations: [any Migration] { get }
     /// Declares every `/api/v1/<module>/…` and `/<module>/…` route with its access rule.
     func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment)
@@ -115,5 +115,13 @@ public struct ModuleRegistry: Sendable {
         modules = available.filter { enabled?.contains($0.id) ?? true }
     }
 
-    public var roles: Set<String> { Set(modules.flatMap(\.roles)) }
+    /// Every enabled module's role ids.
+    public var roles: Set<String> { Set(modules.flatMap { $0.roles.map(\.id) }) }
+
+    /// What people call the platform's role and every enabled module's, for the pages.
+    public var roleNames: RoleNames {
+        modules.reduce(RoleNames.platform) { names, module in
+            names.adding(module.roles.map { role in (id: role.id, name: { role.name($0) }) }, app: module.displayName)
+        }
+    }
 }

@@ -10,12 +10,12 @@ public enum PlatformPages {
         routes.get("/", .signedIn) { _, context in
             let principal = try context.requirePrincipal()
             var tiles: [[String: Any]] = registry.modules.compactMap { module in
-                let held = module.roles.filter { principal.has(role: $0) }
+                let held = module.roles.filter { principal.has(role: $0.id) }
                 guard !held.isEmpty else { return nil }
-                return ["name": module.displayName(context.locale), "href": "/\(module.id)", "accent": module.accentColour, "roles": held.map { RoleNames.name($0, locale: context.locale) }.joined(separator: ", ")]
+                return ["name": module.displayName(context.locale), "href": "/\(module.id)", "accent": module.accentColour, "roles": held.map { $0.name(context.locale) }.joined(separator: ", ")]
             }
             if principal.has(role: Role.platformAdmin) {
-                tiles.append(["name": Strings.text("admin_console", context.locale), "href": "/admin", "accent": "#334e68", "roles": RoleNames.name(Role.platformAdmin, locale: context.locale)])
+                tiles.append(["name": Strings.text("admin_console", context.locale), "href": "/admin", "accent": "#334e68", "roles": web.roleNames.name(Role.platformAdmin, locale: context.locale)])
             }
             // Someone with one app has nothing to choose: they land in it (its own home is one tap from every page).
             if tiles.count == 1, let only = tiles.first?["href"] as? String { return redirect(to: only) }

@@ -4,13 +4,6 @@ import PatioCore
 import PatioData
 import PatioIdentity
 
-/// InterPay's roles.
-enum PaymentsRoles {
-    static let business = "payments.business"
-    static let customer = "payments.customer"
-    static let admin = "payments.admin"
-}
-
 /// A person's InterPay profile as the apps see it.
 struct ProfileView: Codable, Sendable {
     var accountId: UUID

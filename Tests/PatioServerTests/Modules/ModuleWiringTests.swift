@@ -17,7 +17,7 @@ struct GardenModule: PatioModule {
     var id: String { "garden" }
     func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Jardín" : "Garden" }
     var accentColour: String { "#3f7d20" }
-    var roles: [String] { ["garden.admin", "garden.visitor"] }
+    var roles: [ModuleRole] { [ModuleRole("garden.admin", spanish: "Jardinería", english: "Gardener"), ModuleRole("garden.visitor", spanish: "Visita", english: "Visitor")] }
     var migrations: [any Migration] { [CreatePlants()] }
 
     struct CreatePlants: AsyncMigration {

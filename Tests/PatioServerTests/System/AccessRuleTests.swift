@@ -59,7 +59,7 @@ struct AccessRuleTests {
             var tokens: [String: String] = [:]
             var sessions: [String: WebSession] = [:]
             for module in patio.components.modules.modules {
-                for role in module.roles {
+                for role in module.roles.map(\.id) {
                     let email = "\(role.replacingOccurrences(of: ".", with: "-"))@test.patio"
                     tokens[role] = try await patio.token(for: email, roles: [role], client: client)
                     sessions[role] = try await WebSession.signIn(client, email: email, password: TestPatio.password)
@@ -67,7 +67,7 @@ struct AccessRuleTests {
             }
             var checked = 0
             for module in patio.components.modules.modules {
-                let own = Set(module.roles)
+                let own = Set(module.roles.map(\.id))
                 let prefixes = ["/api/v1/\(module.id)/", "/\(module.id)/"]
                 for route in patio.routes where prefixes.contains(where: route.path.hasPrefix) {
                     let allowed: [String]

@@ -2,6 +2,8 @@ import Foundation
 import Mustache
 import PatioCore
 import PatioWeb
+import PatioPlatform
+import PatioServer
 import Testing
 
 @Suite("Page data and formats")
@@ -50,7 +52,25 @@ struct PageDataTests {
         #expect(PageFormat.dateTime(instant, in: lima, locale: .es) == "lun 23 nov, 20:05")
         #expect(PageFormat.dateTime(instant, in: lima, locale: .en) == "Mon, Nov 23, 20:05")
         #expect(PageFormat.change(-0.404, locale: .en) == "−40.4%")
-        #expect(RoleNames.name("academy.student", locale: .es) == "Estudiante" && RoleNames.fullName("onboarding.admin", locale: .en) == "Onboarding: people team")
-        #expect(RoleNames.name("something.new", locale: .es) == "something.new")
+    }
+
+    @Test("roles are named as each module names them, with its app where every app's roles are listed; an unknown id shows as it is")
+    func roleNames() throws {
+        let names = try ModuleRegistry(available: availableModules, enabled: nil).roleNames
+        #expect(names.name("academy.student", locale: .es) == "Estudiante")
+        #expect(names.fullName("onboarding.admin", locale: .en) == "Onboarding: people team")
+        #expect(names.fullName("courier.agent", locale: .es) == "Mensajería: mensajero")
+        #expect(names.name("admin", locale: .es) == "Administración de Patio")
+        #expect(names.name("something.new", locale: .es) == "something.new")
+        // A module that is switched off names nothing.
+        let courierOnly = try ModuleRegistry(available: availableModules, enabled: ["courier"]).roleNames
+        #expect(courierOnly.name("academy.student", locale: .es) == "academy.student")
+        for module in availableModules {
+            for role in module.roles {
+                for locale in PatioLocale.allCases {
+                    #expect(names.name(role.id, locale: locale) != role.id, "\(role.id) has no \(locale) name")
+                }
+            }
+        }
     }
 }
