@@ -26,10 +26,8 @@ public struct CourierModule: PatioModule {
         }
     }
 
-    /// `PATIO_COMPAT` may name only contracts Patio serves.
-    public func validate(settings: ModuleSettings) throws {
-        _ = try settings.compatContracts()
-    }
+    /// The Controller APP's calls, under its own paths (docs/compat-controller-app.md).
+    public var compatContracts: [CompatContract] { [ControllerAppRoutes.compatContract] }
 
     public var webResources: ModuleWebResources? {
         ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CourierStrings.all,

@@ -78,6 +78,7 @@ public func buildComponents(
     let registry: ModuleRegistry
     do {
         registry = try ModuleRegistry(available: modules, enabled: configuration.enabledModules)
+        try registry.checkCompat(configuration.moduleSettings)
         for module in registry.modules { try module.validate(settings: configuration.moduleSettings) }
     } catch let error as ModuleSettingError {
         throw ConfigurationError(error.description)
@@ -132,12 +133,13 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: ErrorRenderingMiddleware(web: web))
+    let paths = components.modules.requestPath
+    router.add(middleware: ErrorRenderingMiddleware(web: web, paths: paths))
     // Before authentication: a refused request costs no session lookup.
     router.add(middleware: AdmissionMiddleware(gate: AdmissionGate(limits: configuration.admissionLimits)))
-    router.add(middleware: AuthenticationMiddleware(sessions: components.identity.sessions))
-    router.add(middleware: WebSessionMiddleware(secureCookies: configuration.identity.secureCookies))
-    router.add(middleware: FlashMiddleware(secureCookies: configuration.identity.secureCookies))
+    router.add(middleware: AuthenticationMiddleware(sessions: components.identity.sessions, paths: paths))
+    router.add(middleware: WebSessionMiddleware(secureCookies: configuration.identity.secureCookies, paths: paths))
+    router.add(middleware: FlashMiddleware(secureCookies: configuration.identity.secureCookies, paths: paths))
 
     let routes = PatioRoutes(router: router)
     SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, metricsAccess: MonitoringAccess(token: configuration.metricsToken), contract: try APIContract.shared())

@@ -67,13 +67,15 @@ private func redirect(to location: String, flash kind: Flash.Kind, _ text: Strin
 public struct FlashMiddleware: RouterMiddleware {
     public typealias Context = PatioRequestContext
     let secureCookies: Bool
+    let paths: RequestPath
 
-    public init(secureCookies: Bool) {
+    public init(secureCookies: Bool, paths: RequestPath) {
         self.secureCookies = secureCookies
+        self.paths = paths
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if RequestPath.isAPI(request) { return try await next(request, context) }
+        if paths.isAPI(request) { return try await next(request, context) }
         let waiting = request.cookies[Flash.cookie].flatMap { Flash(encoded: $0.value) }
         let shown = waiting.flatMap { request.method == .get && $0.path == request.uri.path ? $0 : nil }
         var response = try await Flash.$current.withValue(shown) { try await next(request, context) }

@@ -17,15 +17,17 @@ public struct WebSessionMiddleware: RouterMiddleware {
     public static let timeZoneCookie = "patio_tz"
 
     let secureCookies: Bool
+    let paths: RequestPath
 
-    public init(secureCookies: Bool) {
+    public init(secureCookies: Bool, paths: RequestPath) {
         self.secureCookies = secureCookies
+        self.paths = paths
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         context.locale = Self.locale(for: request, principal: context.principal)
-        if RequestPath.isAPI(request) {
+        if paths.isAPI(request) {
             return try await next(request, context)
         }
         context.timeZone = Self.timeZone(for: request)

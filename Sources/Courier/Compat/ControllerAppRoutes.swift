@@ -8,7 +8,7 @@ import PatioPlatform
 /// app runs against Patio with only its base URL changed. Served only when `PATIO_COMPAT` names
 /// `controller-app`; otherwise these paths answer 404 like any unknown address.
 ///
-/// The paths sit under `RequestPath.compatPrefixes`, so the platform treats them as API calls: a token is
+/// The paths sit under the contract's prefixes, so the platform treats them as API calls: a token is
 /// read only from `Authorization: Bearer`, there is no CSRF check, and every refusal is problem+json (the
 /// apps show any non-200 as an error). The schema and the localities are reference data served to the apps'
 /// own requests, which carry no token (see `ControllerAppCaller`).
@@ -21,9 +21,12 @@ enum ControllerAppRoutes {
     static let schemaPath = "/apicontrollerpruebas/api/SincronizadorDatos/ObtenerEsquema/true"
     static let localitiesPath = "/apicontrollerpruebas/api/ParametrosFramework/ObtenerLocalidadesRecogidas"
 
+    /// The contract as the platform reads it: its name and where its paths start.
+    static let compatContract = CompatContract(name: contract, pathPrefixes: ["/apicontrollerpruebas/", "/FtEntregaElectronica/"])
+
     /// Whether this deployment serves the contract (the setting was checked at start-up).
     static func isEnabled(_ settings: ModuleSettings) -> Bool {
-        (try? settings.compatContracts())?.contains(contract) ?? false
+        settings.compatContracts.contains(contract)
     }
 
     static func register(on routes: CourierRoutes, services s: CourierServices, settings: IdentitySettings, offlineTables: OfflineTableRegistry) {

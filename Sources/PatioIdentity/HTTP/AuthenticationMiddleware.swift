@@ -12,24 +12,26 @@ public struct AuthenticationMiddleware: RouterMiddleware {
     public static let sessionCookie = "patio_session"
 
     let sessions: SessionService
+    let paths: RequestPath
 
-    public init(sessions: SessionService) {
+    public init(sessions: SessionService, paths: RequestPath) {
         self.sessions = sessions
+        self.paths = paths
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        if let token = Self.token(in: request) {
+        if let token = token(in: request) {
             context.principal = try await sessions.resolve(token: token)
         }
         return try await next(request, context)
     }
 
-    static func token(in request: Request) -> String? {
-        if RequestPath.isAPI(request) {
+    func token(in request: Request) -> String? {
+        if paths.isAPI(request) {
             return BearerToken.from(request.headers[.authorization])?.trimmingCharacters(in: .whitespaces)
         }
-        return request.cookies[sessionCookie]?.value
+        return request.cookies[Self.sessionCookie]?.value
     }
 }
 

@@ -25,19 +25,12 @@ public struct ModuleSettings: Sendable {
         return number
     }
 
-    /// The original apps' wire contracts Patio can serve; the module that implements another one adds its name.
-    public static let knownCompatContracts: Set<String> = ["controller-app"]
-
     /// `PATIO_COMPAT=controller-app,…`: the original apps' contracts this deployment serves under their own
-    /// paths, lower-cased; empty when unset. A name Patio does not know is an error naming it.
-    public func compatContracts() throws -> Set<String> {
+    /// paths, lower-cased; empty when unset. The platform refuses at start-up a name no enabled module
+    /// serves (``ModuleRegistry/checkCompat(_:)``), so a module only asks whether its own name is here.
+    public var compatContracts: Set<String> {
         guard let text = values["PATIO_COMPAT"] else { return [] }
-        let names = Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
-        let unknown = names.subtracting(Self.knownCompatContracts)
-        guard unknown.isEmpty else {
-            throw ModuleSettingError("PATIO_COMPAT names \(unknown.sorted().joined(separator: ", ")), which Patio does not serve; use a comma-separated list of \(Self.knownCompatContracts.sorted().joined(separator: ", "))")
-        }
-        return names
+        return Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty })
     }
 }
 

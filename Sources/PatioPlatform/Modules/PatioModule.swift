@@ -73,6 +73,8 @@ public protocol PatioModule: Sendable {
     /// Tables the module's field devices keep locally, each filled from one of its sync collections
     /// (published at `/api/v1/offline-tables`).
     func offlineTables() -> [OfflineTable]
+    /// The original apps' wire contracts the module can serve under their own paths (`PATIO_COMPAT`).
+    var compatContracts: [CompatContract] { get }
 }
 
 extension PatioModule {
@@ -82,6 +84,7 @@ extension PatioModule {
     public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] { [] }
     public func commands() -> [ModuleCommand] { [] }
     public func offlineTables() -> [OfflineTable] { [] }
+    public var compatContracts: [CompatContract] { [] }
 }
 
 /// A module's templates folder, its strings (page keys should carry the module's prefix to avoid clashes;
@@ -117,6 +120,21 @@ public struct ModuleRegistry: Sendable {
 
     /// Every enabled module's role ids.
     public var roles: Set<String> { Set(modules.flatMap { $0.roles.map(\.id) }) }
+
+    /// How requests are told apart by path, with the enabled modules' compatibility prefixes.
+    public var requestPath: RequestPath {
+        RequestPath(compatPrefixes: modules.flatMap { $0.compatContracts.flatMap(\.pathPrefixes) })
+    }
+
+    /// `PATIO_COMPAT` may name only contracts an enabled module serves.
+    public func checkCompat(_ settings: ModuleSettings) throws {
+        let served = Set(modules.flatMap { $0.compatContracts.map(\.name) })
+        let unknown = settings.compatContracts.subtracting(served)
+        guard unknown.isEmpty else {
+            let choice = served.isEmpty ? "no enabled module serves one" : "use a comma-separated list of \(served.sorted().joined(separator: ", "))"
+            throw ModuleSettingError("PATIO_COMPAT names \(unknown.sorted().joined(separator: ", ")), which Patio does not serve; \(choice)")
+        }
+    }
 
     /// What people call the platform's role and every enabled module's, for the pages.
     public var roleNames: RoleNames {

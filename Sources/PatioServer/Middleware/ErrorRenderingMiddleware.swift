@@ -11,6 +11,7 @@ import PatioWeb
 struct ErrorRenderingMiddleware: RouterMiddleware {
     typealias Context = PatioRequestContext
     let web: WebRenderer
+    let paths: RequestPath
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -24,7 +25,7 @@ struct ErrorRenderingMiddleware: RouterMiddleware {
             } else if problem.status.code >= 500 {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             }
-            if RequestPath.isForMachines(request.uri.path) {
+            if paths.isForMachines(request.uri.path) {
                 return try problem.response(from: request, context: context)
             }
             return page(for: problem, request: request, context: context)

@@ -67,7 +67,7 @@ struct PausedAgentTests {
             #expect(walked.count >= 29, "the walk found only \(walked.count) routes")
             for route in walked {
                 let path = Self.fill(route.path, pickup: pickup, photo: photo)
-                if RequestPath.isAPI(path) {
+                if patio.components.modules.requestPath.isAPI(path) {
                     let response = try await client.api(route.method, path, token: again, body: route.method == .get || route.method == .delete ? nil : [:])
                     #expect(try response.status == .forbidden && problem(response).code == "agent_inactive", "\(route.method) \(route.path): \(response.status)")
                 } else {
@@ -110,7 +110,7 @@ struct PausedAgentTests {
     /// Courier's routes an agent may call (the WebSocket board is dispatch's).
     static func agentRoutes(_ routes: [RouteDescriptor]) -> [RouteDescriptor] {
         routes.filter { route in
-            let courier = route.path.hasPrefix("/courier") || route.path.hasPrefix("/api/v1/courier") || RequestPath.compatPrefixes.contains(where: route.path.hasPrefix)
+            let courier = route.path.hasPrefix("/courier") || route.path.hasPrefix("/api/v1/courier") || ControllerAppRoutes.compatContract.pathPrefixes.contains(where: route.path.hasPrefix)
             switch route.access {
             case .role(let role): return courier && role == CourierRoles.agent
             case .anyRole(let roles): return courier && roles.contains(CourierRoles.agent)

@@ -316,17 +316,22 @@ struct ControllerAppContractTests {
         }
     }
 
-    @Test("PATIO_COMPAT takes a comma-separated list of known contracts; an unknown name stops start-up naming it")
+    @Test("PATIO_COMPAT takes a comma-separated list of known contracts; a name no enabled module serves stops start-up naming it")
     func setting() throws {
         func settings(_ value: String) -> ModuleSettings { ModuleSettings(environment: ["PATIO_COMPAT": value]) }
-        #expect(try settings(" Controller-App , ").compatContracts() == ["controller-app"])
-        #expect(try ModuleSettings(environment: [:]).compatContracts().isEmpty)
+        #expect(settings(" Controller-App , ").compatContracts == ["controller-app"])
+        #expect(ModuleSettings(environment: [:]).compatContracts.isEmpty)
         #expect(ControllerAppRoutes.isEnabled(settings("controller-app")))
         #expect(!ControllerAppRoutes.isEnabled(settings("")))
-        #expect(throws: Never.self) { try CourierModule().validate(settings: settings("controller-app")) }
-        let error = #expect(throws: ModuleSettingError.self) { try CourierModule().validate(settings: settings("controller-app,classic-app")) }
+        let courier = try ModuleRegistry(available: [CourierModule()], enabled: nil)
+        #expect(throws: Never.self) { try courier.checkCompat(settings("controller-app")) }
+        let error = #expect(throws: ModuleSettingError.self) { try courier.checkCompat(settings("controller-app,classic-app")) }
         let message = error?.description ?? ""
         #expect(message.contains("PATIO_COMPAT") && message.contains("classic-app") && message.contains("controller-app"), "\(message)")
+        // Without Courier, nothing serves the Controller APP's contract.
+        let none = try ModuleRegistry(available: [CourierModule()], enabled: [])
+        #expect(throws: ModuleSettingError.self) { try none.checkCompat(settings("controller-app")) }
+        #expect(courier.requestPath.isAPI(ControllerAppRoutes.loginPath) && !none.requestPath.isAPI(ControllerAppRoutes.loginPath))
     }
 
     @Test("base64 as the apps write it: with Android's line breaks and final newline, escaped once or twice, without padding")
