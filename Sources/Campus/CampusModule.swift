@@ -14,6 +14,8 @@ public struct CampusModule: PatioModule {
     public var accentColour: String { "#7f1d3f" }
     public var roles: [ModuleRole] { CampusRoles.all }
     public var migrations: [any Migration] { CampusMigrations.all }
+    /// The app people install: its version check and remote config are served from the first start.
+    public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: "saes", name: "SAES")] }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = CampusServices(environment: environment)

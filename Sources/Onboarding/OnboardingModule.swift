@@ -13,6 +13,8 @@ public struct OnboardingModule: PatioModule {
     public var accentColour: String { "#7c3aed" }
     public var roles: [ModuleRole] { OnboardingRoles.all }
     public var migrations: [any Migration] { OnboardingMigrations.all }
+    /// The app people install: its version check and remote config are served from the first start.
+    public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: "jappical", name: "JAppical")] }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = OnboardingServices(environment: environment)

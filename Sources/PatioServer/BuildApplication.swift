@@ -105,6 +105,12 @@ public func buildComponents(
         settings: identitySettings, knownRoles: registry.roles, passkeyKey: { try await secrets.key(named: "passkey-challenges") }
     )
     let apps = ClientAppService(database: database, clock: clock)
+    do {
+        try await apps.register(registry.modules.flatMap(\.clientApps))
+    } catch {
+        await database.close()
+        throw error
+    }
     var web = try await WebRenderer.load()
     for resources in registry.modules.compactMap(\.webResources) {
         web = try await web.adding(directory: resources.templateDirectory, strings: resources.strings)

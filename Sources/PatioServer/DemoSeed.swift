@@ -19,14 +19,10 @@ public enum DemoSeed {
             created += 1
         }
         progress("platform: client app settings")
-        let storeURLs = [
-            "classly": "https://apps.example.org/classly", "controller-app": "https://apps.example.org/controller-app",
-            "saes": "https://apps.example.org/saes", "interpay": "https://apps.example.org/interpay", "jappical": "https://apps.example.org/jappical",
-        ]
-        for (slug, url) in storeURLs.sorted(by: { $0.key < $1.key }) {
+        for slug in components.modules.modules.flatMap(\.clientApps).map(\.slug).sorted() {
             let app = try await components.apps.find(slug)
             if app.storeUrl == nil {
-                _ = try await components.apps.update(slug, .init(latestVersion: "1.2.0", minimumVersion: "1.0.0", storeUrl: url))
+                _ = try await components.apps.update(slug, .init(latestVersion: "1.2.0", minimumVersion: "1.0.0", storeUrl: "https://apps.example.org/\(slug)"))
             }
             if app.entries?.isEmpty ?? true {
                 _ = try await components.apps.setEntry(app: slug, key: "support_email", .init(kind: .string, value: .string("soporte@demo.patio")))

@@ -14,6 +14,8 @@ public struct PaymentsModule: PatioModule {
     public var accentColour: String { "#1d4ed8" }
     public var roles: [ModuleRole] { PaymentsRoles.all }
     public var migrations: [any Migration] { PaymentsMigrations.all }
+    /// The app people install: its version check and remote config are served from the first start.
+    public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: "interpay", name: "InterPay")] }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = PaymentsServices(environment: environment)

@@ -106,6 +106,20 @@ public struct ClientAppService: Sendable {
         return Self.view(app, entries: [])
     }
 
+    /// Adds each app that is not registered yet (version 1.0.0, no store address); an app that exists is
+    /// left as its admins set it. Safe when several instances start at once: a lost race is a no-op.
+    public func register(_ apps: [ModuleClientApp]) async throws {
+        for app in apps {
+            if try await ClientAppModel.query(on: database.reader).filter(\.$slug == app.slug).first() != nil { continue }
+            do {
+                let model = ClientAppModel(slug: app.slug, name: app.name, latest: "1.0.0", minimum: "1.0.0", storeURL: nil, updatedAt: clock.now())
+                try await database.write { db in try await model.create(on: db) }
+            } catch {
+                guard try await ClientAppModel.query(on: database.reader).filter(\.$slug == app.slug).first() != nil else { throw error }
+            }
+        }
+    }
+
     public func update(_ slug: String, _ input: AppInput) async throws -> ClientAppView {
         var validator = Validator()
         validateVersions(input, into: &validator, requireBoth: false)

@@ -38,22 +38,11 @@ public enum PlatformMigrations {
         func revert(on database: any Database) async throws { try await database.schema(ConfigEntryModel.schema).delete() }
     }
 
-    /// The seed apps exist from the first start so their clients can ask for versions right away.
+    /// Kept by name because databases record it as applied. It registers nothing any more: each module
+    /// declares its apps (`PatioModule.clientApps`) and `ClientAppService.register` adds them at start-up.
     struct RegisterSeedApps: AsyncMigration {
-        static let apps: [(slug: String, name: String)] = [
-            ("classly", "Classly"), ("controller-app", "Controller APP"), ("saes", "SAES"),
-            ("interpay", "InterPay"), ("jappical", "JAppical"),
-        ]
-
-        func prepare(on database: any Database) async throws {
-            for app in Self.apps {
-                try await ClientAppModel(slug: app.slug, name: app.name, latest: "1.0.0", minimum: "1.0.0", storeURL: nil, updatedAt: Date()).create(on: database)
-            }
-        }
-
-        func revert(on database: any Database) async throws {
-            try await ClientAppModel.query(on: database).filter(\.$slug ~~ Self.apps.map(\.slug)).delete()
-        }
+        func prepare(on database: any Database) async throws {}
+        func revert(on database: any Database) async throws {}
     }
 
     struct CreateServerSecrets: AsyncMigration {

@@ -75,6 +75,8 @@ public protocol PatioModule: Sendable {
     func offlineTables() -> [OfflineTable]
     /// The original apps' wire contracts the module can serve under their own paths (`PATIO_COMPAT`).
     var compatContracts: [CompatContract] { get }
+    /// The mobile apps the module is the backend of, registered at start-up.
+    var clientApps: [ModuleClientApp] { get }
 }
 
 extension PatioModule {
@@ -85,6 +87,7 @@ extension PatioModule {
     public func commands() -> [ModuleCommand] { [] }
     public func offlineTables() -> [OfflineTable] { [] }
     public var compatContracts: [CompatContract] { [] }
+    public var clientApps: [ModuleClientApp] { [] }
 }
 
 /// A module's templates folder, its strings (page keys should carry the module's prefix to avoid clashes;

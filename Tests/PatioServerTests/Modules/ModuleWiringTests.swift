@@ -27,6 +27,8 @@ struct GardenModule: PatioModule {
         func revert(on database: any Database) async throws { try await database.schema("garden_plants").delete() }
     }
 
+    var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: "garden-app", name: "Jardín")] }
+
     struct Row: Decodable { let name: String }
 
     func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
@@ -58,6 +60,9 @@ struct ModuleWiringTests {
             let visitor = try await patio.token(for: "visitor@demo.patio", roles: ["garden.visitor"], client: client)
             let plants = try await client.api(.get, "/api/v1/garden/plants", token: visitor)
             #expect(plants.status == .ok)
+            // The module's app answers its version check from the first start.
+            let version = try await client.api(.get, "/api/v1/apps/garden-app/version?current=1.0.0")
+            #expect(version.status == .ok, "\(String(buffer: version.body))")
             #expect(String(buffer: plants.body) == #"["Rosa"]"#)
 
             let outsider = try await patio.token(for: "outsider@demo.patio", client: client)
@@ -82,6 +87,17 @@ struct ModuleWiringTests {
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             let roles = try await client.api(.get, "/api/v1/admin/roles", token: admin)
             #expect(!String(buffer: roles.body).contains("garden"))
+            #expect(try await client.api(.get, "/api/v1/apps/garden-app/version?current=1.0.0").status == .notFound)
+        }
+    }
+
+    @Test("a module's app is registered once: starting again leaves what its admins set")
+    func appsRegisteredOnce() async throws {
+        try await TestPatio.with(modules: [GardenModule()]) { patio, _ in
+            _ = try await patio.components.apps.update("garden-app", .init(latestVersion: "2.0.0", minimumVersion: "1.5.0"))
+            try await patio.components.apps.register(GardenModule().clientApps)
+            let app = try await patio.components.apps.find("garden-app")
+            #expect(app.latestVersion == "2.0.0" && app.minimumVersion == "1.5.0" && app.name == "Jardín")
         }
     }
 
