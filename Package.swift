@@ -23,6 +23,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "patio", targets: ["PatioCLI"]),
+        .executable(name: "patio-fake-saes", targets: ["PatioFakeSAES"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -49,6 +50,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -201,12 +203,18 @@ let package = Package(
         .executableTarget(
             name: "PatioCLI",
             dependencies: [
-                "FakeSAES",
                 "PatioCore", "PatioPlatform", "PatioServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The fake SAES portal as its own program, so the production `patio` binary carries no test double.
+        .executableTarget(
+            name: "PatioFakeSAES",
+            dependencies: [
+                "FakeSAES", "PatioCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -29,17 +29,18 @@ def _free_port():
         return probe.getsockname()[1]
 
 
-def _patio_binary():
+def _patio_binary(name="patio"):
+    """`patio`, or another program built beside it (`patio-fake-saes`)."""
     built = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True)
-    return pathlib.Path(built.stdout.strip()) / "patio"
+    return pathlib.Path(built.stdout.strip()) / name
 
 
 @pytest.fixture(scope="session")
 def fake_saes():
-    """`patio fake-saes` on a free port: the SAES portal the demo student links to."""
+    """`patio-fake-saes` on a free port: the SAES portal the demo student links to."""
     port = _free_port()
     log = open(ARTIFACTS / "fake-saes.log", "w")
-    process = subprocess.Popen([str(_patio_binary()), "fake-saes", "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen([str(_patio_binary("patio-fake-saes")), "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -49,7 +50,7 @@ def fake_saes():
             time.sleep(0.2)
     else:
         process.terminate()
-        raise RuntimeError("patio fake-saes did not start; see e2e/artifacts/fake-saes.log")
+        raise RuntimeError("patio-fake-saes did not start; see e2e/artifacts/fake-saes.log")
     yield base
     process.terminate()
     process.wait(timeout=30)

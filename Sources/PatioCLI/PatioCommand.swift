@@ -24,7 +24,7 @@ struct PatioCommand: AsyncParsableCommand {
             commandName: "patio",
             abstract: "Patio: one server for Classly, Controller APP, SAES, InterPay and JAppical.",
             discussion: ModuleCommandLine.help,
-            subcommands: [Serve.self, Migrate.self, Seed.self, UserCommand.self, Backup.self, Restore.self, FakeSAESCommand.self],
+            subcommands: [Serve.self, Migrate.self, Seed.self, UserCommand.self, Backup.self, Restore.self],
             defaultSubcommand: Serve.self
         )
     }

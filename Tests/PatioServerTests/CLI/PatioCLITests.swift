@@ -65,6 +65,15 @@ struct PatioCLITests {
         #expect(me.body.contains("Renamed Admin"))
     }
 
+    @Test("the deployed patio carries no test double: the fake SAES portal is its own program")
+    func noFakeSAES() throws {
+        let help = try PatioProcess.run(["--help"])
+        #expect(help.status == 0 && !help.stdout.contains("fake-saes"), "\(help.stdout)")
+        #expect(try PatioProcess.run(["fake-saes", "--port", "0"]).status != 0)
+        let fake = PatioProcess.executable.deletingLastPathComponent().appendingPathComponent("patio-fake-saes")
+        #expect(FileManager.default.isExecutableFile(atPath: fake.path), "swift build makes patio-fake-saes beside patio")
+    }
+
     @Test("SIGTERM stops Patio even while a client holds a request it never finishes sending")
     func stopWithAHalfSentRequest() async throws {
         let data = try folder()

@@ -5,7 +5,7 @@ import FoundationNetworking
 import PatioKit
 import Testing
 
-/// `patio fake-saes` on a free loopback port, for one test: IPN's portal markup and sign-in with a CAPTCHA,
+/// `patio-fake-saes` (built beside `patio`) on a free loopback port, for one test: IPN's portal markup and sign-in with a CAPTCHA,
 /// schools `escom` and `upiicsa`, and the demo student (boleta 2022630101, password saes-demo). Patio reads
 /// it when started with ``environment``.
 struct RunningFakeSAES: Sendable {
@@ -26,7 +26,7 @@ struct RunningFakeSAES: Sendable {
         let port = try RunningPatio.freePort()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("patiokit-fake-saes-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        let process = try RunningPatio.launch(["fake-saes", "--port", "\(port)"], log: log)
+        let process = try RunningPatio.launch(["--port", "\(port)"], log: log, binary: RunningPatio.fakeSAESBinary)
         let fake = RunningFakeSAES(base: URL(string: "http://127.0.0.1:\(port)")!)
         for _ in 0..<600 {
             guard process.isRunning else { break }
@@ -46,7 +46,7 @@ struct RunningFakeSAES: Sendable {
             try await Task.sleep(for: .milliseconds(100))
         }
         await process.stop()
-        Issue.record("patio fake-saes did not start: \(((try? String(contentsOf: log, encoding: .utf8)) ?? "").suffix(2000))")
-        throw PatioError.offline("patio fake-saes did not start")
+        Issue.record("patio-fake-saes did not start: \(((try? String(contentsOf: log, encoding: .utf8)) ?? "").suffix(2000))")
+        throw PatioError.offline("patio-fake-saes did not start")
     }
 }

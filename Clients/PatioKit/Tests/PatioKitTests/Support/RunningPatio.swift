@@ -20,6 +20,9 @@ struct RunningPatio: Sendable {
         return root.appendingPathComponent(".build/debug/patio")
     }
 
+    /// The fake SAES portal's program, built next to `patio`.
+    static var fakeSAESBinary: URL { binary.deletingLastPathComponent().appendingPathComponent("patio-fake-saes") }
+
     static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
@@ -56,7 +59,7 @@ struct RunningPatio: Sendable {
         try outcome.get()
     }
 
-    static func launch(_ arguments: [String], log: URL, environment extra: [String: String] = [:]) throws -> Process {
+    static func launch(_ arguments: [String], log: URL, environment extra: [String: String] = [:], binary: URL = RunningPatio.binary) throws -> Process {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -1,13 +1,16 @@
 import ArgumentParser
 import FakeSAES
 import Logging
+import PatioCore
 
-/// `patio fake-saes`: a stand-in SAES portal for development and the browser suite. Point Campus at it with
+/// `patio-fake-saes`: a stand-in SAES portal for development, the demo and the test suites, built as its own
+/// program so the `patio` that is deployed carries no test double. Point Campus at it with
 /// `PATIO_CAMPUS_SAES_PORTAL=http://127.0.0.1:PORT/{school}/`; the demo student's boleta and password are
 /// printed at start.
-struct FakeSAESCommand: AsyncParsableCommand {
+@main
+struct PatioFakeSAES: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fake-saes",
+        commandName: "patio-fake-saes",
         abstract: "Serve a fake SAES portal (development only): schools escom and upiicsa, and cecyt9, esimecu and encb in those schools' real layouts; the demo student; a CAPTCHA to type."
     )
 

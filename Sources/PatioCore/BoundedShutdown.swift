@@ -7,13 +7,13 @@ import UnixSignals
 /// Runs a server until SIGTERM or SIGINT, then stops it within a bounded time. A graceful shutdown lets the
 /// requests in flight finish, but a client that never finishes sending its request, or never lets go of an
 /// open WebSocket, would otherwise keep the process alive for ever: a deployment's stop, or a test's, must end.
-enum BoundedShutdown {
+public enum BoundedShutdown {
     /// How long requests in flight get to finish after the signal before the server is cancelled.
-    static let grace: Duration = .seconds(10)
+    public static let grace: Duration = .seconds(10)
     /// After the signal, the process ends at the latest this long later, whatever is still open.
-    static let deadline: Duration = .seconds(15)
+    public static let deadline: Duration = .seconds(15)
 
-    static func run(_ service: some Service, logger: Logger) async throws {
+    public static func run(_ service: some Service, logger: Logger) async throws {
         var configuration = ServiceGroupConfiguration(
             services: [service],
             gracefulShutdownSignals: [.sigterm, .sigint],
