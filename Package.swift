@@ -105,7 +105,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("Web/Resources")],
+            resources: [.copy("Web/Resources"), .copy("API/openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -117,7 +117,7 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("Web/Resources")],
+            resources: [.copy("Web/Resources"), .copy("API/openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -127,7 +127,7 @@ let package = Package(
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
-            resources: [.copy("Web/Resources")],
+            resources: [.copy("Web/Resources"), .copy("API/openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -139,7 +139,7 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("Web/Resources"), .copy("Demo/Network")],
+            resources: [.copy("Web/Resources"), .copy("Demo/Network"), .copy("API/openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         // Photo formats, location scrubbing and thumbnails (Courier's proof photos), on the system's image codecs.
@@ -180,13 +180,13 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("Web/Resources")],
+            resources: [.copy("Web/Resources"), .copy("API/openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "PatioServer",
             dependencies: [
-                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "Academy", "Payments", "Onboarding", "Courier", "Campus",
+                "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb",
                 "PhotoProcessing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -203,9 +203,15 @@ let package = Package(
         .executableTarget(
             name: "PatioCLI",
             dependencies: [
-                "PatioCore", "PatioPlatform", "PatioServer",
+                "PatioCore", "PatioPlatform", "PatioServer", "PatioModules", "PhotoProcessing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The list of every module the `patio` executable is built with; the host (PatioServer) knows none.
+        .target(
+            name: "PatioModules",
+            dependencies: ["PatioPlatform", "Academy", "Payments", "Onboarding", "Courier", "Campus"],
             swiftSettings: swiftSettings
         ),
         // The fake SAES portal as its own program, so the production `patio` binary carries no test double.
@@ -261,7 +267,7 @@ let package = Package(
         .testTarget(
             name: "PatioServerTests",
             dependencies: [
-                "PatioServer", "PatioTestSupport", "PatioServerTestSupport",
+                "PatioServer", "PatioModules", "PatioTestSupport", "PatioServerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

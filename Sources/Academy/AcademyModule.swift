@@ -14,6 +14,8 @@ public struct AcademyModule: PatioModule {
     public var migrations: [any Migration] { AcademyMigrations.all }
     /// The app people install: its version check and remote config are served from the first start.
     public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: "classly", name: "Classly")] }
+    /// Academy's part of the contract (API/openapi.yaml).
+    public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = AcademyServices(environment: environment)

@@ -16,6 +16,8 @@ public struct CampusModule: PatioModule {
     public var migrations: [any Migration] { CampusMigrations.all }
     /// The app people install: its version check and remote config are served from the first start.
     public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: "saes", name: "SAES")] }
+    /// Campus's part of the contract (API/openapi.yaml).
+    public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = CampusServices(environment: environment)

@@ -16,6 +16,8 @@ public struct CourierModule: PatioModule {
     public var migrations: [any Migration] { CourierMigrations.all }
     /// The app people install: its version check and remote config are served from the first start.
     public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: CourierServices.appSlug, name: "Controller APP")] }
+    /// Courier's part of the contract (API/openapi.yaml).
+    public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = CourierServices(environment: environment)

@@ -15,6 +15,8 @@ public struct OnboardingModule: PatioModule {
     public var migrations: [any Migration] { OnboardingMigrations.all }
     /// The app people install: its version check and remote config are served from the first start.
     public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: "jappical", name: "JAppical")] }
+    /// Onboarding's part of the contract (API/openapi.yaml).
+    public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = OnboardingServices(environment: environment)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PatioModules
 import PatioPlatform
 import PatioServer
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PatioCore
+import PatioModules
 import PatioServer
 
 /// The entry point: a module's command when the first word names an enabled module, else the built-ins.
@@ -24,7 +25,7 @@ struct PatioCommand: AsyncParsableCommand {
             commandName: "patio",
             abstract: "Patio: one server for Classly, Controller APP, SAES, InterPay and JAppical.",
             discussion: ModuleCommandLine.help,
-            subcommands: [Serve.self, Migrate.self, Seed.self, UserCommand.self, Backup.self, Restore.self],
+            subcommands: [Serve.self, Migrate.self, Seed.self, UserCommand.self, Backup.self, Restore.self, ContractCommand.self],
             defaultSubcommand: Serve.self
         )
     }
@@ -50,7 +51,7 @@ struct CommonOptions: ParsableArguments {
 
     /// Opens Patio's database and services for one command, and always closes them afterwards.
     func withComponents(_ configuration: PatioConfiguration, _ body: (PatioComponents) async throws -> Void) async throws {
-        let components = try await buildComponents(configuration, logger: logger(configuration))
+        let components = try await buildComponents(configuration, modules: availableModules, logger: logger(configuration))
         do {
             try await body(components)
         } catch {
@@ -81,7 +82,7 @@ struct Serve: AsyncParsableCommand {
         if let port { configuration.port = port }
         configuration.demoMode = demo
         let logger = common.logger(configuration)
-        let components = try await buildComponents(configuration, logger: logger)
+        let components = try await buildComponents(configuration, modules: availableModules, logger: logger)
         if demo {
             try await DemoSeed.run(components) { logger.info("demo: \($0)") }
         }

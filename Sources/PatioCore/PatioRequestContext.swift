@@ -11,7 +11,7 @@ public struct PatioRequestContext: RequestContext, WebSocketRequestContext {
     /// The language pages and messages are rendered in.
     public var locale: PatioLocale = .default
     /// The reader's time zone as their browser reports it (`patio_tz` cookie), nil until it has; pages fall
-    /// back to the zone of what they show (the school's, the courier's home, the wallet's currency).
+    /// back to the zone of what they show (a module's own place, such as a school's or a branch's).
     public var timeZone: TimeZone?
     /// The double-submit CSRF token for forms on web pages.
     public var csrfToken: String = ""

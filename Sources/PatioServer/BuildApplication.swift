@@ -1,8 +1,3 @@
-import Academy
-import Campus
-import Courier
-import Onboarding
-import Payments
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -13,9 +8,6 @@ import PatioIdentity
 import PatioPlatform
 import PatioWeb
 import ServiceLifecycle
-
-/// Every domain module this build of Patio ships. Each issue that adds a module adds it here.
-public let availableModules: [any PatioModule] = [AcademyModule(), PaymentsModule(), OnboardingModule(), CourierModule(), CampusModule()]
 
 /// What a running Patio is made of, for the CLI and for tests that arrange data directly.
 public struct PatioComponents: Sendable {
@@ -70,7 +62,7 @@ public func buildComponents(
     _ configuration: PatioConfiguration,
     clock: PatioClock = .system,
     hasher: PasswordHasher? = nil,
-    modules: [any PatioModule] = availableModules,
+    modules: [any PatioModule],
     logger: Logger
 ) async throws -> PatioComponents {
     // Metrics must be bootstrapped before the database creates its gauges.
@@ -148,7 +140,7 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     router.add(middleware: FlashMiddleware(secureCookies: configuration.identity.secureCookies, paths: paths))
 
     let routes = PatioRoutes(router: router)
-    SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, metricsAccess: MonitoringAccess(token: configuration.metricsToken), contract: try APIContract.shared())
+    SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, metricsAccess: MonitoringAccess(token: configuration.metricsToken), contract: try APIContract.shared(fragments: components.modules.modules.compactMap(\.contractFragment)))
     var assets = try StaticAssets.load()
     for module in components.modules.modules {
         if let directory = module.webResources?.staticDirectory { assets = try assets.adding(module: module.id, directory: directory) }

@@ -9,7 +9,7 @@ public struct PatioConfiguration: Sendable {
     public var port = 8080
     public var dataDirectory = "./patio-data"
     public var databaseURL: String?
-    /// `PATIO_MODULES=academy,payments`; nil means every module.
+    /// `PATIO_MODULES=<id>,<id>`; nil means every module.
     public var enabledModules: Set<String>?
     public var demoMode = false
     public var logFormat: LogFormat = .text
@@ -25,7 +25,7 @@ public struct PatioConfiguration: Sendable {
     /// `PATIO_METRICS_TOKEN`: a bearer token that may read `/metrics`; without it only loopback may.
     public var metricsToken: String?
     /// `PATIO_SECRET_KEY`: the key that seals secrets kept at rest (32 bytes, base64); nil keeps it in the
-    /// data folder's `secret.key` (SQLite) — on PostgreSQL it is required for SAES linking.
+    /// data folder's `secret.key` (SQLite) — on PostgreSQL it is required for the secrets modules seal.
     public var secretKey: [UInt8]?
     /// `PATIO_DB_CONNECTIONS`: connections to the database in all (PostgreSQL), or read connections
     /// (SQLite, which writes on one more); nil: four per core.

@@ -14,7 +14,7 @@ import NIOHTTPTypes
 /// client. Open WebSockets stay alive: Patio pings them every 30 seconds and the browser's pong is a read.
 ///
 /// A client that has sent a whole request and waits for its answer is silent too: while Patio works on it
-/// (a large CSV import, a slow SAES portal) the connection stays open, or the answer would be lost.
+/// (a large CSV import, a slow outside system) the connection stays open, or the answer would be lost.
 struct StalledConnectionGuard<Base: ServerChildChannel>: ServerChildChannel {
     let base: Base
     let readTimeout: TimeAmount

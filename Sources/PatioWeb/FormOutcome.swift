@@ -11,7 +11,7 @@ import PatioCore
 /// next time that page is shown it shows the flash once and the cookie is deleted. Any Patio instance can
 /// show it: nothing is kept in memory between the two requests. The browser ends up at an address that
 /// answers GET, so reloading shows the page again (never re-sends the form), and a script that refreshes
-/// from `location.href` (the courier board) reads the page.
+/// from `location.href` (a live board) reads the page.
 public struct Flash: Sendable, Equatable {
     public enum Kind: String, Sendable { case notice = "n", alert = "a" }
     public var kind: Kind

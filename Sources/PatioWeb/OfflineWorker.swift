@@ -12,7 +12,7 @@ import NIOCore
 /// ended some other way) makes the worker forget them. Offline, a page this account never saw gets a short
 /// "you are offline" page, never someone else's copy.
 public struct OfflineWorker: Sendable {
-    /// The module's path prefix without slashes: `onboarding`, `campus`.
+    /// The module's path prefix without slashes.
     public let module: String
     /// Pages and files cached as soon as the worker installs.
     public let shell: [String]

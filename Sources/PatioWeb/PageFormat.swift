@@ -32,7 +32,7 @@ public enum PageFormat {
         write(units: minor.magnitude / 100, cents: minor.magnitude % 100, negative: minor < 0, currency: currency, locale: locale)
     }
 
-    /// Whole units of a currency kept without cents (Courier's pesos: 250000 is `$ 250.000`), never
+    /// Whole units of a currency kept without cents (Colombian pesos: 250000 is `$ 250.000`), never
     /// multiplied into minor units on the way, so no amount overflows.
     public static func money(whole: Int, currency: String, locale: PatioLocale) -> String {
         write(units: whole.magnitude, cents: 0, negative: whole < 0, currency: currency, locale: locale)

@@ -1,8 +1,8 @@
 import PatioCore
 
-/// Roles as people call them. Role ids (`academy.admin`) are for the API and the command line; pages say
-/// "Administración" on the academy's tile and "Academia de baile: administración" where every app's roles
-/// are listed together. The platform names its own role; each module names its roles (the composition root
+/// Roles as people call them. Role ids (`<module>.admin`) are for the API and the command line; pages say
+/// the role's name on its app's tile ("Administración") and app and role where every app's roles are listed
+/// together ("<App>: administración"). The platform names its own role; each module names its roles (the composition root
 /// adds them with ``adding(_:app:names:)``). An id without a name is shown as it is.
 public struct RoleNames: Sendable {
     private struct Entry: Sendable {
@@ -32,7 +32,7 @@ public struct RoleNames: Sendable {
         table[role]?.name[locale] ?? role
     }
 
-    /// App and role, for lists of every app's roles: "Escuela: estudiante".
+    /// App and role, for lists of every app's roles: "<App>: estudiante".
     public func fullName(_ role: String, locale: PatioLocale) -> String {
         guard let entry = table[role], let name = entry.name[locale] else { return role }
         guard let app = entry.app[locale] else { return name }

@@ -106,7 +106,7 @@ public struct WebRenderer: Sendable {
     }
 
     /// An error's message as the page's reader would say it: the access rule's "This needs the role
-    /// academy.student." names the role the way people do, in the page's language; other messages are
+    /// <module>.student." names the role the way people do, in the page's language; other messages are
     /// shown as they are (already looked up by their problem code).
     func readable(_ message: String, locale: PatioLocale) -> String {
         var roles: [String] = []

@@ -16,6 +16,8 @@ public struct PaymentsModule: PatioModule {
     public var migrations: [any Migration] { PaymentsMigrations.all }
     /// The app people install: its version check and remote config are served from the first start.
     public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: "interpay", name: "InterPay")] }
+    /// Payments's part of the contract (API/openapi.yaml).
+    public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
     public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
         let services = PaymentsServices(environment: environment)

@@ -26,7 +26,7 @@ public struct TestPatio: Sendable {
     /// `modules` are the modules Patio is built with: a module's own test target passes that module alone,
     /// so a test that secretly needs another module fails there.
     public static func with(
-        modules: [any PatioModule] = availableModules,
+        modules: [any PatioModule],
         configure: (inout PatioConfiguration) -> Void = { _ in },
         testing: TestingSetup = .router,
         _ body: @escaping @Sendable (TestPatio, any TestClientProtocol) async throws -> Void

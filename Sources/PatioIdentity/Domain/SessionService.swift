@@ -124,8 +124,8 @@ public struct SessionService: Sendable {
     }
 
     /// Ends every open session of the account — web cookies and API tokens alike, on every device — while
-    /// the account itself stays as it is. For a module that withdraws what the account may do (Courier
-    /// pausing an agent): a token handed out before the change must not keep working after it.
+    /// the account itself stays as it is. For a module that withdraws what the account may do (pausing
+    /// a field worker): a token handed out before the change must not keep working after it.
     public func revokeAll(accountID: UUID) async throws {
         try await database.write { db in try await revokeAll(accountID: accountID, on: db) }
     }

@@ -1,7 +1,7 @@
 import FluentKit
 import Foundation
 
-/// One role held by one account, such as `academy.admin` or the platform `admin`.
+/// One role held by one account, such as a module's `<module>.admin` or the platform `admin`.
 public final class RoleGrantModel: Model, @unchecked Sendable {
     public static let schema = "role_grants"
 

@@ -5,7 +5,7 @@ import PatioCore
 import PatioData
 import SQLKit
 
-/// Files Patio keeps for the apps (a new hire's photo, a courier's pickup photo), in the database so a
+/// Files Patio keeps for the apps (a person's photo, a proof-of-delivery photo), in the database so a
 /// backup holds them and every instance serves them. Small by design: images up to `maxBytes`.
 public struct BlobStore: Sendable {
     let database: PatioDatabase

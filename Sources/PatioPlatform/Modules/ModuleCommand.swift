@@ -1,5 +1,5 @@
 /// A command a module adds to the `patio` command line, as `patio <module id> <path…> <arguments…>`:
-/// `patio payments audit`, `patio payments rates import FILE`. It exists only while its module is enabled,
+/// `patio <module> audit`, `patio <module> rates import FILE`. It exists only while its module is enabled,
 /// and the command line knows no module by name.
 public struct ModuleCommand: Sendable {
     /// The words after the module id, such as `["rates", "import"]`.
@@ -17,7 +17,7 @@ public struct ModuleCommand: Sendable {
         self.run = run
     }
 
-    /// `patio payments rates import FILE`.
+    /// `patio <module> rates import FILE`.
     public func usage(module: String) -> String {
         (["patio", module] + path + arguments).joined(separator: " ")
     }

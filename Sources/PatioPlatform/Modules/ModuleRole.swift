@@ -1,7 +1,7 @@
 import PatioCore
 
-/// A role a module defines: its id (`courier.agent`, what the API and the command line use) and what people
-/// call it inside the module's app, in each language ("Mensajero" / "Courier"). Pages never show the id.
+/// A role a module defines: its id (`<module>.<role>`, what the API and the command line use) and what people
+/// call it inside the module's app, in each language. Pages never show the id.
 public struct ModuleRole: Sendable, Hashable {
     public let id: String
     private let spanish: String

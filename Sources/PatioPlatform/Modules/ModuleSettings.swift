@@ -1,6 +1,6 @@
 import Foundation
 
-/// Settings a module reads from `PATIO_<MODULE>_<NAME>` variables (`PATIO_PAYMENTS_REQUEST_TTL_SECONDS`),
+/// Settings a module reads from `PATIO_<MODULE>_<NAME>` variables (`PATIO_<MODULE>_REQUEST_TTL_SECONDS`),
 /// so a module's knobs are configured like the rest of Patio without the composition root knowing them.
 public struct ModuleSettings: Sendable {
     private let values: [String: String]
@@ -25,7 +25,7 @@ public struct ModuleSettings: Sendable {
         return number
     }
 
-    /// `PATIO_COMPAT=controller-app,…`: the original apps' contracts this deployment serves under their own
+    /// `PATIO_COMPAT=<contract>,…`: the original apps' contracts this deployment serves under their own
     /// paths, lower-cased; empty when unset. The platform refuses at start-up a name no enabled module
     /// serves (``ModuleRegistry/checkCompat(_:)``), so a module only asks whether its own name is here.
     public var compatContracts: Set<String> {

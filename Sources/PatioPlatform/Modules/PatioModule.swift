@@ -1,3 +1,4 @@
+import Foundation
 import FluentKit
 import Logging
 import PatioCore
@@ -42,11 +43,11 @@ public struct ModuleEnvironment: Sendable {
     }
 }
 
-/// A domain module (Academy, Courier, Campus, Payments, Onboarding): its tables, roles, routes and demo data.
+/// A domain module: its tables, roles, routes, pages, jobs, offline tables, commands, apps and demo data.
 ///
 /// Modules never import each other; the composition root registers each enabled one.
 public protocol PatioModule: Sendable {
-    /// Lower-case id used in `PATIO_MODULES` and as the web path prefix (`/academy/…`).
+    /// Lower-case id used in `PATIO_MODULES` and as the web path prefix (`/<id>/…`).
     var id: String { get }
     /// The name shown on the home page, per language.
     func displayName(_ locale: PatioLocale) -> String
@@ -77,6 +78,9 @@ public protocol PatioModule: Sendable {
     var compatContracts: [CompatContract] { get }
     /// The mobile apps the module is the backend of, registered at start-up.
     var clientApps: [ModuleClientApp] { get }
+    /// The module's part of the OpenAPI contract (its tags, paths and own components, as YAML), merged into
+    /// the served `/openapi.json` while the module is enabled.
+    var contractFragment: URL? { get }
 }
 
 extension PatioModule {
@@ -88,6 +92,7 @@ extension PatioModule {
     public func offlineTables() -> [OfflineTable] { [] }
     public var compatContracts: [CompatContract] { [] }
     public var clientApps: [ModuleClientApp] { [] }
+    public var contractFragment: URL? { nil }
 }
 
 /// A module's templates folder, its strings (page keys should carry the module's prefix to avoid clashes;

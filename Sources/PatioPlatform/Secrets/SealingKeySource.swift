@@ -1,7 +1,7 @@
 import Foundation
 import PatioData
 
-/// Where the key that seals secrets Patio keeps at rest (a student's SAES session and password) comes from.
+/// Where the key that seals secrets Patio keeps at rest (sessions and passwords modules keep for other systems) comes from.
 ///
 /// It is never stored in the database, so a copy of the database alone (a backup, a dump, a stolen disk
 /// image of the database file) opens none of what it sealed.
@@ -32,6 +32,6 @@ public enum SealingKeySource: Sendable, Equatable {
 
     /// What start-up says when there is no key: which setting is missing, and what refuses without it.
     public static let missingMessage = "PATIO_SECRET_KEY is not set. On PostgreSQL the key that seals secrets kept at rest "
-        + "(students' SAES sessions and passwords) must come from it, the same on every instance: "
-        + "set it to 32 random bytes in base64 (openssl rand -base64 32). Until then linking SAES answers 503."
+        + "(sessions and passwords modules keep for other systems) must come from it, the same on every instance: "
+        + "set it to 32 random bytes in base64 (openssl rand -base64 32). Until then the features that keep such secrets answer 503."
 }

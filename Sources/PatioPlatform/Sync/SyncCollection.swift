@@ -3,7 +3,7 @@ import Foundation
 import PatioCore
 
 /// A module's table that apps keep an offline copy of, registered with the sync service under a name
-/// such as `onboarding.tasks`. The module keeps its own table; the collection tells the sync service
+/// such as `<module>.tasks`. The module keeps its own table; the collection tells the sync service
 /// who sees which rows, what a row looks like on the wire, and how to apply a client's change.
 public struct SyncCollection: Sendable {
     public let name: String

@@ -2,13 +2,14 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import PatioModules
 import Testing
 
 @Suite("Accounts admin API")
 struct AdminAccountsAPITests {
     @Test("an admin creates an account with roles; the email is unique ignoring case")
     func create() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             let created = try await client.api(.post, "/api/v1/admin/accounts", token: admin, body: ["email": "Jose@Demo.patio", "name": "José Pérez", "password": "a-long-password", "roles": ["admin"]])
             #expect(created.status == .created)
@@ -32,7 +33,7 @@ struct AdminAccountsAPITests {
 
     @Test("search ignores case and accents, and pages with a cursor")
     func searchAndPaging() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             try await patio.account("jose@demo.patio", name: "José Pérez")
             try await patio.account("maria@demo.patio", name: "María Núñez")
@@ -63,7 +64,7 @@ struct AdminAccountsAPITests {
 
     @Test("deactivating ends the person's sessions and stops sign-in; reactivating restores it")
     func deactivate() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             let ana = try await patio.token(for: "ana@demo.patio", client: client)
             let id = try decode(AccountReply.self, try await client.api(.get, "/api/v1/me", token: ana)).id
@@ -85,7 +86,7 @@ struct AdminAccountsAPITests {
 
     @Test("an admin resets a password: every session of that account ends")
     func resetPassword() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             let ana = try await patio.token(for: "ana@demo.patio", client: client)
             let id = try decode(AccountReply.self, try await client.api(.get, "/api/v1/me", token: ana)).id
@@ -98,7 +99,7 @@ struct AdminAccountsAPITests {
 
     @Test("roles are granted and revoked; unknown roles and removing your own admin are refused")
     func roles() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             let ana = try await patio.account("ana@demo.patio")
             let granted = try await client.api(.put, "/api/v1/admin/accounts/\(ana.id)/roles/admin", token: admin)

@@ -3,13 +3,14 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import PatioCore
+import PatioModules
 import Testing
 
 @Suite("Sign-in API")
 struct LoginAPITests {
     @Test("the right password returns a token, its expiry and the account with roles")
     func success() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("Ana@Demo.Patio", name: "Ana", roles: ["admin"])
             let response = try await client.api(.post, "/api/v1/auth/login", body: ["email": " ana@demo.patio ", "password": TestPatio.password])
             #expect(response.status == .ok)
@@ -29,7 +30,7 @@ struct LoginAPITests {
 
     @Test("a wrong password and an unknown email get the same 401")
     func noEnumeration() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("ana@demo.patio")
             let wrong = try await client.api(.post, "/api/v1/auth/login", body: ["email": "ana@demo.patio", "password": "not-the-password"])
             let unknown = try await client.api(.post, "/api/v1/auth/login", body: ["email": "nobody@demo.patio", "password": "not-the-password"])
@@ -43,7 +44,7 @@ struct LoginAPITests {
 
     @Test("missing fields and broken bodies are explained")
     func badBodies() async throws {
-        try await TestPatio.with { _, client in
+        try await TestPatio.with(modules: availableModules) { _, client in
             let missing = try await client.api(.post, "/api/v1/auth/login", body: ["email": "ana@demo.patio"])
             #expect(missing.status == .unprocessableContent)
             #expect(try problem(missing).errors?.first?.field == "password")
@@ -65,7 +66,7 @@ struct LoginAPITests {
 
     @Test("a deactivated account cannot sign in")
     func inactive() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let account = try await patio.account("ana@demo.patio")
             _ = try await patio.components.identity.accounts.setActive(false, id: account.id, actor: nil)
             let response = try await client.api(.post, "/api/v1/auth/login", body: ["email": "ana@demo.patio", "password": TestPatio.password])
@@ -75,7 +76,7 @@ struct LoginAPITests {
 
     @Test("logout revokes the token")
     func logout() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let token = try await patio.token(for: "ana@demo.patio", client: client)
             let other = try await patio.login("ana@demo.patio", client: client)
             #expect(try await client.api(.post, "/api/v1/auth/logout", token: token).status == .noContent)
@@ -91,7 +92,7 @@ struct LoginAPITests {
 
     @Test("tokens expire after 30 days unused, and each use slides the expiry")
     func expiry() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let idle = try await patio.token(for: "idle@demo.patio", client: client)
             let busy = try await patio.token(for: "busy@demo.patio", client: client)
             for _ in 0..<3 {
@@ -106,7 +107,7 @@ struct LoginAPITests {
 
     @Test("garbage and unknown tokens are 401, never 500")
     func badTokens() async throws {
-        try await TestPatio.with { _, client in
+        try await TestPatio.with(modules: availableModules) { _, client in
             for header in ["Bearer nope", "Bearer ", "Basic abc", String(repeating: "Bearer x", count: 50)] {
                 let response = try await client.execute(uri: "/api/v1/me", method: .get, headers: [.authorization: header])
                 #expect(response.status == .unauthorized, "\(header)")

@@ -2,13 +2,14 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import PatioModules
 import Testing
 
 @Suite("My account API")
 struct MeAPITests {
     @Test("changing the password keeps this session, ends the others, and only the new password works")
     func changePassword() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let current = try await patio.token(for: "ana@demo.patio", client: client)
             let phone = try await patio.login("ana@demo.patio", client: client)
             let response = try await client.api(.post, "/api/v1/me/password", token: current, body: ["currentPassword": TestPatio.password, "newPassword": "a-brand-new-secret"])
@@ -22,7 +23,7 @@ struct MeAPITests {
 
     @Test("a wrong current password is 403 and a weak new one is 422; nothing changes")
     func refusals() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let token = try await patio.token(for: "ana@demo.patio", client: client)
             let wrong = try await client.api(.post, "/api/v1/me/password", token: token, body: ["currentPassword": "nope-nope-nope", "newPassword": "a-brand-new-secret"])
             #expect(wrong.status == .forbidden)
@@ -37,7 +38,7 @@ struct MeAPITests {
 
     @Test("name and language can be updated and are validated")
     func updateProfile() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let token = try await patio.token(for: "ana@demo.patio", client: client)
             let updated = try await client.api(.patch, "/api/v1/me", token: token, body: ["name": "Ana Lucía", "locale": "en"])
             #expect(updated.status == .ok)

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import PatioCore
 import PatioTestSupport
 import SQLKit
+import PatioModules
 import Testing
 
 /// Drives the passkey API with an authenticator made in the test, as a browser would relay it.
@@ -42,7 +43,7 @@ private struct PasskeyClient {
 struct PasskeyAPITests {
     @Test("register from a signed-in session, then sign in with the passkey alone; list, rename, remove")
     func registerAndSignIn() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let token = try await patio.token(for: "ana@test.patio", client: client)
             let passkeys = PasskeyClient(client: client)
             var phone = SoftAuthenticator.p256()
@@ -77,7 +78,7 @@ struct PasskeyAPITests {
 
     @Test("refused: a replayed or expired challenge, another session's registration challenge, an unknown passkey, a deactivated account, a counter going backwards, the same passkey twice")
     func refusals() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let token = try await patio.token(for: "ana@test.patio", client: client)
             let passkeys = PasskeyClient(client: client)
             var phone = SoftAuthenticator.p256()
@@ -133,7 +134,7 @@ struct PasskeyAPITests {
 
     @Test("a session signed in more than five minutes ago must confirm the password or a passkey before adding a passkey")
     func addingNeedsRecentAuthentication() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let token = try await patio.token(for: "ana@test.patio", client: client)
             let passkeys = PasskeyClient(client: client)
             var phone = SoftAuthenticator.p256()
@@ -169,7 +170,7 @@ struct PasskeyAPITests {
 
     @Test("re-authentication is throttled like sign-in: a stolen session cannot guess the password faster")
     func reauthenticationIsThrottled() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let token = try await patio.token(for: "ana@test.patio", client: client)
             for _ in 0..<5 {
                 #expect(try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": "guess-guess-guess"]).status == .unauthorized)
@@ -204,7 +205,7 @@ struct PasskeyPagesTests {
 
     @Test("the account page adds, lists and renames passkeys; the sign-in page's passkey sets the session cookie; refusals come back as JSON")
     func pages() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             _ = try await patio.account("ana@test.patio", name: "Ana Torres")
             var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
             var phone = SoftAuthenticator.p256()
@@ -233,7 +234,7 @@ struct PasskeyPagesTests {
 
     @Test("on the account page, a session signed in a while ago is asked for its password before a passkey can be added")
     func pagesAskForThePassword() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             _ = try await patio.account("ana@test.patio", name: "Ana Torres")
             var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
             #expect(!String(buffer: try await browser.get("/account").body).contains("name=\"reauthPassword\""))
@@ -252,7 +253,7 @@ struct PasskeyPagesTests {
 
     @Test("passkey sign-in never sends a person to another site, however the address is disguised")
     func passkeyNextStaysLocal() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             _ = try await patio.account("ana@test.patio")
             var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
             var phone = SoftAuthenticator.p256()

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import PatioModules
 import Testing
 
 @Suite("Where password sign-in sends a person")
@@ -9,7 +10,7 @@ struct SignInRedirectTests {
           arguments: [("/academy/me", "/academy/me"), ("/%09/evil.example", "/"), ("/\t/evil.example", "/"), ("//evil.example", "/"),
                       ("/\\evil.example", "/"), ("/%2F%2Fevil.example", "/"), ("https://evil.example", "/")])
     func next(given: String, expected: String) async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             _ = try await patio.account("ana@test.patio")
             var visitor = try await WebSession.anonymous(client)
             let form = String(buffer: try await visitor.get("/login?next=\(WebSession.encode(given))").body)
@@ -22,7 +23,7 @@ struct SignInRedirectTests {
 
     @Test("a doubled slash is still the API: bearer only, never the session cookie, and its POSTs answer as the API does")
     func doubledSlashIsTheAPI() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             _ = try await patio.account("ana@test.patio")
             var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
             // The session cookie does not authorise an API call, whatever the slashes.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import PatioModules
 import Testing
 
 @Suite("Sign-in throttling")
@@ -12,7 +13,7 @@ struct ThrottlingTests {
 
     @Test("after 5 failures for one email, even the right password gets 429 with Retry-After until the window passes")
     func perEmail() async throws {
-        try await TestPatio.with(configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
+        try await TestPatio.with(modules: availableModules, configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
             try await patio.account("ana@demo.patio")
             for _ in 0..<5 {
                 #expect(try await attempt(client, "ana@demo.patio", "wrong-password").status == .unauthorized)
@@ -33,7 +34,7 @@ struct ThrottlingTests {
 
     @Test("a success resets the account's counter")
     func successResets() async throws {
-        try await TestPatio.with(configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
+        try await TestPatio.with(modules: availableModules, configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
             try await patio.account("ana@demo.patio")
             for _ in 0..<4 { _ = try await attempt(client, "ana@demo.patio", "wrong-password") }
             #expect(try await attempt(client, "ana@demo.patio", TestPatio.password).status == .ok)
@@ -44,7 +45,7 @@ struct ThrottlingTests {
 
     @Test("20 failures from one IP block that IP for any email, not other IPs")
     func perIP() async throws {
-        try await TestPatio.with(configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
+        try await TestPatio.with(modules: availableModules, configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
             try await patio.account("ana@demo.patio")
             for index in 0..<20 {
                 #expect(try await attempt(client, "user\(index)@demo.patio", "wrong-password", ip: "198.51.100.9").status == .unauthorized)
@@ -56,7 +57,7 @@ struct ThrottlingTests {
 
     @Test("X-Forwarded-For is ignored unless Patio is told it sits behind a proxy")
     func forwardedForNotTrusted() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("ana@demo.patio")
             for index in 0..<20 {
                 _ = try await attempt(client, "user\(index)@demo.patio", "wrong-password", ip: "198.51.100.\(index)")
@@ -68,7 +69,7 @@ struct ThrottlingTests {
 
     @Test("a burst of 40 parallel wrong passwords for one email gets 5 tries, not 40: each try is counted before its hash")
     func parallelBurstIsCounted() async throws {
-        try await TestPatio.with(configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
+        try await TestPatio.with(modules: availableModules, configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
             try await patio.account("ana@demo.patio")
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for index in 0..<40 {
@@ -85,7 +86,7 @@ struct ThrottlingTests {
 
     @Test("behind one proxy, only the address the proxy appended counts: a client-written leftmost value is ignored")
     func leftmostForwardedForIsNotTrusted() async throws {
-        try await TestPatio.with(configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
+        try await TestPatio.with(modules: availableModules, configure: { $0.identity.trustedProxyHops = 1 }) { patio, client in
             try await patio.account("ana@demo.patio")
             for index in 0..<20 {
                 // The client forges a new leftmost address each time; our proxy appended the real one.

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import SQLKit
+import PatioModules
 import Testing
 
 struct VersionReply: Decodable { var latest: String; var minimum: String; var status: String; var storeUrl: String? }
@@ -22,7 +23,7 @@ struct AnyDecodable: Decodable {
 struct ClientAppAPITests {
     @Test("the five seed apps are known from the first start")
     func seedApps() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             for slug in ["classly", "controller-app", "saes", "interpay", "jappical"] {
                 #expect(try await client.api(.get, "/api/v1/apps/\(slug)/version?current=1.0.0").status == .ok, "\(slug)")
             }
@@ -34,7 +35,7 @@ struct ClientAppAPITests {
 
     @Test("status follows the numeric comparison with latest and minimum")
     func versionStatus() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             let updated = try await client.api(.put, "/api/v1/admin/apps/classly", token: admin, body: ["latestVersion": "100", "minimumVersion": "2.5", "storeUrl": "https://store.example/classly"])
             #expect(updated.status == .ok)
@@ -54,7 +55,7 @@ struct ClientAppAPITests {
 
     @Test("admins cannot set a minimum newer than the latest")
     func versionRules() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             let response = try await client.api(.put, "/api/v1/admin/apps/classly", token: admin, body: ["minimumVersion": "3.0"])
             #expect(response.status == .unprocessableContent)
@@ -66,7 +67,7 @@ struct ClientAppAPITests {
 
     @Test("typed config and flags are served with an ETag; an unchanged document answers 304")
     func remoteConfig() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             let empty = try await client.api(.get, "/api/v1/apps/saes/config")
             #expect(empty.status == .ok)
@@ -106,7 +107,7 @@ struct ClientAppAPITests {
 
     @Test("admins register new apps; ids are unique and well-formed")
     func registerApp() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             let created = try await client.api(.post, "/api/v1/admin/apps", token: admin, body: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.2", "minimumVersion": "1.0"])
             #expect(created.status == .created)
@@ -128,7 +129,7 @@ struct ClientAppAPITests {
 
     @Test("a stored version that does not read answers a 500 problem for that app, and Patio keeps answering")
     func misconfiguredVersion() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.components.database.write { db in
                 try await (db as! any SQLDatabase).raw("UPDATE client_apps SET latest_version = 'next' WHERE slug = 'classly'").run()
             }
@@ -151,7 +152,7 @@ struct ClientAppAPITests {
 
     @Test("a number config value must be finite, from the API and from the admin page; the config stays servable")
     func finiteNumbers() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             for raw in ["1e999", "-1e999", "[1e999]", "{\"a\": {\"b\": -1e999}}"] {
                 let kind = raw.hasPrefix("[") || raw.hasPrefix("{") ? "json" : "number"

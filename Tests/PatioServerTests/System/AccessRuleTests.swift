@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import PatioCore
+import PatioModules
 import Testing
 
 /// Walks every declared route against every kind of caller and checks the declared rule is enforced
@@ -18,7 +19,7 @@ struct AccessRuleTests {
 
     @Test("anonymous callers get 401 on the API and are sent to sign-in on pages; wrong-role callers get 403")
     func walk() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let plain = try await patio.token(for: "plain@demo.patio", client: client)
             #expect(patio.routes.count > 30)
             #expect(patio.routes.allSatisfy { $0.path.hasPrefix("/") })
@@ -55,7 +56,7 @@ struct AccessRuleTests {
 
     @Test("every module's role-guarded routes refuse every other module's roles with 403")
     func otherModulesRolesAreRefused() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             var tokens: [String: String] = [:]
             var sessions: [String: WebSession] = [:]
             for module in patio.components.modules.modules {

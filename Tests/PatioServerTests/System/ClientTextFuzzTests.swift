@@ -4,6 +4,7 @@ import HummingbirdTesting
 import PatioCore
 import PatioTestSupport
 import PatioWeb
+import PatioModules
 import Testing
 
 /// Every decoder of client-supplied text — query strings, headers, form and JSON bodies — answers a value
@@ -40,7 +41,7 @@ struct ClientTextFuzzTests {
 
     @Test("property: hostile cursors, limits, dates and Idempotency-Keys on real endpoints answer 4xx, and Patio keeps serving")
     func endpoints() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "root@test.patio", roles: ["admin"], client: client)
             var fuzz = FuzzInputs(seed: 0xE7D)
             let values = fuzz.strings(40) + fuzz.mutations(of: "djE6NQ", 20) + fuzz.mutations(of: "2026-11-23", 20) + ["1e300", "nan", "-1", "0", "99999999999999999999"]

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import PatioCore
+import PatioModules
 import PatioServer
 import Testing
 
@@ -38,7 +39,7 @@ struct RouteTableTests {
 
     @Test("the checked-in table lists exactly the routes the router serves, with the same rules")
     func tableMatchesRouter() async throws {
-        try await TestPatio.with { patio, _ in
+        try await TestPatio.with(modules: availableModules) { patio, _ in
             if ProcessInfo.processInfo.environment["PATIO_WRITE_ACCESS_TABLE"] == "1" {
                 try Self.render(patio.routes).write(toFile: Self.tablePath, atomically: true, encoding: .utf8)
             }
@@ -50,7 +51,7 @@ struct RouteTableTests {
 
     @Test("the comparison can fail: a widened rule in the table is reported on both sides")
     func comparisonCanFail() async throws {
-        try await TestPatio.with { patio, _ in
+        try await TestPatio.with(modules: availableModules) { patio, _ in
             let table = Self.render(patio.routes)
             let row = "| GET | `/api/v1/academy/students` | role academy.admin |"
             #expect(table.contains(row))

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import PatioCore
 import PatioData
+import PatioModules
 import PatioServer
 import Synchronization
 import Testing
@@ -25,7 +26,7 @@ private func withTinyPatio(_ body: @escaping @Sendable (TestPatio, any TestClien
     for attempt in 1...3 {
         let ready = Mutex(false)
         do {
-            try await TestPatio.with(configure: tiny) { patio, client in
+            try await TestPatio.with(modules: availableModules, configure: tiny) { patio, client in
                 let token = try await signInPatiently(patio, client)
                 ready.withLock { $0 = true }
                 try await body(patio, client, token)

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 @testable import PatioCore
+import PatioModules
 import PatioServer
 import Testing
 import Yams
@@ -12,7 +13,7 @@ import Yams
 struct SystemRoutesTests {
     @Test("health and readiness answer")
     func health() async throws {
-        try await TestPatio.with { _, client in
+        try await TestPatio.with(modules: availableModules) { _, client in
             let health = try await client.execute(uri: "/healthz", method: .get)
             let ready = try await client.execute(uri: "/readyz", method: .get)
             #expect(health.status == .ok)
@@ -22,7 +23,7 @@ struct SystemRoutesTests {
 
     @Test("readiness reports an unreachable database as 503 while health stays up")
     func readinessFailure() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             await patio.components.database.close()
             let ready = try await client.execute(uri: "/readyz", method: .get)
             let health = try await client.execute(uri: "/healthz", method: .get)
@@ -33,7 +34,7 @@ struct SystemRoutesTests {
 
     @Test("every response has a request id and the security headers")
     func headers() async throws {
-        try await TestPatio.with { _, client in
+        try await TestPatio.with(modules: availableModules) { _, client in
             let response = try await client.execute(uri: "/login", method: .get)
             #expect((response.headers[HTTPField.Name("X-Request-Id")!]?.count ?? 0) >= 16)
             #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
@@ -48,7 +49,7 @@ struct SystemRoutesTests {
     @Test("metrics expose request counts, latency histograms, pool sizes and the commit queue to the token's bearer")
     func metrics() async throws {
         let token = "scraper-token-0123456789"
-        try await TestPatio.with(configure: { $0.metricsToken = token }) { patio, client in
+        try await TestPatio.with(modules: availableModules, configure: { $0.metricsToken = token }) { patio, client in
             _ = try await client.execute(uri: "/healthz", method: .get)
             _ = try await patio.token(for: "ana@demo.patio", client: client)
             let text = String(buffer: try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer \(token)"]).body)
@@ -64,7 +65,7 @@ struct SystemRoutesTests {
 
     @Test("the OpenAPI document is served as YAML and JSON and documents every /api/v1 route, and only those")
     func contract() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let yaml = try await client.execute(uri: "/openapi.yaml", method: .get)
             #expect(yaml.status == .ok)
             let json = try await client.execute(uri: "/openapi.json", method: .get)
@@ -83,9 +84,46 @@ struct SystemRoutesTests {
         }
     }
 
+    @Test("with one module enabled the contract has the platform's paths and that module's, and every path it has is served")
+    func contractFollowsModules() async throws {
+        try await TestPatio.with(modules: availableModules, configure: { $0.enabledModules = ["courier"] }) { patio, client in
+            let json = try await client.execute(uri: "/openapi.json", method: .get)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(buffer: json.body)) as? [String: Any])
+            let paths = try #require(object["paths"] as? [String: Any])
+            #expect(paths.keys.contains("/api/v1/courier/pickups") && paths.keys.contains("/api/v1/auth/login"))
+            let others = paths.keys.filter { path in ["academy", "payments", "onboarding", "campus"].contains { path.hasPrefix("/api/v1/\($0)/") } }
+            #expect(others.isEmpty, "disabled modules' paths: \(others.sorted())")
+            let served = Set(patio.routes.map(\.path))
+            let unserved = paths.keys.filter { $0.hasPrefix("/api/v1") && !served.contains($0) }
+            #expect(unserved.isEmpty, "documented but not served: \(unserved.sorted())")
+            let tags = (object["tags"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            #expect(tags.contains("courier") && !tags.contains("campus"))
+            let yaml = try await client.execute(uri: "/openapi.yaml", method: .get)
+            #expect(String(buffer: yaml.body).contains("/api/v1/courier/pickups:") && !String(buffer: yaml.body).contains("/api/v1/campus/"))
+        }
+    }
+
+    @Test("a module fragment that defines a path or a component again stops the assembly, naming it")
+    func contractClash() throws {
+        let platform = "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths:\n  /api/v1/me:\n    get: {responses: {'200': {description: ok}}}\ncomponents:\n  schemas:\n    Problem: {type: object}\n"
+        let path = "paths:\n  /api/v1/me:\n    get: {responses: {'200': {description: again}}}\n"
+        let schema = "paths: {}\ncomponents:\n  schemas:\n    Problem: {type: string}\n"
+        let clean = "tags:\n  - name: garden\npaths:\n  /api/v1/garden/plants:\n    get: {responses: {'200': {description: ok}}}\ncomponents:\n  schemas:\n    Plant: {type: object}\n"
+        let pathError = #expect(throws: ConfigurationError.self) { try APIContract.assemble(platform: platform, fragments: [("garden", path)]) }
+        #expect(pathError?.description.contains("garden") == true && pathError?.description.contains("/api/v1/me") == true)
+        let schemaError = #expect(throws: ConfigurationError.self) { try APIContract.assemble(platform: platform, fragments: [("garden", schema)]) }
+        #expect(schemaError?.description.contains("components.schemas.Problem") == true)
+        let merged = try APIContract.assemble(platform: platform, fragments: [("garden", clean)])
+        let object = try #require(try JSONSerialization.jsonObject(with: merged.json) as? [String: Any])
+        #expect((object["paths"] as? [String: Any])?.keys.sorted() == ["/api/v1/garden/plants", "/api/v1/me"])
+        #expect(((object["components"] as? [String: Any])?["schemas"] as? [String: Any])?.keys.sorted() == ["Plant", "Problem"])
+        // The YAML keeps the order things were written in: the platform's first, then the module's.
+        #expect(try #require(merged.yaml.range(of: "/api/v1/me:")).lowerBound < (try #require(merged.yaml.range(of: "/api/v1/garden/plants:"))).lowerBound)
+    }
+
     @Test("the demo seed is idempotent and its admin can sign in")
     func demoSeed() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             let first = try await DemoSeed.run(patio.components)
             let second = try await DemoSeed.run(patio.components)
             #expect(first == 1 && second == 0)
@@ -97,13 +135,13 @@ struct SystemRoutesTests {
 
     @Test("metrics are not public: without the token 401, and without a token configured only a direct loopback caller")
     func metricsAreNotPublic() async throws {
-        try await TestPatio.with(configure: { $0.metricsToken = "scraper-token-0123456789" }) { _, client in
+        try await TestPatio.with(modules: availableModules, configure: { $0.metricsToken = "scraper-token-0123456789" }) { _, client in
             let anonymous = try await client.execute(uri: "/metrics", method: .get)
             #expect(anonymous.status == .unauthorized)
             let wrong = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer scraper-token-0123456780"])
             #expect(wrong.status == .unauthorized)
         }
-        try await TestPatio.with { _, client in
+        try await TestPatio.with(modules: availableModules) { _, client in
             // The in-process test client has no loopback socket peer: a remote caller.
             let remote = try await client.execute(uri: "/metrics", method: .get)
             #expect(remote.status == .forbidden)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import PatioModules
 import Testing
 
 /// What cannot be undone asks first, and every form leaves the browser at an address that answers GET
@@ -9,7 +10,7 @@ import Testing
 struct AccountAndAdminFormTests {
     @Test("removing a passkey asks first, naming it and how many are kept, and removes it only when confirmed, in Spanish and English")
     func passkeyRemovalAsksFirst() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             _ = try await patio.account("ana@test.patio", name: "Ana Torres")
             var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
             #expect(try await PasskeyPagesTests.register(SoftAuthenticator.p256(), name: "Teléfono", on: &browser).status == .created)
@@ -31,7 +32,7 @@ struct AccountAndAdminFormTests {
 
     @Test("every form on my account posts to /account: a refused name or password is shown there (the name as typed, never a password), saved ones say so once")
     func accountFormsStayOnTheirPage() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             _ = try await patio.account("ana@test.patio", name: "Ana Torres")
             var browser = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
             let page = String(buffer: try await browser.get("/account").body)
@@ -53,7 +54,7 @@ struct AccountAndAdminFormTests {
 
     @Test("deactivating an account asks first, naming the person and how many sessions end, and deactivates only when confirmed")
     func deactivationAsksFirst() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("admin@test.patio", roles: ["admin"])
             let ana = try await patio.account("ana@test.patio", name: "Ana Torres")
             _ = try await patio.login("ana@test.patio", client: client)
@@ -74,7 +75,7 @@ struct AccountAndAdminFormTests {
 
     @Test("deleting a config key asks first with its value and the app; the app's forms post to its page, keeping what was typed when refused; a new app or account keeps what was typed")
     func appAdminForms() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("admin@test.patio", roles: ["admin"])
             var admin = try await WebSession.signIn(client, email: "admin@test.patio", password: TestPatio.password)
             let created = try await admin.submit("/admin/apps", form: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.0", "minimumVersion": "1.0"])

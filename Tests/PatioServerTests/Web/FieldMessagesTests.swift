@@ -1,5 +1,6 @@
 import PatioCore
 import PatioPlatform
+import PatioModules
 import PatioServer
 import PatioWeb
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import PatioModules
 import PatioServer
 import Testing
 
@@ -124,7 +125,7 @@ struct PageCrawlTests {
 
     @Test("every demo role, in Spanish and English, reaches every page by its links without a server error, nil, Optional( or raw date")
     func crawlEveryRole() async throws {
-        try await TestPatio.with(configure: { $0.demoMode = true }) { patio, client in
+        try await TestPatio.with(modules: availableModules, configure: { $0.demoMode = true }) { patio, client in
             try await DemoSeed.run(patio.components)
             var report: [String] = []
             var failures: [String] = []

@@ -3,6 +3,7 @@ import Mustache
 import PatioCore
 import PatioWeb
 import PatioPlatform
+import PatioModules
 import PatioServer
 import Testing
 

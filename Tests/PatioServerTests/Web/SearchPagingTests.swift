@@ -1,12 +1,13 @@
 import Foundation
 import HummingbirdTesting
+import PatioModules
 import Testing
 
 @Suite("Searching across pages")
 struct SearchPagingTests {
     @Test("the next page keeps what the person searched for, even with & and spaces in it")
     func nextPageKeepsTheSearch() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("root@test.patio", roles: ["admin"])
             for index in 0..<51 { try await patio.account("persona\(index)@test.patio", name: "Ana & Bea \(index)") }
             try await patio.account("otra@test.patio", name: "Ana Bea")

@@ -2,13 +2,14 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import PatioModules
 import Testing
 
 @Suite("Web shell")
 struct WebShellTests {
     @Test("the home page needs an account; sign-in sets an HttpOnly, SameSite=Lax cookie and lists the admin console")
     func signInFlow() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("admin@demo.patio", name: "Admin", roles: ["admin"])
             var browser = try await WebSession.anonymous(client)
             let home = try await browser.get("/")
@@ -39,7 +40,7 @@ struct WebShellTests {
 
     @Test("a sign-in never redirects to another site")
     func openRedirect() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("ana@demo.patio")
             var browser = try await WebSession.anonymous(client)
             let response = try await browser.post("/login", form: ["email": "ana@demo.patio", "password": TestPatio.password, "next": "//evil.example/x"])
@@ -49,7 +50,7 @@ struct WebShellTests {
 
     @Test("forms without the CSRF token are refused")
     func csrf() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("ana@demo.patio")
             var browser = try await WebSession.anonymous(client)
             let forged = try await browser.post("/login", form: ["email": "ana@demo.patio", "password": TestPatio.password], includeCSRF: false)
@@ -60,7 +61,7 @@ struct WebShellTests {
 
     @Test("pages speak the browser's language and remember a switch")
     func languages() async throws {
-        try await TestPatio.with { _, client in
+        try await TestPatio.with(modules: availableModules) { _, client in
             var browser = WebSession(client: client, cookies: [:])
             let spanish = try await browser.get("/login")
             #expect(String(buffer: spanish.body).contains("Iniciar sesión"))
@@ -76,7 +77,7 @@ struct WebShellTests {
 
     @Test("unknown pages get a designed 404 page; unknown API paths get problem+json")
     func notFound() async throws {
-        try await TestPatio.with { _, client in
+        try await TestPatio.with(modules: availableModules) { _, client in
             let page = try await client.execute(uri: "/no/such/page", method: .get)
             #expect(page.status == .notFound)
             #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
@@ -89,7 +90,7 @@ struct WebShellTests {
 
     @Test("a cookie never authorises the API and a bearer token never opens a page")
     func credentialsStayApart() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("admin@demo.patio", roles: ["admin"])
             let browser = try await WebSession.signIn(client, email: "admin@demo.patio", password: TestPatio.password)
             let api = try await client.execute(uri: "/api/v1/me", method: .get, headers: [.cookie: browser.cookieHeader])
@@ -102,7 +103,7 @@ struct WebShellTests {
 
     @Test("admins manage accounts and app config from the pages")
     func adminPages() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("admin@demo.patio", name: "Admin", roles: ["admin"])
             var browser = try await WebSession.signIn(client, email: "admin@demo.patio", password: TestPatio.password)
 
@@ -143,7 +144,7 @@ struct WebShellTests {
 
     @Test("my account page changes the password and the language")
     func accountPage() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("ana@demo.patio")
             var browser = try await WebSession.signIn(client, email: "ana@demo.patio", password: TestPatio.password)
             let wrong = try await browser.post("/account", form: ["form": "password", "currentPassword": "nope-nope-nope", "newPassword": "another-long-one"])
@@ -159,7 +160,7 @@ struct WebShellTests {
 
     @Test("every account and app action of the admin pages changes what the API sees")
     func adminActions() async throws {
-        try await TestPatio.with { patio, client in
+        try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("admin@demo.patio", roles: ["admin"])
             let ana = try await patio.account("ana@demo.patio")
             var browser = try await WebSession.signIn(client, email: "admin@demo.patio", password: TestPatio.password)

@@ -119,7 +119,7 @@ struct PaymentRequestEventsTests {
             let id = try await shop.request()["id"] as! String
             var logger = Logger(label: "second-instance")
             logger.logLevel = .warning
-            let second = try await buildComponents(patio.components.configuration, clock: patio.clock.clock, logger: logger)
+            let second = try await buildComponents(patio.components.configuration, clock: patio.clock.clock, modules: moduleUnderTest, logger: logger)
             let (secondApplication, _) = try buildApplication(second, logger: logger)
             try await secondApplication.test(.live) { secondClient in
                 // The socket is on the second instance; the payment goes through the first.

@@ -101,7 +101,7 @@ struct PaymentsLoadTests {
         configuration.dataDirectory = folder
         var logger = Logger(label: "crash-setup")
         logger.logLevel = .warning
-        let setup = try await buildComponents(configuration, hasher: .fastBcryptForTests, logger: logger)
+        let setup = try await buildComponents(configuration, hasher: .fastBcryptForTests, modules: moduleUnderTest, logger: logger)
         let market = try await Market.open(setup)
         await setup.database.close()
 
@@ -130,7 +130,7 @@ struct PaymentsLoadTests {
 
         let audit = try PatioProcess.run(["payments", "audit", "--data-dir", folder])
         #expect(audit.status == 0, "\(audit.stdout)\(audit.stderr)")
-        let after = try await buildComponents(configuration, hasher: .fastBcryptForTests, logger: logger)
+        let after = try await buildComponents(configuration, hasher: .fastBcryptForTests, modules: moduleUnderTest, logger: logger)
         try await checkLedger(try after.database.reader as! any SQLDatabase)
         // Every payment a client saw confirmed survived the kill.
         let accepted = try await Set((try after.database.reader as! any SQLDatabase)

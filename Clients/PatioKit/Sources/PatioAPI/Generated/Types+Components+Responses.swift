@@ -151,34 +151,6 @@ extension Components {
                 self.body = body
             }
         }
-        public struct CourierAgentForbidden: Sendable, Hashable {
-            /// - Remark: Generated from `#/components/responses/CourierAgentForbidden/content`.
-            @frozen public enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/CourierAgentForbidden/content/application\/problem+json`.
-                case applicationProblemJson(Components.Schemas.Problem)
-                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
-                ///
-                /// - Throws: An error if `self` is not `.applicationProblemJson`.
-                /// - SeeAlso: `.applicationProblemJson`.
-                public var applicationProblemJson: Components.Schemas.Problem {
-                    get throws {
-                        switch self {
-                        case let .applicationProblemJson(body):
-                            return body
-                        }
-                    }
-                }
-            }
-            /// Received HTTP response body
-            public var body: Components.Responses.CourierAgentForbidden.Body
-            /// Creates a new `CourierAgentForbidden`.
-            ///
-            /// - Parameters:
-            ///   - body: Received HTTP response body
-            public init(body: Components.Responses.CourierAgentForbidden.Body) {
-                self.body = body
-            }
-        }
         public struct NotFound: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/NotFound/content`.
             @frozen public enum Body: Sendable, Hashable {
@@ -288,6 +260,34 @@ extension Components {
             /// - Parameters:
             ///   - body: Received HTTP response body
             public init(body: Components.Responses.UnsupportedMediaType.Body) {
+                self.body = body
+            }
+        }
+        public struct CourierAgentForbidden: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/CourierAgentForbidden/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/CourierAgentForbidden/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.CourierAgentForbidden.Body
+            /// Creates a new `CourierAgentForbidden`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.CourierAgentForbidden.Body) {
                 self.body = body
             }
         }

@@ -767,6 +767,354 @@ extension Components {
                 case value
             }
         }
+        /// - Remark: Generated from `#/components/schemas/SyncChange`.
+        public struct SyncChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SyncChange/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case put = "put"
+                case delete = "delete"
+            }
+            /// - Remark: Generated from `#/components/schemas/SyncChange/op`.
+            public var op: Components.Schemas.SyncChange.OpPayload
+            /// Lower case, character for character the row's `data.id`; a device deletes a tombstone's row by this text.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SyncChange/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SyncChange/version`.
+            public var version: Swift.Int
+            /// The row as the collection shows it; absent for a delete (tombstone).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SyncChange/data`.
+            public var data: OpenAPIRuntime.OpenAPIObjectContainer?
+            /// Creates a new `SyncChange`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - id: Lower case, character for character the row's `data.id`; a device deletes a tombstone's row by this text.
+            ///   - version:
+            ///   - data: The row as the collection shows it; absent for a delete (tombstone).
+            public init(
+                op: Components.Schemas.SyncChange.OpPayload,
+                id: Swift.String,
+                version: Swift.Int,
+                data: OpenAPIRuntime.OpenAPIObjectContainer? = nil
+            ) {
+                self.op = op
+                self.id = id
+                self.version = version
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case id
+                case version
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OfflineTable`.
+        public struct OfflineTable: Codable, Hashable, Sendable {
+            /// The SQLite table name on the device.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OfflineTable/name`.
+            public var name: Swift.String
+            /// The sync collection that fills it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OfflineTable/collection`.
+            public var collection: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OfflineTable/primaryKey`.
+            public var primaryKey: [Swift.String]
+            /// `CREATE TABLE name( \r\ncol type NULL|NOT NULL,\r\n…,PRIMARY KEY (…))`, accepted by SQLite; no `IF NOT EXISTS`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OfflineTable/createStatement`.
+            public var createStatement: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OfflineTable/batchSize`.
+            public var batchSize: Swift.Int
+            /// Which rows the table holds, in words.
+            ///
+            /// - Remark: Generated from `#/components/schemas/OfflineTable/filter`.
+            public var filter: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OfflineTable/fieldCount`.
+            public var fieldCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/OfflineTable/schemaChangedAt`.
+            public var schemaChangedAt: Foundation.Date
+            /// Creates a new `OfflineTable`.
+            ///
+            /// - Parameters:
+            ///   - name: The SQLite table name on the device.
+            ///   - collection: The sync collection that fills it.
+            ///   - primaryKey:
+            ///   - createStatement: `CREATE TABLE name( \r\ncol type NULL|NOT NULL,\r\n…,PRIMARY KEY (…))`, accepted by SQLite; no `IF NOT EXISTS`.
+            ///   - batchSize:
+            ///   - filter: Which rows the table holds, in words.
+            ///   - fieldCount:
+            ///   - schemaChangedAt:
+            public init(
+                name: Swift.String,
+                collection: Swift.String,
+                primaryKey: [Swift.String],
+                createStatement: Swift.String,
+                batchSize: Swift.Int,
+                filter: Swift.String,
+                fieldCount: Swift.Int,
+                schemaChangedAt: Foundation.Date
+            ) {
+                self.name = name
+                self.collection = collection
+                self.primaryKey = primaryKey
+                self.createStatement = createStatement
+                self.batchSize = batchSize
+                self.filter = filter
+                self.fieldCount = fieldCount
+                self.schemaChangedAt = schemaChangedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case collection
+                case primaryKey
+                case createStatement
+                case batchSize
+                case filter
+                case fieldCount
+                case schemaChangedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SyncPage`.
+        public struct SyncPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SyncPage/changes`.
+            public var changes: [Components.Schemas.SyncChange]
+            /// - Remark: Generated from `#/components/schemas/SyncPage/cursor`.
+            public var cursor: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SyncPage/hasMore`.
+            public var hasMore: Swift.Bool
+            /// Creates a new `SyncPage`.
+            ///
+            /// - Parameters:
+            ///   - changes:
+            ///   - cursor:
+            ///   - hasMore:
+            public init(
+                changes: [Components.Schemas.SyncChange],
+                cursor: Swift.String,
+                hasMore: Swift.Bool
+            ) {
+                self.changes = changes
+                self.cursor = cursor
+                self.hasMore = hasMore
+            }
+            public enum CodingKeys: String, CodingKey {
+                case changes
+                case cursor
+                case hasMore
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SyncMutation`.
+        public struct SyncMutation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SyncMutation/mutationId`.
+            public var mutationId: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/SyncMutation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case put = "put"
+                case delete = "delete"
+            }
+            /// - Remark: Generated from `#/components/schemas/SyncMutation/op`.
+            public var op: Components.Schemas.SyncMutation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/SyncMutation/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SyncMutation/baseVersion`.
+            public var baseVersion: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/SyncMutation/fields`.
+            public var fields: OpenAPIRuntime.OpenAPIObjectContainer?
+            /// Creates a new `SyncMutation`.
+            ///
+            /// - Parameters:
+            ///   - mutationId:
+            ///   - op:
+            ///   - id:
+            ///   - baseVersion:
+            ///   - fields:
+            public init(
+                mutationId: Swift.Int,
+                op: Components.Schemas.SyncMutation.OpPayload,
+                id: Swift.String,
+                baseVersion: Swift.Int,
+                fields: OpenAPIRuntime.OpenAPIObjectContainer? = nil
+            ) {
+                self.mutationId = mutationId
+                self.op = op
+                self.id = id
+                self.baseVersion = baseVersion
+                self.fields = fields
+            }
+            public enum CodingKeys: String, CodingKey {
+                case mutationId
+                case op
+                case id
+                case baseVersion
+                case fields
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SyncPushRequest`.
+        public struct SyncPushRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SyncPushRequest/clientId`.
+            public var clientId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SyncPushRequest/mutations`.
+            public var mutations: [Components.Schemas.SyncMutation]
+            /// Creates a new `SyncPushRequest`.
+            ///
+            /// - Parameters:
+            ///   - clientId:
+            ///   - mutations:
+            public init(
+                clientId: Swift.String,
+                mutations: [Components.Schemas.SyncMutation]
+            ) {
+                self.clientId = clientId
+                self.mutations = mutations
+            }
+            public enum CodingKeys: String, CodingKey {
+                case clientId
+                case mutations
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SyncMutationResult`.
+        public struct SyncMutationResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/mutationId`.
+            public var mutationId: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case applied = "applied"
+                case duplicate = "duplicate"
+                case conflict = "conflict"
+                case rejected = "rejected"
+            }
+            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/status`.
+            public var status: Components.Schemas.SyncMutationResult.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/version`.
+            public var version: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/code`.
+            public var code: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/detail`.
+            public var detail: Swift.String?
+            /// For a conflict: the fields both sides changed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/fields`.
+            public var fields: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/server`.
+            public var server: Components.Schemas.SyncChange?
+            /// For a duplicate: the first answer (status, version, code, fields).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/original`.
+            public var original: OpenAPIRuntime.OpenAPIObjectContainer?
+            /// Creates a new `SyncMutationResult`.
+            ///
+            /// - Parameters:
+            ///   - mutationId:
+            ///   - status:
+            ///   - version:
+            ///   - code:
+            ///   - detail:
+            ///   - fields: For a conflict: the fields both sides changed.
+            ///   - server:
+            ///   - original: For a duplicate: the first answer (status, version, code, fields).
+            public init(
+                mutationId: Swift.Int,
+                status: Components.Schemas.SyncMutationResult.StatusPayload,
+                version: Swift.Int? = nil,
+                code: Swift.String? = nil,
+                detail: Swift.String? = nil,
+                fields: [Swift.String]? = nil,
+                server: Components.Schemas.SyncChange? = nil,
+                original: OpenAPIRuntime.OpenAPIObjectContainer? = nil
+            ) {
+                self.mutationId = mutationId
+                self.status = status
+                self.version = version
+                self.code = code
+                self.detail = detail
+                self.fields = fields
+                self.server = server
+                self.original = original
+            }
+            public enum CodingKeys: String, CodingKey {
+                case mutationId
+                case status
+                case version
+                case code
+                case detail
+                case fields
+                case server
+                case original
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SyncPushResponse`.
+        public struct SyncPushResponse: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SyncPushResponse/results`.
+            public var results: [Components.Schemas.SyncMutationResult]
+            /// Creates a new `SyncPushResponse`.
+            ///
+            /// - Parameters:
+            ///   - results:
+            public init(results: [Components.Schemas.SyncMutationResult]) {
+                self.results = results
+            }
+            public enum CodingKeys: String, CodingKey {
+                case results
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Passkey`.
+        public struct Passkey: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Passkey/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Passkey/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Passkey/algorithm`.
+            @frozen public enum AlgorithmPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case es256 = "ES256"
+                case rs256 = "RS256"
+            }
+            /// - Remark: Generated from `#/components/schemas/Passkey/algorithm`.
+            public var algorithm: Components.Schemas.Passkey.AlgorithmPayload
+            /// Synced by its provider (iCloud Keychain, Google Password Manager).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Passkey/backedUp`.
+            public var backedUp: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Passkey/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Passkey/lastUsedAt`.
+            public var lastUsedAt: Foundation.Date?
+            /// Creates a new `Passkey`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - algorithm:
+            ///   - backedUp: Synced by its provider (iCloud Keychain, Google Password Manager).
+            ///   - createdAt:
+            ///   - lastUsedAt:
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                algorithm: Components.Schemas.Passkey.AlgorithmPayload,
+                backedUp: Swift.Bool,
+                createdAt: Foundation.Date,
+                lastUsedAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.name = name
+                self.algorithm = algorithm
+                self.backedUp = backedUp
+                self.createdAt = createdAt
+                self.lastUsedAt = lastUsedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case algorithm
+                case backedUp
+                case createdAt
+                case lastUsedAt
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/AcademyLevel`.
         @frozen public enum AcademyLevel: String, Codable, Hashable, Sendable, CaseIterable {
             case beginner = "beginner"
@@ -4257,50 +4605,6 @@ extension Components {
                 case overdue
             }
         }
-        /// - Remark: Generated from `#/components/schemas/SyncChange`.
-        public struct SyncChange: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SyncChange/op`.
-            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case put = "put"
-                case delete = "delete"
-            }
-            /// - Remark: Generated from `#/components/schemas/SyncChange/op`.
-            public var op: Components.Schemas.SyncChange.OpPayload
-            /// Lower case, character for character the row's `data.id`; a device deletes a tombstone's row by this text.
-            ///
-            /// - Remark: Generated from `#/components/schemas/SyncChange/id`.
-            public var id: Swift.String
-            /// - Remark: Generated from `#/components/schemas/SyncChange/version`.
-            public var version: Swift.Int
-            /// The row as the collection shows it; absent for a delete (tombstone).
-            ///
-            /// - Remark: Generated from `#/components/schemas/SyncChange/data`.
-            public var data: OpenAPIRuntime.OpenAPIObjectContainer?
-            /// Creates a new `SyncChange`.
-            ///
-            /// - Parameters:
-            ///   - op:
-            ///   - id: Lower case, character for character the row's `data.id`; a device deletes a tombstone's row by this text.
-            ///   - version:
-            ///   - data: The row as the collection shows it; absent for a delete (tombstone).
-            public init(
-                op: Components.Schemas.SyncChange.OpPayload,
-                id: Swift.String,
-                version: Swift.Int,
-                data: OpenAPIRuntime.OpenAPIObjectContainer? = nil
-            ) {
-                self.op = op
-                self.id = id
-                self.version = version
-                self.data = data
-            }
-            public enum CodingKeys: String, CodingKey {
-                case op
-                case id
-                case version
-                case data
-            }
-        }
         /// - Remark: Generated from `#/components/schemas/CourierAgent`.
         public struct CourierAgent: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CourierAgent/id`.
@@ -7108,310 +7412,6 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case changed
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/OfflineTable`.
-        public struct OfflineTable: Codable, Hashable, Sendable {
-            /// The SQLite table name on the device.
-            ///
-            /// - Remark: Generated from `#/components/schemas/OfflineTable/name`.
-            public var name: Swift.String
-            /// The sync collection that fills it.
-            ///
-            /// - Remark: Generated from `#/components/schemas/OfflineTable/collection`.
-            public var collection: Swift.String
-            /// - Remark: Generated from `#/components/schemas/OfflineTable/primaryKey`.
-            public var primaryKey: [Swift.String]
-            /// `CREATE TABLE name( \r\ncol type NULL|NOT NULL,\r\n…,PRIMARY KEY (…))`, accepted by SQLite; no `IF NOT EXISTS`.
-            ///
-            /// - Remark: Generated from `#/components/schemas/OfflineTable/createStatement`.
-            public var createStatement: Swift.String
-            /// - Remark: Generated from `#/components/schemas/OfflineTable/batchSize`.
-            public var batchSize: Swift.Int
-            /// Which rows the table holds, in words.
-            ///
-            /// - Remark: Generated from `#/components/schemas/OfflineTable/filter`.
-            public var filter: Swift.String
-            /// - Remark: Generated from `#/components/schemas/OfflineTable/fieldCount`.
-            public var fieldCount: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/OfflineTable/schemaChangedAt`.
-            public var schemaChangedAt: Foundation.Date
-            /// Creates a new `OfflineTable`.
-            ///
-            /// - Parameters:
-            ///   - name: The SQLite table name on the device.
-            ///   - collection: The sync collection that fills it.
-            ///   - primaryKey:
-            ///   - createStatement: `CREATE TABLE name( \r\ncol type NULL|NOT NULL,\r\n…,PRIMARY KEY (…))`, accepted by SQLite; no `IF NOT EXISTS`.
-            ///   - batchSize:
-            ///   - filter: Which rows the table holds, in words.
-            ///   - fieldCount:
-            ///   - schemaChangedAt:
-            public init(
-                name: Swift.String,
-                collection: Swift.String,
-                primaryKey: [Swift.String],
-                createStatement: Swift.String,
-                batchSize: Swift.Int,
-                filter: Swift.String,
-                fieldCount: Swift.Int,
-                schemaChangedAt: Foundation.Date
-            ) {
-                self.name = name
-                self.collection = collection
-                self.primaryKey = primaryKey
-                self.createStatement = createStatement
-                self.batchSize = batchSize
-                self.filter = filter
-                self.fieldCount = fieldCount
-                self.schemaChangedAt = schemaChangedAt
-            }
-            public enum CodingKeys: String, CodingKey {
-                case name
-                case collection
-                case primaryKey
-                case createStatement
-                case batchSize
-                case filter
-                case fieldCount
-                case schemaChangedAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SyncPage`.
-        public struct SyncPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SyncPage/changes`.
-            public var changes: [Components.Schemas.SyncChange]
-            /// - Remark: Generated from `#/components/schemas/SyncPage/cursor`.
-            public var cursor: Swift.String
-            /// - Remark: Generated from `#/components/schemas/SyncPage/hasMore`.
-            public var hasMore: Swift.Bool
-            /// Creates a new `SyncPage`.
-            ///
-            /// - Parameters:
-            ///   - changes:
-            ///   - cursor:
-            ///   - hasMore:
-            public init(
-                changes: [Components.Schemas.SyncChange],
-                cursor: Swift.String,
-                hasMore: Swift.Bool
-            ) {
-                self.changes = changes
-                self.cursor = cursor
-                self.hasMore = hasMore
-            }
-            public enum CodingKeys: String, CodingKey {
-                case changes
-                case cursor
-                case hasMore
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SyncMutation`.
-        public struct SyncMutation: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SyncMutation/mutationId`.
-            public var mutationId: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/SyncMutation/op`.
-            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case put = "put"
-                case delete = "delete"
-            }
-            /// - Remark: Generated from `#/components/schemas/SyncMutation/op`.
-            public var op: Components.Schemas.SyncMutation.OpPayload
-            /// - Remark: Generated from `#/components/schemas/SyncMutation/id`.
-            public var id: Swift.String
-            /// - Remark: Generated from `#/components/schemas/SyncMutation/baseVersion`.
-            public var baseVersion: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/SyncMutation/fields`.
-            public var fields: OpenAPIRuntime.OpenAPIObjectContainer?
-            /// Creates a new `SyncMutation`.
-            ///
-            /// - Parameters:
-            ///   - mutationId:
-            ///   - op:
-            ///   - id:
-            ///   - baseVersion:
-            ///   - fields:
-            public init(
-                mutationId: Swift.Int,
-                op: Components.Schemas.SyncMutation.OpPayload,
-                id: Swift.String,
-                baseVersion: Swift.Int,
-                fields: OpenAPIRuntime.OpenAPIObjectContainer? = nil
-            ) {
-                self.mutationId = mutationId
-                self.op = op
-                self.id = id
-                self.baseVersion = baseVersion
-                self.fields = fields
-            }
-            public enum CodingKeys: String, CodingKey {
-                case mutationId
-                case op
-                case id
-                case baseVersion
-                case fields
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SyncPushRequest`.
-        public struct SyncPushRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SyncPushRequest/clientId`.
-            public var clientId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/SyncPushRequest/mutations`.
-            public var mutations: [Components.Schemas.SyncMutation]
-            /// Creates a new `SyncPushRequest`.
-            ///
-            /// - Parameters:
-            ///   - clientId:
-            ///   - mutations:
-            public init(
-                clientId: Swift.String,
-                mutations: [Components.Schemas.SyncMutation]
-            ) {
-                self.clientId = clientId
-                self.mutations = mutations
-            }
-            public enum CodingKeys: String, CodingKey {
-                case clientId
-                case mutations
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SyncMutationResult`.
-        public struct SyncMutationResult: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/mutationId`.
-            public var mutationId: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/status`.
-            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case applied = "applied"
-                case duplicate = "duplicate"
-                case conflict = "conflict"
-                case rejected = "rejected"
-            }
-            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/status`.
-            public var status: Components.Schemas.SyncMutationResult.StatusPayload
-            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/version`.
-            public var version: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/code`.
-            public var code: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/detail`.
-            public var detail: Swift.String?
-            /// For a conflict: the fields both sides changed.
-            ///
-            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/fields`.
-            public var fields: [Swift.String]?
-            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/server`.
-            public var server: Components.Schemas.SyncChange?
-            /// For a duplicate: the first answer (status, version, code, fields).
-            ///
-            /// - Remark: Generated from `#/components/schemas/SyncMutationResult/original`.
-            public var original: OpenAPIRuntime.OpenAPIObjectContainer?
-            /// Creates a new `SyncMutationResult`.
-            ///
-            /// - Parameters:
-            ///   - mutationId:
-            ///   - status:
-            ///   - version:
-            ///   - code:
-            ///   - detail:
-            ///   - fields: For a conflict: the fields both sides changed.
-            ///   - server:
-            ///   - original: For a duplicate: the first answer (status, version, code, fields).
-            public init(
-                mutationId: Swift.Int,
-                status: Components.Schemas.SyncMutationResult.StatusPayload,
-                version: Swift.Int? = nil,
-                code: Swift.String? = nil,
-                detail: Swift.String? = nil,
-                fields: [Swift.String]? = nil,
-                server: Components.Schemas.SyncChange? = nil,
-                original: OpenAPIRuntime.OpenAPIObjectContainer? = nil
-            ) {
-                self.mutationId = mutationId
-                self.status = status
-                self.version = version
-                self.code = code
-                self.detail = detail
-                self.fields = fields
-                self.server = server
-                self.original = original
-            }
-            public enum CodingKeys: String, CodingKey {
-                case mutationId
-                case status
-                case version
-                case code
-                case detail
-                case fields
-                case server
-                case original
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SyncPushResponse`.
-        public struct SyncPushResponse: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SyncPushResponse/results`.
-            public var results: [Components.Schemas.SyncMutationResult]
-            /// Creates a new `SyncPushResponse`.
-            ///
-            /// - Parameters:
-            ///   - results:
-            public init(results: [Components.Schemas.SyncMutationResult]) {
-                self.results = results
-            }
-            public enum CodingKeys: String, CodingKey {
-                case results
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Passkey`.
-        public struct Passkey: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Passkey/id`.
-            public var id: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Passkey/name`.
-            public var name: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Passkey/algorithm`.
-            @frozen public enum AlgorithmPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case es256 = "ES256"
-                case rs256 = "RS256"
-            }
-            /// - Remark: Generated from `#/components/schemas/Passkey/algorithm`.
-            public var algorithm: Components.Schemas.Passkey.AlgorithmPayload
-            /// Synced by its provider (iCloud Keychain, Google Password Manager).
-            ///
-            /// - Remark: Generated from `#/components/schemas/Passkey/backedUp`.
-            public var backedUp: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Passkey/createdAt`.
-            public var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Passkey/lastUsedAt`.
-            public var lastUsedAt: Foundation.Date?
-            /// Creates a new `Passkey`.
-            ///
-            /// - Parameters:
-            ///   - id:
-            ///   - name:
-            ///   - algorithm:
-            ///   - backedUp: Synced by its provider (iCloud Keychain, Google Password Manager).
-            ///   - createdAt:
-            ///   - lastUsedAt:
-            public init(
-                id: Swift.String,
-                name: Swift.String,
-                algorithm: Components.Schemas.Passkey.AlgorithmPayload,
-                backedUp: Swift.Bool,
-                createdAt: Foundation.Date,
-                lastUsedAt: Foundation.Date? = nil
-            ) {
-                self.id = id
-                self.name = name
-                self.algorithm = algorithm
-                self.backedUp = backedUp
-                self.createdAt = createdAt
-                self.lastUsedAt = lastUsedAt
-            }
-            public enum CodingKeys: String, CodingKey {
-                case id
-                case name
-                case algorithm
-                case backedUp
-                case createdAt
-                case lastUsedAt
             }
         }
         /// - Remark: Generated from `#/components/schemas/CampusSAESSchool`.

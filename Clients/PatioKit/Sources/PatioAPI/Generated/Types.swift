@@ -233,6 +233,48 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/v1/admin/apps/{app}/config/{key}`.
     /// - Remark: Generated from `#/paths//api/v1/admin/apps/{app}/config/{key}/delete(deleteConfigEntry)`.
     func deleteConfigEntry(_ input: Operations.DeleteConfigEntry.Input) async throws -> Operations.DeleteConfigEntry.Output
+    /// Liveness check
+    ///
+    /// Answers `ok` while the process is serving requests. Does not touch the database.
+    ///
+    /// - Remark: HTTP `GET /healthz`.
+    /// - Remark: Generated from `#/paths//healthz/get(getHealth)`.
+    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
+    /// Readiness check
+    ///
+    /// Pings the database; answers 503 when it cannot be reached.
+    ///
+    /// - Remark: HTTP `GET /readyz`.
+    /// - Remark: Generated from `#/paths//readyz/get(getReadiness)`.
+    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output
+    /// Prometheus metrics
+    ///
+    /// Metrics in the Prometheus text exposition format (`text/plain; version=0.0.4`).
+    ///
+    /// - Remark: HTTP `GET /metrics`.
+    /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
+    func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output
+    /// The tables this account's devices keep offline
+    ///
+    /// Any account; lists the tables whose sync collection the account may pull (none is an empty list). A device creates each from `createStatement`, pulls `GET /api/v1/sync/{collection}` in batches of `batchSize` and inserts each change's `data` (its keys are the columns), and re-creates a table when `schemaChangedAt` moves. docs/sync.md, "Offline tables".
+    ///
+    /// - Remark: HTTP `GET /api/v1/offline-tables`.
+    /// - Remark: Generated from `#/paths//api/v1/offline-tables/get(listOfflineTables)`.
+    func listOfflineTables(_ input: Operations.ListOfflineTables.Input) async throws -> Operations.ListOfflineTables.Output
+    /// Pull the change feed
+    ///
+    /// Any account; each collection decides which rows, if any, it syncs (`sync_forbidden` when none). Protocol: docs/sync.md. Changes after `cursor`, oldest first; pull until `hasMore` is false.
+    ///
+    /// - Remark: HTTP `GET /api/v1/sync/{collection}`.
+    /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/get(syncPull)`.
+    func syncPull(_ input: Operations.SyncPull.Input) async throws -> Operations.SyncPull.Output
+    /// Push changes made offline
+    ///
+    /// Any account; each collection decides which rows, if any, it syncs (`sync_forbidden` when none). Protocol: docs/sync.md. Applied in order in one transaction with the client's last `mutationId`; a retried push changes nothing. At most 100 mutations and 256 KiB.
+    ///
+    /// - Remark: HTTP `POST /api/v1/sync/{collection}/mutations`.
+    /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/mutations/post(syncPush)`.
+    func syncPush(_ input: Operations.SyncPush.Input) async throws -> Operations.SyncPush.Output
     /// Get the academy's settings
     ///
     /// Name, time zone, currency and check-in window. Until they are first saved the defaults apply (`Academia`, `America/Lima`, `PEN`, opens 30 minutes before, closes at the end). Requires `academy.admin` (the platform admin role holds every `*.admin` role).
@@ -552,27 +594,6 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/v1/academy/checkins`.
     /// - Remark: Generated from `#/paths//api/v1/academy/checkins/post(createAcademyCheckIn)`.
     func createAcademyCheckIn(_ input: Operations.CreateAcademyCheckIn.Input) async throws -> Operations.CreateAcademyCheckIn.Output
-    /// Liveness check
-    ///
-    /// Answers `ok` while the process is serving requests. Does not touch the database.
-    ///
-    /// - Remark: HTTP `GET /healthz`.
-    /// - Remark: Generated from `#/paths//healthz/get(getHealth)`.
-    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
-    /// Readiness check
-    ///
-    /// Pings the database; answers 503 when it cannot be reached.
-    ///
-    /// - Remark: HTTP `GET /readyz`.
-    /// - Remark: Generated from `#/paths//readyz/get(getReadiness)`.
-    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output
-    /// Prometheus metrics
-    ///
-    /// Metrics in the Prometheus text exposition format (`text/plain; version=0.0.4`).
-    ///
-    /// - Remark: HTTP `GET /metrics`.
-    /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
-    func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output
     /// Join InterPay as a business or a customer
     ///
     /// Creates the platform account (role `payments.business` or `payments.customer`), the profile and a wallet in `currency`. Businesses also give `businessName` and `category`. The original app's `PEB` and `EGG` are accepted as RUB and EGP. Sign in afterwards with `POST /api/v1/auth/login`.
@@ -1588,27 +1609,6 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/campus/receipts/{token}`.
     /// - Remark: Generated from `#/paths//api/v1/campus/receipts/{token}/get(checkCampusReceipt)`.
     func checkCampusReceipt(_ input: Operations.CheckCampusReceipt.Input) async throws -> Operations.CheckCampusReceipt.Output
-    /// The tables this account's devices keep offline
-    ///
-    /// Any account; lists the tables whose sync collection the account may pull (none is an empty list). A device creates each from `createStatement`, pulls `GET /api/v1/sync/{collection}` in batches of `batchSize` and inserts each change's `data` (its keys are the columns), and re-creates a table when `schemaChangedAt` moves. docs/sync.md, "Offline tables".
-    ///
-    /// - Remark: HTTP `GET /api/v1/offline-tables`.
-    /// - Remark: Generated from `#/paths//api/v1/offline-tables/get(listOfflineTables)`.
-    func listOfflineTables(_ input: Operations.ListOfflineTables.Input) async throws -> Operations.ListOfflineTables.Output
-    /// Pull the change feed
-    ///
-    /// Any account; each collection decides which rows, if any, it syncs (`sync_forbidden` when none). Protocol: docs/sync.md. Changes after `cursor`, oldest first; pull until `hasMore` is false.
-    ///
-    /// - Remark: HTTP `GET /api/v1/sync/{collection}`.
-    /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/get(syncPull)`.
-    func syncPull(_ input: Operations.SyncPull.Input) async throws -> Operations.SyncPull.Output
-    /// Push changes made offline
-    ///
-    /// Any account; each collection decides which rows, if any, it syncs (`sync_forbidden` when none). Protocol: docs/sync.md. Applied in order in one transaction with the client's last `mutationId`; a retried push changes nothing. At most 100 mutations and 256 KiB.
-    ///
-    /// - Remark: HTTP `POST /api/v1/sync/{collection}/mutations`.
-    /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/mutations/post(syncPush)`.
-    func syncPush(_ input: Operations.SyncPush.Input) async throws -> Operations.SyncPush.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -2035,6 +2035,76 @@ extension APIProtocol {
         try await deleteConfigEntry(Operations.DeleteConfigEntry.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Liveness check
+    ///
+    /// Answers `ok` while the process is serving requests. Does not touch the database.
+    ///
+    /// - Remark: HTTP `GET /healthz`.
+    /// - Remark: Generated from `#/paths//healthz/get(getHealth)`.
+    public func getHealth(headers: Operations.GetHealth.Input.Headers = .init()) async throws -> Operations.GetHealth.Output {
+        try await getHealth(Operations.GetHealth.Input(headers: headers))
+    }
+    /// Readiness check
+    ///
+    /// Pings the database; answers 503 when it cannot be reached.
+    ///
+    /// - Remark: HTTP `GET /readyz`.
+    /// - Remark: Generated from `#/paths//readyz/get(getReadiness)`.
+    public func getReadiness(headers: Operations.GetReadiness.Input.Headers = .init()) async throws -> Operations.GetReadiness.Output {
+        try await getReadiness(Operations.GetReadiness.Input(headers: headers))
+    }
+    /// Prometheus metrics
+    ///
+    /// Metrics in the Prometheus text exposition format (`text/plain; version=0.0.4`).
+    ///
+    /// - Remark: HTTP `GET /metrics`.
+    /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
+    public func getMetrics(headers: Operations.GetMetrics.Input.Headers = .init()) async throws -> Operations.GetMetrics.Output {
+        try await getMetrics(Operations.GetMetrics.Input(headers: headers))
+    }
+    /// The tables this account's devices keep offline
+    ///
+    /// Any account; lists the tables whose sync collection the account may pull (none is an empty list). A device creates each from `createStatement`, pulls `GET /api/v1/sync/{collection}` in batches of `batchSize` and inserts each change's `data` (its keys are the columns), and re-creates a table when `schemaChangedAt` moves. docs/sync.md, "Offline tables".
+    ///
+    /// - Remark: HTTP `GET /api/v1/offline-tables`.
+    /// - Remark: Generated from `#/paths//api/v1/offline-tables/get(listOfflineTables)`.
+    public func listOfflineTables(headers: Operations.ListOfflineTables.Input.Headers = .init()) async throws -> Operations.ListOfflineTables.Output {
+        try await listOfflineTables(Operations.ListOfflineTables.Input(headers: headers))
+    }
+    /// Pull the change feed
+    ///
+    /// Any account; each collection decides which rows, if any, it syncs (`sync_forbidden` when none). Protocol: docs/sync.md. Changes after `cursor`, oldest first; pull until `hasMore` is false.
+    ///
+    /// - Remark: HTTP `GET /api/v1/sync/{collection}`.
+    /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/get(syncPull)`.
+    public func syncPull(
+        path: Operations.SyncPull.Input.Path,
+        query: Operations.SyncPull.Input.Query = .init(),
+        headers: Operations.SyncPull.Input.Headers = .init()
+    ) async throws -> Operations.SyncPull.Output {
+        try await syncPull(Operations.SyncPull.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Push changes made offline
+    ///
+    /// Any account; each collection decides which rows, if any, it syncs (`sync_forbidden` when none). Protocol: docs/sync.md. Applied in order in one transaction with the client's last `mutationId`; a retried push changes nothing. At most 100 mutations and 256 KiB.
+    ///
+    /// - Remark: HTTP `POST /api/v1/sync/{collection}/mutations`.
+    /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/mutations/post(syncPush)`.
+    public func syncPush(
+        path: Operations.SyncPush.Input.Path,
+        headers: Operations.SyncPush.Input.Headers = .init(),
+        body: Operations.SyncPush.Input.Body
+    ) async throws -> Operations.SyncPush.Output {
+        try await syncPush(Operations.SyncPush.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Get the academy's settings
@@ -2659,33 +2729,6 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
-    }
-    /// Liveness check
-    ///
-    /// Answers `ok` while the process is serving requests. Does not touch the database.
-    ///
-    /// - Remark: HTTP `GET /healthz`.
-    /// - Remark: Generated from `#/paths//healthz/get(getHealth)`.
-    public func getHealth(headers: Operations.GetHealth.Input.Headers = .init()) async throws -> Operations.GetHealth.Output {
-        try await getHealth(Operations.GetHealth.Input(headers: headers))
-    }
-    /// Readiness check
-    ///
-    /// Pings the database; answers 503 when it cannot be reached.
-    ///
-    /// - Remark: HTTP `GET /readyz`.
-    /// - Remark: Generated from `#/paths//readyz/get(getReadiness)`.
-    public func getReadiness(headers: Operations.GetReadiness.Input.Headers = .init()) async throws -> Operations.GetReadiness.Output {
-        try await getReadiness(Operations.GetReadiness.Input(headers: headers))
-    }
-    /// Prometheus metrics
-    ///
-    /// Metrics in the Prometheus text exposition format (`text/plain; version=0.0.4`).
-    ///
-    /// - Remark: HTTP `GET /metrics`.
-    /// - Remark: Generated from `#/paths//metrics/get(getMetrics)`.
-    public func getMetrics(headers: Operations.GetMetrics.Input.Headers = .init()) async throws -> Operations.GetMetrics.Output {
-        try await getMetrics(Operations.GetMetrics.Input(headers: headers))
     }
     /// Join InterPay as a business or a customer
     ///
@@ -4688,49 +4731,6 @@ extension APIProtocol {
         try await checkCampusReceipt(Operations.CheckCampusReceipt.Input(
             path: path,
             headers: headers
-        ))
-    }
-    /// The tables this account's devices keep offline
-    ///
-    /// Any account; lists the tables whose sync collection the account may pull (none is an empty list). A device creates each from `createStatement`, pulls `GET /api/v1/sync/{collection}` in batches of `batchSize` and inserts each change's `data` (its keys are the columns), and re-creates a table when `schemaChangedAt` moves. docs/sync.md, "Offline tables".
-    ///
-    /// - Remark: HTTP `GET /api/v1/offline-tables`.
-    /// - Remark: Generated from `#/paths//api/v1/offline-tables/get(listOfflineTables)`.
-    public func listOfflineTables(headers: Operations.ListOfflineTables.Input.Headers = .init()) async throws -> Operations.ListOfflineTables.Output {
-        try await listOfflineTables(Operations.ListOfflineTables.Input(headers: headers))
-    }
-    /// Pull the change feed
-    ///
-    /// Any account; each collection decides which rows, if any, it syncs (`sync_forbidden` when none). Protocol: docs/sync.md. Changes after `cursor`, oldest first; pull until `hasMore` is false.
-    ///
-    /// - Remark: HTTP `GET /api/v1/sync/{collection}`.
-    /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/get(syncPull)`.
-    public func syncPull(
-        path: Operations.SyncPull.Input.Path,
-        query: Operations.SyncPull.Input.Query = .init(),
-        headers: Operations.SyncPull.Input.Headers = .init()
-    ) async throws -> Operations.SyncPull.Output {
-        try await syncPull(Operations.SyncPull.Input(
-            path: path,
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Push changes made offline
-    ///
-    /// Any account; each collection decides which rows, if any, it syncs (`sync_forbidden` when none). Protocol: docs/sync.md. Applied in order in one transaction with the client's last `mutationId`; a retried push changes nothing. At most 100 mutations and 256 KiB.
-    ///
-    /// - Remark: HTTP `POST /api/v1/sync/{collection}/mutations`.
-    /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/mutations/post(syncPush)`.
-    public func syncPush(
-        path: Operations.SyncPush.Input.Path,
-        headers: Operations.SyncPush.Input.Headers = .init(),
-        body: Operations.SyncPush.Input.Body
-    ) async throws -> Operations.SyncPush.Output {
-        try await syncPush(Operations.SyncPush.Input(
-            path: path,
-            headers: headers,
-            body: body
         ))
     }
 }
