@@ -13,7 +13,7 @@ extension PatioDatabase {
     public func notify(channel: String, payload: String) async throws {
         guard !isSQLite else { return }
         let database = try HeldTransaction.of(ObjectIdentifier(self)) ?? maintenance
-        try await (database as! any SQLDatabase).raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
+        try await (try database.sql).raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
     }
 
     /// Listens on `channel` on a connection of its own until the task is cancelled, reconnecting after a lost

@@ -30,7 +30,7 @@ struct HeldTransaction: Sendable {
     /// A write inside a write: it joins the held transaction, inside a savepoint so that its failure undoes
     /// only its own changes, and it commits (or rolls back) with the transaction around it.
     static func nested<T: Sendable>(on database: any Database, _ body: @Sendable (any Database) async throws -> T) async throws -> T {
-        let sql = database as! any SQLDatabase
+        let sql = try database.sql
         try await sql.raw("SAVEPOINT patio_nested_write").run()
         do {
             let value = try await body(database)

@@ -57,7 +57,7 @@ public final class PatioDatabase: Sendable {
             let writer = databases.database(.writer, logger: logger, on: writerLoop)!
             // WAL is a property of the file: set once, readers then never block the writer.
             do {
-                try await (writer as! any SQLDatabase).raw("PRAGMA journal_mode = WAL").run()
+                try await (try writer.sql).raw("PRAGMA journal_mode = WAL").run()
             } catch {
                 await databases.shutdownAsync()
                 throw error
@@ -122,7 +122,7 @@ public final class PatioDatabase: Sendable {
 
     /// Checks the database answers a trivial query.
     public func ping() async throws {
-        _ = try await (reader as! any SQLDatabase).raw("SELECT 1 AS ok").all()
+        _ = try await (try reader.sql).raw("SELECT 1 AS ok").all()
     }
 
     /// Runs every pending migration of `registry`.
@@ -143,13 +143,13 @@ public final class PatioDatabase: Sendable {
             throw DatabaseMaintenanceError.targetExists(path)
         }
         let quoted = path.replacingOccurrences(of: "'", with: "''")
-        try await (reader as! any SQLDatabase).raw(SQLQueryString("VACUUM INTO '\(unsafeRaw: quoted)'")).run()
+        try await (try reader.sql).raw(SQLQueryString("VACUUM INTO '\(unsafeRaw: quoted)'")).run()
     }
 
     /// Returns `ok` when SQLite finds no corruption.
     public func integrityCheck() async throws -> String {
         struct Row: Decodable { let integrity_check: String }
-        let rows = try await (reader as! any SQLDatabase).raw("PRAGMA integrity_check").all(decoding: Row.self)
+        let rows = try await (try reader.sql).raw("PRAGMA integrity_check").all(decoding: Row.self)
         return rows.map(\.integrity_check).joined(separator: "\n")
     }
 

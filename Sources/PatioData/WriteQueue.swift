@@ -90,12 +90,12 @@ public final class WriteQueue: Sendable {
         let outcomes = NIOLockedValueBox<[(any Error)?]>(Array(repeating: nil, count: batch.count))
         do {
             try await database.withConnection { connection in
-                let sql = connection as! any SQLDatabase
+                let sql = try connection.sql
                 // Per-connection settings; cheap, and they survive a reconnect of the pool.
                 try await sql.raw("PRAGMA synchronous = FULL").run()
                 try await sql.raw("PRAGMA busy_timeout = 5000").run()
                 try await connection.transaction { transaction in
-                    let tsql = transaction as! any SQLDatabase
+                    let tsql = try transaction.sql
                     // A lone write needs no savepoint: the transaction itself is its rollback boundary.
                     if batch.count == 1 {
                         do {

@@ -93,7 +93,7 @@ struct AttendanceService: Sendable {
 
     /// Attendances matching `condition` (over alias `t`), newest first.
     func attendances(where condition: SQLQueryString, limit: Int = 1000) async throws -> [AttendanceView] {
-        let rows = try await (database.reader as! any SQLDatabase).raw("""
+        let rows = try await (try database.reader.sql).raw("""
             SELECT t.id, t.student_id, st.account_id AS student_account_id, t.schedule_id, c.id AS class_id, c.name AS class_name, c.level,
                    t.location_id, l.name AS location_name, t.session_date, s.start_minute, s.end_minute, t.checked_in_at
             FROM academy_attendances t JOIN academy_students st ON st.id = t.student_id
@@ -120,7 +120,7 @@ struct AttendanceService: Sendable {
         let now = clock.now()
         let week = calendar.week(of: now)
         struct CountRow: Decodable { let enrolment_id: UUID; let count: Int }
-        let counts = try await (database.reader as! any SQLDatabase).raw("""
+        let counts = try await (try database.reader.sql).raw("""
             SELECT enrolment_id, COUNT(*) AS count FROM academy_attendances
             WHERE student_id = \(bind: student) AND session_date >= \(bind: week.monday) AND session_date <= \(bind: week.sunday)
             GROUP BY enrolment_id
@@ -139,7 +139,7 @@ struct AttendanceService: Sendable {
     func sessionDates(schedule: UUID) async throws -> [SessionDateCount] {
         guard try await ScheduleModel.find(schedule, on: database.reader) != nil else { throw CatalogueService.scheduleNotFound }
         struct DateRow: Decodable { let session_date: String; let count: Int }
-        return try await (database.reader as! any SQLDatabase).raw("""
+        return try await (try database.reader.sql).raw("""
             SELECT session_date, COUNT(*) AS count FROM academy_attendances WHERE schedule_id = \(bind: schedule)
             GROUP BY session_date ORDER BY session_date DESC
             """).all(decoding: DateRow.self).map { SessionDateCount(date: $0.session_date, attendees: $0.count) }

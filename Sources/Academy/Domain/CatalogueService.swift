@@ -195,7 +195,7 @@ struct CatalogueService: Sendable {
     private struct CountRow: Decodable { let schedule_id: UUID; let count: Int }
 
     private func enrolmentCounts(on db: any Database) async throws -> [UUID: Int] {
-        let rows = try await (db as! any SQLDatabase).raw("SELECT schedule_id, COUNT(*) AS count FROM academy_enrolments WHERE is_active = \(bind: true) GROUP BY schedule_id").all(decoding: CountRow.self)
+        let rows = try await (try db.sql).raw("SELECT schedule_id, COUNT(*) AS count FROM academy_enrolments WHERE is_active = \(bind: true) GROUP BY schedule_id").all(decoding: CountRow.self)
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.schedule_id, $0.count) })
     }
 

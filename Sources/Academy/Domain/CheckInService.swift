@@ -107,7 +107,7 @@ struct CheckInService: Sendable {
 
     private func attendedSessions(student: UUID, days: Set<String>) async throws -> Set<SessionKey> {
         struct Row: Decodable { let schedule_id: UUID; let session_date: String }
-        let rows = try await (database.reader as! any SQLDatabase).raw("""
+        let rows = try await (try database.reader.sql).raw("""
             SELECT schedule_id, session_date FROM academy_attendances
             WHERE student_id = \(bind: student) AND session_date IN (\(binds: Array(days)))
             """).all(decoding: Row.self)
@@ -121,7 +121,7 @@ struct CheckInService: Sendable {
     }
 
     private func enrolments(student: UUID, location: UUID) async throws -> [Candidate] {
-        try await (database.reader as! any SQLDatabase).raw("""
+        try await (try database.reader.sql).raw("""
             SELECT e.id, e.schedule_id, s.weekday, s.start_minute, s.end_minute
             FROM academy_enrolments e JOIN academy_schedules s ON s.id = e.schedule_id JOIN academy_classes c ON c.id = s.class_id
             WHERE e.student_id = \(bind: student) AND e.is_active = \(bind: true) AND c.location_id = \(bind: location)

@@ -38,7 +38,7 @@ struct LedgerSession {
     private var position: Int
 
     static func open(enrolment id: UUID, now: Date, on db: any Database) async throws -> LedgerSession {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql
         if sql.dialect.name == "postgresql" {
             try await sql.raw("SELECT id FROM academy_enrolments WHERE id = \(bind: id) FOR UPDATE").run()
         }

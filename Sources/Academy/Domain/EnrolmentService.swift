@@ -87,7 +87,7 @@ struct EnrolmentService: Sendable {
     private func enrol(student: UUID, schedule: ScheduleModel, now: Date, on db: any Database) async throws -> EnrolmentModel {
         let existing = try await EnrolmentModel.query(on: db).filter(\.$student.$id == student).filter(\.$schedule.$id == schedule.id!).first()
         if let existing, existing.isActive { return existing }
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql
         if sql.dialect.name == "postgresql" {
             // Serialises enrolments into one schedule, so two payments cannot both take the last place.
             try await sql.raw("SELECT id FROM academy_schedules WHERE id = \(bind: schedule.id!) FOR UPDATE").run()
@@ -230,7 +230,7 @@ struct EnrolmentService: Sendable {
 
     func enrolments(where condition: SQLQueryString) async throws -> [EnrolmentView] {
         let db = try database.reader
-        let rows = try await (db as! any SQLDatabase).raw("""
+        let rows = try await (try db.sql).raw("""
             SELECT e.id, e.student_id, e.schedule_id, c.id AS class_id, c.name AS class_name, c.level, l.id AS location_id,
                    l.name AS location_name, s.weekday, s.start_minute, s.end_minute, e.is_active
             FROM academy_enrolments e JOIN academy_schedules s ON s.id = e.schedule_id

@@ -72,7 +72,7 @@ extension EnrolmentService {
         """
 
     func payment(_ id: UUID) async throws -> PaymentView {
-        let sql = try database.reader as! any SQLDatabase
+        let sql = try database.reader.sql
         guard let row = try await sql.raw(Self.paymentSelect + " WHERE p.id = \(bind: id)").first(decoding: PaymentRow.self) else {
             throw AppError.notFound(code: "payment_not_found", "No payment has this id.")
         }
@@ -82,7 +82,7 @@ extension EnrolmentService {
     /// Newest first, paged, with totals over everything the filter matches.
     func payments(_ filter: PaymentFilter, page: CursorPageRequest) async throws -> PaymentListView {
         let settings = try await settings.current()
-        let sql = try database.reader as! any SQLDatabase
+        let sql = try database.reader.sql
         let base = filter.conditions(calendar: settings.calendar)
         var conditions = base
         if let (date, id) = try page.timeAndID() {
@@ -113,32 +113,17 @@ extension EnrolmentService {
     /// Every matching payment as CSV (RFC 4180), oldest first, amounts in major units.
     func paymentsCSV(_ filter: PaymentFilter) async throws -> String {
         let settings = try await settings.current()
-        let sql = try database.reader as! any SQLDatabase
+        let sql = try database.reader.sql
         let rows = try await sql.raw(Self.paymentSelect + Self.whereClause(filter.conditions(calendar: settings.calendar)) + " ORDER BY p.created_at, p.id")
             .all(decoding: PaymentRow.self)
         let names = try await directory.entries(rows.map(\.student_account_id))
-        var lines = ["date,student,dni,class,sede,pack,classes,amount,refunded,currency,payment_id"]
-        for row in rows {
-            let fields = [
+        let header = ["date", "student", "dni", "class", "sede", "pack", "classes", "amount", "refunded", "currency", "payment_id"]
+        return CSVWriter.document(header: header, rows: rows.map { row in
+            [
                 Timestamp.format(row.created_at), names[row.student_account_id]?.name ?? "", row.dni, row.class_name, row.location_name, row.pack_name ?? "",
                 String(row.classes), Money.decimal(row.amount), Money.decimal(row.refunded_amount), row.currency, row.id.uuidString,
             ]
-            lines.append(fields.map(CSV.field).joined(separator: ","))
-        }
-        return lines.joined(separator: "\r\n") + "\r\n"
-    }
-}
-
-/// CSV fields that spreadsheets open safely.
-enum CSV {
-    static func field(_ text: String) -> String {
-        // A leading = + - @ would run as a formula in a spreadsheet; a quote mark makes it text.
-        var value = text
-        if let first = value.first, "=+-@\t\r".contains(first), Double(value) == nil { value = "'" + value }
-        if value.contains(where: { ",\"\r\n".contains($0) }) {
-            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        return value
+        })
     }
 }
 

@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import PatioData
 import SQLKit
 
 /// The academy's tables. History (payments, ledger, attendance) references the catalogue, which is why the
@@ -125,7 +126,7 @@ enum AcademyMigrations {
                 .unique(on: "enrolment_id", "position")
                 .create()
             // Indexes for the hot paths: a student's enrolments, a session's attendance, a lot's consumption order.
-            let sql = database as! any SQLDatabase
+            let sql = try database.sql
             try await sql.raw("CREATE INDEX academy_attendances_schedule_date ON academy_attendances (schedule_id, session_date)").run()
             try await sql.raw("CREATE INDEX academy_attendances_location_date ON academy_attendances (location_id, session_date)").run()
             try await sql.raw("CREATE INDEX academy_credit_lots_enrolment ON academy_credit_lots (enrolment_id)").run()
@@ -145,12 +146,12 @@ enum AcademyMigrations {
     /// Existing students start active.
     struct AddStudentActive: AsyncMigration {
         func prepare(on database: any Database) async throws {
-            let sql = database as! any SQLDatabase
+            let sql = try database.sql
             try await sql.raw("ALTER TABLE academy_students ADD COLUMN is_active BOOLEAN NOT NULL DEFAULT TRUE").run()
         }
 
         func revert(on database: any Database) async throws {
-            try await (database as! any SQLDatabase).raw("ALTER TABLE academy_students DROP COLUMN is_active").run()
+            try await (try database.sql).raw("ALTER TABLE academy_students DROP COLUMN is_active").run()
         }
     }
 }

@@ -38,7 +38,7 @@ struct EnrolmentService: Sendable {
     static func enrol(student studentID: UUID, group groupID: UUID, at now: Date, on db: any Database, isPostgres: Bool) async throws -> EnrolmentModel {
         if isPostgres {
             // Two enrolments in the same group at once must see each other's seat.
-            try await (db as! any SQLDatabase).raw("SELECT id FROM campus_groups WHERE id = \(bind: groupID) FOR UPDATE").run()
+            try await (try db.sql).raw("SELECT id FROM campus_groups WHERE id = \(bind: groupID) FOR UPDATE").run()
         }
         guard let group = try await GroupModel.find(groupID, on: db) else { throw GroupService.notFound }
         guard let student = try await StudentModel.find(studentID, on: db) else { throw StudentService.notFound }

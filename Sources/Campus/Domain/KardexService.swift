@@ -40,7 +40,7 @@ struct KardexService: Sendable {
         return try await database.write { db in
             guard let period = try await PeriodModel.find(periodID, on: db) else { throw RecordService.periodNotFound }
             guard period.closedAt == nil else { throw GradeService.periodClosed }
-            let sql = db as! any SQLDatabase
+            let sql = try db.sql
             struct Row: Decodable {
                 let student_id: UUID, clave: String, name: String, semester: Int, credits_hundredths: Int
                 let extraordinary: String?, final: String?

@@ -333,19 +333,7 @@ enum LocalityCSV {
     /// Header and one row per record, CRLF line ends; a value is quoted only when it has to be (a comma, quote or
     /// line break in it, or spaces at either end). What `render` writes, `parse` reads back as the same records.
     static func render(_ records: [LocalityRecord]) -> String {
-        var out = LocalityRecord.csvColumns.joined(separator: ",") + "\r\n"
-        for record in records {
-            out += Column.allCases.map { field(value(record, $0)) }.joined(separator: ",")
-            out += "\r\n"
-        }
-        return out
-    }
-
-    private static func field(_ value: String) -> String {
-        let needsQuotes = value.utf8.contains { $0 == Tokenizer.comma || $0 == Tokenizer.quote || $0 == Tokenizer.cr || $0 == Tokenizer.lf }
-            || value.utf8.first.map { $0 == Tokenizer.space || $0 == Tokenizer.tab } == true
-            || value.utf8.last.map { $0 == Tokenizer.space || $0 == Tokenizer.tab } == true
-        return needsQuotes ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
+        CSVWriter.document(header: LocalityRecord.csvColumns, rows: records.map { record in Column.allCases.map { value(record, $0) } })
     }
 
     static func value(_ record: LocalityRecord, _ column: Column) -> String {

@@ -30,7 +30,7 @@ public struct LoginThrottle: Sendable {
         let settings = self.settings
         let attempt = LoginFailureModel(email: email, ip: ip, failedAt: now)
         try await database.write { db in
-            let sql = db as! any SQLDatabase
+            let sql = try db.sql
             if sql.dialect.name == "postgresql" {
                 try await sql.raw("SELECT pg_advisory_xact_lock(\(literal: Self.advisoryLock))").run()
             }

@@ -38,7 +38,7 @@ public struct SessionService: Sendable {
     public func resolve(token: String) async throws -> Principal? {
         guard !token.isEmpty, token.count <= 128 else { return nil }
         let now = clock.now()
-        let sql = try database.reader as! any SQLDatabase
+        let sql = try database.reader.sql
         guard let row = try await sql.select()
             .column(SQLAlias(SQLColumn("id", table: SessionModel.schema), as: SQLIdentifier("session_id")))
             .column(SQLColumn("expires_at", table: SessionModel.schema))

@@ -1,4 +1,5 @@
 import FluentKit
+import PatioData
 import SQLKit
 
 /// The identity tables, in creation order.
@@ -52,7 +53,7 @@ public enum IdentityMigrations {
                 .field("revoked_at", .datetime)
                 .unique(on: "token_hash")
                 .create()
-            try await (database as! any SQLDatabase).create(index: "sessions_account_idx").on(SessionModel.schema).column("account_id").run()
+            try await (try database.sql).create(index: "sessions_account_idx").on(SessionModel.schema).column("account_id").run()
         }
 
         func revert(on database: any Database) async throws {
@@ -68,7 +69,7 @@ public enum IdentityMigrations {
                 .field("ip", .string, .required)
                 .field("failed_at", .datetime, .required)
                 .create()
-            let sql = database as! any SQLDatabase
+            let sql = try database.sql
             try await sql.create(index: "login_failures_email_idx").on(LoginFailureModel.schema).column("email").column("failed_at").run()
             try await sql.create(index: "login_failures_ip_idx").on(LoginFailureModel.schema).column("ip").column("failed_at").run()
         }

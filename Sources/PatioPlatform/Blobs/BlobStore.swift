@@ -47,7 +47,7 @@ public struct BlobStore: Sendable {
     public func put(_ bytes: [UInt8], contentType: String, on db: any Database) async throws -> UUID {
         let id = UUID()
         let digest = Self.digest(bytes)
-        try await (db as! any SQLDatabase).insert(into: "platform_blobs")
+        try await (try db.sql).insert(into: "platform_blobs")
             .columns("id", "content_type", "bytes", "size", "digest")
             .values(SQLBind(id.uuidString.lowercased()), SQLBind(contentType), SQLBind(Data(bytes)), SQLBind(bytes.count), SQLBind(digest))
             .run()
@@ -55,12 +55,12 @@ public struct BlobStore: Sendable {
     }
 
     public func delete(_ id: UUID, on db: any Database) async throws {
-        try await (db as! any SQLDatabase).delete(from: "platform_blobs").where("id", .equal, id.uuidString.lowercased()).run()
+        try await (try db.sql).delete(from: "platform_blobs").where("id", .equal, id.uuidString.lowercased()).run()
     }
 
     public func get(_ id: UUID) async throws -> Blob? {
         struct Row: Decodable { var content_type: String; var bytes: Data; var digest: String }
-        guard let row = try await (try database.reader as! any SQLDatabase).select().columns("content_type", "bytes", "digest")
+        guard let row = try await (try database.reader.sql).select().columns("content_type", "bytes", "digest")
             .from("platform_blobs").where("id", .equal, id.uuidString.lowercased()).first(decoding: Row.self) else { return nil }
         return Blob(id: id, contentType: row.content_type, bytes: Array(row.bytes), digest: row.digest)
     }
@@ -80,7 +80,7 @@ public enum ImageFormat: String, Sendable {
 
 struct CreateBlobs: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = try database.sql
         let bytes = sql.dialect.name == "postgresql" ? "BYTEA" : "BLOB"
         try await sql.raw(SQLQueryString("""
             CREATE TABLE platform_blobs (id TEXT PRIMARY KEY, content_type TEXT NOT NULL, bytes \(unsafeRaw: bytes) NOT NULL,
@@ -89,6 +89,6 @@ struct CreateBlobs: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("DROP TABLE platform_blobs").run()
+        try await (try database.sql).raw("DROP TABLE platform_blobs").run()
     }
 }

@@ -44,7 +44,7 @@ public struct OfflineTableRegistry: Sendable {
         guard !tables.isEmpty else { return }
         let now = clock.now()
         try await database.write { db in
-            let sql = db as! any SQLDatabase
+            let sql = try db.sql
             let stored = try await storedFingerprints(sql)
             for table in tables where stored[table.name] != table.fingerprint {
                 // An upsert: instances starting together both write the same fingerprint, and neither fails.
@@ -60,7 +60,7 @@ public struct OfflineTableRegistry: Sendable {
     /// The schema time of each table (nil before `synchronize` ran).
     public func schemaTimes() async throws -> [String: Date] {
         struct Row: Decodable { var name: String; var changed_at: Date }
-        let rows = try await (try database.reader as! any SQLDatabase).select().columns("name", "changed_at").from("platform_offline_tables")
+        let rows = try await (try database.reader.sql).select().columns("name", "changed_at").from("platform_offline_tables")
             .all(decoding: Row.self)
         return Dictionary(rows.map { ($0.name, $0.changed_at) }, uniquingKeysWith: { first, _ in first })
     }

@@ -33,7 +33,7 @@ public final class ServerSecrets: Sendable {
             let fresh = Data(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }).base64EncodedString()
             // Two instances may race to create it: the insert is conditional and both then read the winner.
             encoded = try await database.write { db in
-                let sql = db as! any SQLDatabase
+                let sql = try db.sql
                 try await sql.raw("INSERT INTO platform_secrets (name, value) SELECT \(bind: name), \(bind: fresh) WHERE NOT EXISTS (SELECT 1 FROM platform_secrets WHERE name = \(bind: name))").run()
                 return try await Self.load(name, on: db) ?? fresh
             }
@@ -69,7 +69,7 @@ public final class ServerSecrets: Sendable {
         // Only once the key is safe elsewhere (durably written, or given by the operator) does the copy in the
         // database go. With PATIO_SECRET_KEY the database's key is dropped: what it sealed no longer opens.
         try await database.write { db in
-            try await (db as! any SQLDatabase).raw("DELETE FROM platform_secrets WHERE name = \(bind: legacyName)").run()
+            try await (try db.sql).raw("DELETE FROM platform_secrets WHERE name = \(bind: legacyName)").run()
         }
         sealingCache.withLockedValue { $0 = bytes }
         return SymmetricKey(data: bytes)
@@ -78,6 +78,6 @@ public final class ServerSecrets: Sendable {
     private struct Row: Decodable { let value: String }
 
     private static func load(_ name: String, on db: any Database) async throws -> String? {
-        try await (db as! any SQLDatabase).select().column("value").from("platform_secrets").where("name", .equal, name).first(decoding: Row.self)?.value
+        try await (try db.sql).select().column("value").from("platform_secrets").where("name", .equal, name).first(decoding: Row.self)?.value
     }
 }

@@ -104,14 +104,14 @@ struct SyncClientLog {
 /// answers were trimmed.
 struct BoundSyncClientLog: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = try database.sql
         try await sql.raw("ALTER TABLE sync_clients ADD COLUMN last_push_seq BIGINT NOT NULL DEFAULT 0").run()
         try await sql.raw("ALTER TABLE sync_clients ADD COLUMN forgotten_through BIGINT NOT NULL DEFAULT 0").run()
         try await sql.raw("CREATE INDEX sync_clients_recency ON sync_clients (account_id, last_push_seq)").run()
     }
 
     func revert(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = try database.sql
         try await sql.raw("DROP INDEX sync_clients_recency").run()
         try await sql.raw("ALTER TABLE sync_clients DROP COLUMN forgotten_through").run()
         try await sql.raw("ALTER TABLE sync_clients DROP COLUMN last_push_seq").run()

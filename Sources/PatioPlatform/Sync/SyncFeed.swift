@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import PatioCore
+import PatioData
 import SQLKit
 
 /// Records row changes of synced collections in the change feed: a server-assigned, strictly increasing
@@ -15,7 +16,7 @@ public struct SyncFeed: Sendable {
 
     /// Serialises writers of synced rows until the transaction ends (PostgreSQL; SQLite has one writer).
     public func lock(on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql
         guard sql.dialect.name == "postgresql" else { return }
         try await sql.raw("SELECT value FROM sync_counter WHERE id = 1 FOR UPDATE").run()
     }
@@ -47,7 +48,7 @@ public struct SyncFeed: Sendable {
     public func versions(_ collection: String, ids: [UUID], on db: any Database) async throws -> [UUID: Int] {
         guard !ids.isEmpty else { return [:] }
         struct Row: Decodable { var row_id: String; var version: Int }
-        let rows = try await (db as! any SQLDatabase).select().columns("row_id", "version").from("sync_rows")
+        let rows = try await (try db.sql).select().columns("row_id", "version").from("sync_rows")
             .where("collection", .equal, collection).where("row_id", .in, ids.map(Self.key)).all(decoding: Row.self)
         var versions: [UUID: Int] = [:]
         for row in rows { if let id = UUID(uuidString: row.row_id) { versions[id] = max(versions[id] ?? 0, row.version) } }
@@ -74,7 +75,7 @@ public struct SyncFeed: Sendable {
     }
 
     private func entries(_ collection: String, id: UUID, on db: any Database) async throws -> [Entry] {
-        let rows = try await (db as! any SQLDatabase).raw("""
+        let rows = try await (try db.sql).raw("""
             SELECT scope, version, deleted, field_versions FROM sync_rows WHERE collection = \(bind: collection) AND row_id = \(bind: Self.key(id))
             """).all(decoding: EntryRow.self)
         return rows.map {
@@ -86,7 +87,7 @@ public struct SyncFeed: Sendable {
     private struct Sequence: Decodable { var value: Int }
 
     private func write(_ collection: String, id: UUID, scope: String, version: Int, deleted: Bool, fieldVersions: [String: Int], on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql
         let seq = try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value").first(decoding: Sequence.self)!.value
         let fields = String(decoding: try JSONEncoder().encode(fieldVersions), as: UTF8.self)
         try await sql.raw("""

@@ -6,7 +6,7 @@ import SQLKit
 /// `sync_mutations` remember what each client has pushed, so a retried push changes nothing.
 struct CreateSyncTables: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = try database.sql
         try await sql.raw("CREATE TABLE sync_counter (id INTEGER PRIMARY KEY, value BIGINT NOT NULL)").run()
         try await sql.raw("INSERT INTO sync_counter (id, value) VALUES (1, 0)").run()
         try await sql.raw("""
@@ -30,7 +30,7 @@ struct CreateSyncTables: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = try database.sql
         for table in ["sync_mutations", "sync_clients", "sync_rows", "sync_counter"] {
             try await sql.raw(SQLQueryString("DROP TABLE \(unsafeRaw: table)")).run()
         }

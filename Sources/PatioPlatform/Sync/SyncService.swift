@@ -47,7 +47,7 @@ public struct SyncService: Sendable {
         }
         struct Row: Decodable { var row_id: String; var seq: Int; var version: Int; var deleted: Bool }
         let db = try database.reader
-        let rows = try await (db as! any SQLDatabase).select()
+        let rows = try await (try db.sql).select()
             .columns("row_id", "seq", "version", "deleted").from("sync_rows")
             .where("collection", .equal, name).where("scope", .in, scopes).where("seq", .greaterThan, after)
             .orderBy("seq").limit(limit + 1).all(decoding: Row.self)
@@ -119,7 +119,7 @@ public struct SyncService: Sendable {
         let feed = self.feed
         let results: [MutationResult] = try await database.write { db in
             try await feed.lock(on: db)
-            let sql = db as! any SQLDatabase
+            let sql = try db.sql
             let log = SyncClientLog(account: account, client: clientID, sql: sql)
             let state = try await log.open()
             var last = state.lastMutationID

@@ -21,7 +21,7 @@ struct AuditReport: Codable, Sendable {
 
 enum LedgerAudit {
     static func run(on db: any Database) async throws -> AuditReport {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql
         struct Count: Decodable { let count: Int }
         struct IDRow: Decodable { let id: UUID }
         struct Total: Decodable { let currency: String; let total: Int }

@@ -107,7 +107,7 @@ struct Ledger: Sendable {
     }
 
     private func apply(_ request: TransferRequest, now: Date, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql
         let ids = request.legs.map(\.accountId).sorted { $0.uuidString < $1.uuidString }
         if sql.dialect.name == "postgresql" {
             // Locks in one order, so two transfers over the same accounts cannot deadlock.
@@ -201,7 +201,7 @@ struct Ledger: Sendable {
         if let found = try await query.first() { return found }
         // Two first payments in a currency may create its system account at once: the insert yields to the
         // one that got there first (which PostgreSQL makes this one wait for), then both read the same row.
-        try await (db as! any SQLDatabase).insert(into: LedgerAccountModel.schema)
+        try await (try db.sql).insert(into: LedgerAccountModel.schema)
             .columns("id", "owner_id", "kind", "currency", "balance", "created_at")
             .values(SQLBind(id), SQLBind(owner), SQLBind(kind.rawValue), SQLBind(currency), SQLBind(0), SQLBind(clock.now()))
             .ignoringConflicts()

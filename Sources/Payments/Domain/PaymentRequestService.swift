@@ -108,7 +108,7 @@ struct PaymentRequestService: Sendable {
         let requestID = model.id!, customerID = viewer.accountID, now = clock.now()
         try await database.write { db in
             try await PaymentsThrottle.release(reservation, on: db)
-            try await (db as! any SQLDatabase).insert(into: RequestOpenModel.schema)
+            try await (try db.sql).insert(into: RequestOpenModel.schema)
                 .columns("id", "request_id", "customer_id", "opened_at")
                 .values(SQLBind(UUID()), SQLBind(requestID), SQLBind(customerID), SQLBind(now))
                 .ignoringConflicts()
@@ -218,7 +218,7 @@ struct PaymentRequestService: Sendable {
     }
 
     private func lockedRequest(_ id: UUID, on db: any Database) async throws -> PaymentRequestModel? {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql
         if sql.dialect.name == "postgresql" {
             try await sql.raw("SELECT id FROM payments_requests WHERE id = \(bind: id) FOR UPDATE").run()
         }

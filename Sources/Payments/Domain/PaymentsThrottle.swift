@@ -44,7 +44,7 @@ struct PaymentsThrottle: Sendable {
         let now = clock.now()
         let hit = ThrottleHitModel(kind: rule.kind, accountID: account, ip: ip, at: now)
         try await database.write { db in
-            let sql = db as! any SQLDatabase
+            let sql = try db.sql
             if sql.dialect.name == "postgresql" {
                 try await sql.raw("SELECT pg_advisory_xact_lock(\(literal: Self.advisoryLock(rule.kind)))").run()
             }

@@ -51,7 +51,7 @@ struct SalesAnalytics: Sendable {
         let end = calendar.date(byAdding: .day, value: 1, to: today)!
         let previousStart = calendar.date(byAdding: .day, value: -days, to: start)!
         struct Row: Decodable { let amount: Int; let category: String; let decided_at: Date }
-        let rows = try await (database.reader as! any SQLDatabase).raw("""
+        let rows = try await (try database.reader.sql).raw("""
             SELECT amount, category, decided_at FROM payments_requests
             WHERE business_id = \(bind: business.accountID) AND status = 'accepted'
               AND decided_at >= \(bind: previousStart) AND decided_at < \(bind: end)

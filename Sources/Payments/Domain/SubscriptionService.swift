@@ -141,7 +141,7 @@ struct SubscriptionService: Sendable {
     /// subscription row does yet, and only then reads the plan. SQLite needs nothing: its single writer
     /// (`WriteQueue`) runs one write at a time.
     private func lockPlan(of business: UUID, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql
         guard sql.dialect.name == "postgresql" else { return }
         try await sql.raw("SELECT id FROM payments_profiles WHERE account_id = \(bind: business) FOR UPDATE").run()
     }

@@ -52,7 +52,7 @@ struct WalletService: Sendable {
             conditions.append(NewestFirstCursor.after(time: date, id: id, timeColumn: "e.created_at", idColumn: "e.id"))
         }
         struct Row: Decodable { let id: UUID; let transfer_id: UUID; let amount: Int; let currency: String; let reason: String; let caused_by: String?; let created_at: Date }
-        let rows = try await (database.reader as! any SQLDatabase).raw("""
+        let rows = try await (try database.reader.sql).raw("""
             SELECT e.id, e.transfer_id, e.amount, e.currency, t.reason, t.caused_by, e.created_at
             FROM payments_entries e JOIN payments_transfers t ON t.id = e.transfer_id
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY e.created_at DESC, e.id DESC LIMIT \(literal: page.limit + 1)

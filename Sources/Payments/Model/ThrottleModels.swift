@@ -54,7 +54,7 @@ extension PaymentsMigrations {
                 .field("opened_at", .datetime, .required)
                 .unique(on: "request_id", "customer_id")
                 .create()
-            let sql = database as! any SQLDatabase
+            let sql = try database.sql
             try await sql.raw("CREATE INDEX payments_throttle_hits_ip ON payments_throttle_hits (kind, ip, at)").run()
             try await sql.raw("CREATE INDEX payments_throttle_hits_account ON payments_throttle_hits (kind, account_id, at)").run()
         }

@@ -143,7 +143,7 @@ struct SAESSyncService: Sendable {
     /// unlink — which deletes the link first, then the pages — waits for this write or this write sees the
     /// link gone. On SQLite the single writer already orders the two.
     static func lockLink(accountID: UUID, on db: any Database) async throws -> Bool {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql
         let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
         struct Row: Decodable { let id: UUID }
         return try await sql.raw("SELECT id FROM campus_saes_links WHERE account_id = \(bind: accountID)\(unsafeRaw: lock)").first(decoding: Row.self) != nil

@@ -1,0 +1,17 @@
+import FluentKit
+import PatioCore
+import SQLKit
+
+extension Database {
+    /// This database as SQLKit sees it, for the queries Fluent's models cannot say (joins, aggregates,
+    /// `INSERT … ON CONFLICT`). Both drivers Patio opens are SQL databases, so this fails only for a
+    /// database Patio never creates; it answers a 500 then instead of stopping the process.
+    public var sql: any SQLDatabase {
+        get throws {
+            guard let sql = self as? any SQLDatabase else {
+                throw AppError(.internalServerError, code: "database_not_sql", detail: "The database does not speak SQL.")
+            }
+            return sql
+        }
+    }
+}
