@@ -17,14 +17,8 @@ public struct AcademyModule: PatioModule {
     /// Academy's part of the contract (API/openapi.yaml).
     public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
-    public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
-        let services = AcademyServices(environment: environment)
-        AcademyAPI.register(on: routes, services: services)
-        AcademyPages.register(on: routes, services: services, web: environment.web)
-    }
-
-    public func seedDemo(environment: ModuleEnvironment) async throws {
-        try await AcademyDemo.seed(services: AcademyServices(environment: environment), environment: environment)
+    public func start(_ environment: ModuleEnvironment) -> any StartedModule {
+        RunningAcademy(services: AcademyServices(environment: environment), environment: environment)
     }
 
     public var webResources: ModuleWebResources? {

@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioPlatform
+import SAESConnector
 
 /// The SAES app's backend done properly: the school's own record (schools, plans, periods, groups,
 /// enrolments), grades with capture windows and history, the kardex, schedules with a PDF receipt and a
@@ -19,23 +20,16 @@ public struct CampusModule: PatioModule {
     /// Campus's part of the contract (API/openapi.yaml).
     public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
-    public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
-        let services = CampusServices(environment: environment)
-        CampusAPI.register(on: routes, services: services)
-        CampusPages.register(on: routes, services: services, web: environment.web)
+    /// One SAES client and one SAES throttle for everything this Patio does: the routes, the scheduled sync
+    /// and the demo all count against the same limits, and the client is shut down when Patio stops.
+    public func start(_ environment: ModuleEnvironment) -> any StartedModule {
+        let client = SAESHTTPClient.make()
+        return RunningCampus(services: CampusServices(environment: environment, client: client), client: client, environment: environment)
     }
 
     public var webResources: ModuleWebResources? {
         ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CampusStrings.all,
                            staticDirectory: Bundle.module.bundlePath + "/Resources/static")
-    }
-
-    /// Linked SAES accounts are read again every six hours while their session lives.
-    public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] {
-        let services = CampusServices(environment: environment)
-        return [PeriodicJob(name: "campus-saes-sync", interval: .seconds(15 * 60)) {
-            _ = try await services.saesSync.syncDue(olderThan: 6 * 3600)
-        }]
     }
 
     /// `PATIO_CAMPUS_SAES_PORTAL` must be an http(s) address with `{school}` in it.
@@ -46,9 +40,5 @@ public struct CampusModule: PatioModule {
         }
         // Seconds one request to SAES may take: refused at start-up rather than quietly read as the default.
         _ = try CampusServices.saesTimeout(settings)
-    }
-
-    public func seedDemo(environment: ModuleEnvironment) async throws {
-        try await CampusDemo.seed(CampusServices(environment: environment), accounts: environment.identity.accounts)
     }
 }

@@ -19,15 +19,8 @@ public struct CourierModule: PatioModule {
     /// Courier's part of the contract (API/openapi.yaml).
     public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
-    public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
-        let services = CourierServices(environment: environment)
-        // Every route goes through CourierRoutes: a paused agent is refused before any handler runs.
-        let courier = CourierRoutes(routes: routes, agents: services.agents)
-        CourierAPI.register(on: courier, services: services)
-        CourierPages.register(on: courier, services: services, web: environment.web, offlineTables: environment.offlineTables)
-        if ControllerAppRoutes.isEnabled(environment.settings) {
-            ControllerAppRoutes.register(on: courier, services: services, settings: environment.identity.settings, offlineTables: environment.offlineTables)
-        }
+    public func start(_ environment: ModuleEnvironment) -> any StartedModule {
+        RunningCourier(services: CourierServices(environment: environment), environment: environment)
     }
 
     /// The Controller APP's calls, under its own paths (docs/compat-controller-app.md).
@@ -36,10 +29,6 @@ public struct CourierModule: PatioModule {
     public var webResources: ModuleWebResources? {
         ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CourierStrings.all,
                            staticDirectory: Bundle.module.bundlePath + "/Resources/static")
-    }
-
-    public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] {
-        CourierSync.collections(CourierServices(environment: environment))
     }
 
     /// `patio courier localities import FILE` (refused whole, with each line's problem, when any line is wrong)
@@ -70,12 +59,4 @@ public struct CourierModule: PatioModule {
     }
 
     public func offlineTables() -> [OfflineTable] { CourierOfflineTables.all }
-
-    public func seedDemo(environment: ModuleEnvironment) async throws {
-        let services = CourierServices(environment: environment)
-        try await CourierDemo.seed(services)
-        if ControllerAppRoutes.isEnabled(environment.settings) {
-            try await ControllerAppVersion.publishReadableVersion(services.apps)
-        }
-    }
 }

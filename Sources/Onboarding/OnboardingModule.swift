@@ -18,24 +18,12 @@ public struct OnboardingModule: PatioModule {
     /// Onboarding's part of the contract (API/openapi.yaml).
     public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
-    public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
-        let services = OnboardingServices(environment: environment)
-        OnboardingAPI.register(on: routes, services: services)
-        OnboardingPages.register(on: routes, services: services, web: environment.web)
+    public func start(_ environment: ModuleEnvironment) -> any StartedModule {
+        RunningOnboarding(services: OnboardingServices(environment: environment), environment: environment)
     }
 
     public var webResources: ModuleWebResources? {
         ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: OnboardingStrings.all,
                            staticDirectory: Bundle.module.bundlePath + "/Resources/static")
-    }
-
-    public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] {
-        [TaskSync.collection(clock: environment.clock)]
-    }
-
-    /// `rrhh@demo.patio` (HR) and `nuevo@demo.patio` (an employee with tasks due today, tomorrow and later),
-    /// and new hires across this and other months.
-    public func seedDemo(environment: ModuleEnvironment) async throws {
-        try await OnboardingDemo.seed(OnboardingServices(environment: environment), environment: environment)
     }
 }

@@ -55,10 +55,10 @@ struct CommonOptions: ParsableArguments {
         do {
             try await body(components)
         } catch {
-            await components.database.close()
+            await components.close()
             throw CLIError(error)
         }
-        await components.database.close()
+        await components.close()
     }
 
     func logger(_ configuration: PatioConfiguration, label: String = "patio") -> Logger {

@@ -8,6 +8,7 @@ import PatioIdentity
 import PatioPlatform
 import PatioWeb
 import ServiceLifecycle
+import Synchronization
 
 /// What a running Patio is made of, for the CLI and for tests that arrange data directly.
 public struct PatioComponents: Sendable {
@@ -17,6 +18,38 @@ public struct PatioComponents: Sendable {
     public let apps: ClientAppService
     public let modules: ModuleRegistry
     public let environment: ModuleEnvironment
+    /// Each enabled module started once for this Patio, by id.
+    public let started: [String: any StartedModule]
+
+    /// The enabled modules' started values, in the registry's order.
+    public var running: [any StartedModule] { modules.modules.compactMap { started[$0.id] } }
+
+    private let stopping = StopOnce()
+
+    /// Stops every started module (its outbound clients), once however many times it is asked: when the
+    /// server shuts down, and again when a command or a test is done with Patio.
+    public func stopModules() async {
+        guard stopping.first() else { return }
+        for module in running { await module.stop() }
+    }
+
+    /// Stops the modules, then closes the database: what a command or a test does when it is done with Patio.
+    public func close() async {
+        await stopModules()
+        await database.close()
+    }
+}
+
+/// True the first time it is asked, false after.
+private final class StopOnce: Sendable {
+    private let asked = Mutex(false)
+
+    func first() -> Bool {
+        asked.withLock { asked in
+            defer { asked = true }
+            return !asked
+        }
+    }
 }
 
 public typealias PatioApplication = Application<RouterResponder<PatioRequestContext>>
@@ -28,6 +61,16 @@ struct DatabaseLifecycle: Service {
     func run() async throws {
         try? await gracefulShutdown()
         await database.close()
+    }
+}
+
+/// Stops the started modules (their outbound clients) when Patio stops, before the database closes.
+struct ModuleLifecycle: Service {
+    let components: PatioComponents
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await components.stopModules()
     }
 }
 
@@ -120,7 +163,8 @@ public func buildComponents(
         await database.close()
         throw ConfigurationError(error.description)
     }
-    return PatioComponents(configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment)
+    let started = Dictionary(uniqueKeysWithValues: registry.modules.map { ($0.id, $0.start(environment)) })
+    return PatioComponents(configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment, started: started)
 }
 
 /// The composition root: configuration → database → services → modules → router → application.
@@ -150,16 +194,17 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     IdentityPages.register(on: routes, services: components.identity, web: web)
     ClientAppAPI.register(on: routes, service: components.apps)
     PlatformPages.register(on: routes, registry: components.modules, apps: components.apps, web: web)
-    for module in components.modules.modules {
-        module.registerRoutes(on: routes, environment: components.environment)
+    for module in components.running {
+        module.registerRoutes(on: routes)
     }
-    let collections = components.modules.modules.flatMap { $0.syncCollections(environment: components.environment) }
+    let collections = components.running.flatMap { $0.syncCollections() }
     let sync = SyncService(database: components.database, collections: collections)
     SyncAPI.register(on: routes, service: sync)
     OfflineTablesAPI.register(on: routes, registry: components.environment.offlineTables, sync: sync)
 
-    let jobs = configuration.runsPeriodicJobs ? components.modules.modules.flatMap { $0.periodicJobs(environment: components.environment) } : []
-    var services: [any Service] = [DatabaseLifecycle(database: components.database)]
+    let jobs = configuration.runsPeriodicJobs ? components.running.flatMap { $0.periodicJobs() } : []
+    // Stopped in reverse order: the modules' jobs and clients first, the database last.
+    var services: [any Service] = [DatabaseLifecycle(database: components.database), ModuleLifecycle(components: components)]
     services += jobs.map { PeriodicJobService(job: $0, logger: logger) }
     if let relay = components.environment.events.relay { services.append(EventRelayService(relay: relay)) }
     let application = Application(

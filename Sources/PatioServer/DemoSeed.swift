@@ -31,7 +31,7 @@ public enum DemoSeed {
         }
         for module in components.modules.modules {
             progress("\(module.id): demo data")
-            try await module.seedDemo(environment: components.environment)
+            try await components.started[module.id]?.seedDemo()
         }
         return created
     }

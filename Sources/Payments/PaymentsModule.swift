@@ -19,25 +19,8 @@ public struct PaymentsModule: PatioModule {
     /// Payments's part of the contract (API/openapi.yaml).
     public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
-    public func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
-        let services = PaymentsServices(environment: environment)
-        PaymentsAPI.register(on: routes, services: services)
-        PaymentsPages.register(on: routes, services: services, web: environment.web)
-    }
-
-    /// `negocio@demo.patio` (artisan shop in MXN with months of sales) and `cliente@demo.patio` (USD wallet with funds).
-    public func seedDemo(environment: ModuleEnvironment) async throws {
-        try await PaymentsDemo.seed(PaymentsServices(environment: environment), environment: environment)
-    }
-
-    /// Renews subscriptions whose period has ended, every minute; expires due payment requests every 5 s.
-    public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] {
-        let services = PaymentsServices(environment: environment)
-        return [
-            PeriodicJob(name: "payments.subscription-renewal", interval: .seconds(60)) { _ = try await services.subscriptions.renewDue() },
-            // Screens watching a request hear that it expired within a few seconds of its deadline.
-            PeriodicJob(name: "payments.request-expiry", interval: .seconds(5)) { try await services.requests.expireDue() },
-        ]
+    public func start(_ environment: ModuleEnvironment) -> any StartedModule {
+        RunningPayments(services: PaymentsServices(environment: environment), environment: environment)
     }
 
     public func validate(settings: ModuleSettings) throws {

@@ -53,11 +53,11 @@ public struct TestPatio: Sendable {
             let patio = TestPatio(components: components, application: application, routes: routes, clock: clock, database: database)
             try await application.test(testing) { client in try await body(patio, client) }
         } catch {
-            await components.database.close()
+            await components.close()
             await database.drop()
             throw error
         }
-        await components.database.close()
+        await components.close()
         await database.drop()
     }
 

@@ -33,9 +33,9 @@ struct CampusServices: Sendable {
         try settings.integer(module: "campus", "SAES_TIMEOUT", in: 1...120, default: defaultSAESTimeout)
     }
 
-    /// `connector` nil builds one from the settings: `PATIO_CAMPUS_SAES_TIMEOUT`, the seconds one request to
-    /// SAES may take (1–120; 20 when unset or not such a number).
-    init(environment: ModuleEnvironment, connector: SAESConnector? = nil) {
+    /// `connector` nil builds one on `client` from the settings: `PATIO_CAMPUS_SAES_TIMEOUT`, the seconds one
+    /// request to SAES may take (1–120; 20 when unset or not such a number).
+    init(environment: ModuleEnvironment, connector: SAESConnector? = nil, client: SAESHTTPClient = .shared) {
         database = environment.database
         clock = environment.clock
         secrets = environment.secrets
@@ -53,7 +53,7 @@ struct CampusServices: Sendable {
         let portals = SAESPortals(template: environment.settings.value(module: "campus", "SAES_PORTAL"))
         // Start-up refuses an invalid value (CampusModule.validate); services built without that check use the default.
         let timeout = (try? Self.saesTimeout(environment.settings)) ?? Self.defaultSAESTimeout
-        let connector = connector ?? SAESConnector(http: SAESHTTP(timeout: .seconds(Int64(timeout)), plainHTTPPortals: portals.plainHTTPOrigins))
+        let connector = connector ?? SAESConnector(http: SAESHTTP(client: client, timeout: .seconds(Int64(timeout)), plainHTTPPortals: portals.plainHTTPOrigins))
         // One throttle for every way Patio reaches SAES, so a student's syncs, CAPTCHAs and searches count together.
         let throttle = SAESThrottle(clock: clock)
         saesLinks = SAESLinkService(database: database, clock: clock, vault: vault, connector: connector, portals: portals, throttle: throttle)

@@ -109,14 +109,23 @@ public struct ClientAppService: Sendable {
     /// Adds each app that is not registered yet (version 1.0.0, no store address); an app that exists is
     /// left as its admins set it. Safe when several instances start at once: a lost race is a no-op.
     public func register(_ apps: [ModuleClientApp]) async throws {
-        for app in apps {
-            if try await ClientAppModel.query(on: database.reader).filter(\.$slug == app.slug).first() != nil { continue }
-            do {
-                let model = ClientAppModel(slug: app.slug, name: app.name, latest: "1.0.0", minimum: "1.0.0", storeURL: nil, updatedAt: clock.now())
-                try await database.write { db in try await model.create(on: db) }
-            } catch {
-                guard try await ClientAppModel.query(on: database.reader).filter(\.$slug == app.slug).first() != nil else { throw error }
+        guard !apps.isEmpty else { return }
+        // One read on every start; one write, the first time apps are seen.
+        let slugs = apps.map(\.slug)
+        let known = Set(try await ClientAppModel.query(on: database.reader).filter(\.$slug ~~ slugs).all().map(\.slug))
+        let missing = apps.filter { !known.contains($0.slug) }
+        guard !missing.isEmpty else { return }
+        let now = clock.now()
+        do {
+            try await database.write { db in
+                for app in missing {
+                    try await ClientAppModel(slug: app.slug, name: app.name, latest: "1.0.0", minimum: "1.0.0", storeURL: nil, updatedAt: now).create(on: db)
+                }
             }
+        } catch {
+            // Another instance starting at the same moment registered them first.
+            let registered = try await ClientAppModel.query(on: database.reader).filter(\.$slug ~~ slugs).count()
+            guard registered == apps.count else { throw error }
         }
     }
 

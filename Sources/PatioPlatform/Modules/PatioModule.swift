@@ -43,9 +43,10 @@ public struct ModuleEnvironment: Sendable {
     }
 }
 
-/// A domain module: its tables, roles, routes, pages, jobs, offline tables, commands, apps and demo data.
+/// A domain module: what it is (its id, names, roles, tables, pages' words, contract, apps and settings) and,
+/// once ``start(_:)`` has built its services for a Patio, what it does there (``StartedModule``).
 ///
-/// Modules never import each other; the composition root registers each enabled one.
+/// Modules never import each other; the composition root starts each enabled one once.
 public protocol PatioModule: Sendable {
     /// Lower-case id used in `PATIO_MODULES` and as the web path prefix (`/<id>/…`).
     var id: String { get }
@@ -56,16 +57,11 @@ public protocol PatioModule: Sendable {
     /// Roles the module defines (`module.role`), with the names people use for them.
     var roles: [ModuleRole] { get }
     var migrations: [any Migration] { get }
-    /// Declares every `/api/v1/<module>/…` and `/<module>/…` route with its access rule.
-    func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment)
-    /// Loads demo data; must be idempotent.
-    func seedDemo(environment: ModuleEnvironment) async throws
+    /// Builds the module's services for this Patio, once: its routes, jobs, sync collections and demo seed
+    /// all use what this builds (one throttle, one outbound client), and the host stops it when Patio stops.
+    func start(_ environment: ModuleEnvironment) -> any StartedModule
     /// The module's page templates (a folder of `*.mustache`) and the words they use, per language.
     var webResources: ModuleWebResources? { get }
-    /// Jobs to run on a timer while Patio serves.
-    func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob]
-    /// The module's tables that apps keep offline copies of, served by `/api/v1/sync/{collection}`.
-    func syncCollections(environment: ModuleEnvironment) -> [SyncCollection]
     /// Checks the module's `PATIO_<MODULE>_*` settings at start-up, so a bad value stops Patio with a clear
     /// message instead of surfacing later.
     func validate(settings: ModuleSettings) throws
@@ -85,9 +81,7 @@ public protocol PatioModule: Sendable {
 
 extension PatioModule {
     public var webResources: ModuleWebResources? { nil }
-    public func periodicJobs(environment: ModuleEnvironment) -> [PeriodicJob] { [] }
     public func validate(settings: ModuleSettings) throws {}
-    public func syncCollections(environment: ModuleEnvironment) -> [SyncCollection] { [] }
     public func commands() -> [ModuleCommand] { [] }
     public func offlineTables() -> [OfflineTable] { [] }
     public var compatContracts: [CompatContract] { [] }

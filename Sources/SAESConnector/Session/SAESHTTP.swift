@@ -40,15 +40,11 @@ public struct SAESHTTP: Sendable {
     /// Portals reached over plain `http`, each allowed by name because it was configured (never http at large).
     public var plainHTTPPortals: Set<SAESOrigin>
 
-    /// One client for the whole process; it follows no redirects itself, so each hop's cookies are kept.
-    public static let sharedClient = HTTPClient(
-        eventLoopGroupProvider: .singleton,
-        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)))
-    )
-
-    public init(client: HTTPClient = SAESHTTP.sharedClient, timeout: TimeAmount = .seconds(20), bodyLimit: Int = 4 << 20,
+    /// `client` is Patio's own (``SAESHTTPClient/make()``, shut down when Patio stops) or, for tools and
+    /// tests, the process-wide one.
+    public init(client: SAESHTTPClient = .shared, timeout: TimeAmount = .seconds(20), bodyLimit: Int = 4 << 20,
                 plainHTTPPortals: Set<SAESOrigin> = []) {
-        self.client = client
+        self.client = client.client
         self.timeout = timeout
         self.bodyLimit = bodyLimit
         self.plainHTTPPortals = plainHTTPPortals

@@ -21,7 +21,7 @@ extension SAESWorld {
     }()
 
     func runScheduledSync() async throws {
-        let jobs = CampusModule().periodicJobs(environment: patio.components.environment)
+        let jobs = try #require(patio.components.started["campus"]).periodicJobs()
         let job = try #require(jobs.first { $0.name == "campus-saes-sync" })
         try await job.run()
     }

@@ -85,7 +85,7 @@ struct ControllerAppRealClientTests {
         try await Self.live { world, port in
             // The platform's demo publishes 1.2.0 for every app; Courier's demo, with the contract on, replaces it.
             _ = try await world.patio.components.apps.update(CourierServices.appSlug, .init(latestVersion: "1.2.0"))
-            try await CourierModule().seedDemo(environment: world.patio.components.environment)
+            try await #require(world.patio.components.started["courier"]).seedDemo()
             for app in App.allCases {
                 let answer = try await RawHTTPExchange.send(app.get(ControllerAppRoutes.versionPath, port: port), port: port)
                 #expect(answer.status == 200, "\(app): \(answer.text)")
@@ -97,7 +97,7 @@ struct ControllerAppRealClientTests {
 
             // An administrator's whole version is kept by a later demo seed.
             _ = try await world.patio.components.apps.update(CourierServices.appSlug, .init(latestVersion: "101.0.0"))
-            try await CourierModule().seedDemo(environment: world.patio.components.environment)
+            try await #require(world.patio.components.started["courier"]).seedDemo()
             let kept = try await RawHTTPExchange.send(App.kotlin.get(ControllerAppRoutes.versionPath, port: port), port: port)
             #expect(kept.text == #""101""#)
         }

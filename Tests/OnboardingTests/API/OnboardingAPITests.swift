@@ -169,9 +169,8 @@ struct OnboardingAPITests {
     @Test("the demo seed makes HR, an employee with tasks due today, tomorrow and later, and this month's new hires, once")
     func demo() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
-            let module = patio.components.modules.modules.first { $0.id == "onboarding" }!
-            try await module.seedDemo(environment: patio.components.environment)
-            try await module.seedDemo(environment: patio.components.environment)
+            try await #require(patio.components.started["onboarding"]).seedDemo()
+            try await #require(patio.components.started["onboarding"]).seedDemo()
             let employee = try await patio.login("nuevo@demo.patio", password: "demo-password", client: client)
             let tasks = try await client.fetch("/api/v1/onboarding/me/tasks", token: employee)["items"] as! [[String: Any]]
             #expect(tasks.count == 6)

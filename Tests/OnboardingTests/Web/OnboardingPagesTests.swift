@@ -27,8 +27,7 @@ struct OnboardingPagesTests {
     @Test("the employee's dashboard: greeting, due labels, this month's new hires; ticking everything says nice work, with undo")
     func dashboard() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
-            let module = patio.components.modules.modules.first { $0.id == "onboarding" }!
-            try await module.seedDemo(environment: patio.components.environment)
+            try await #require(patio.components.started["onboarding"]).seedDemo()
             var employee = try await WebSession.signIn(client, email: "nuevo@demo.patio", password: "demo-password")
             let home = String(buffer: try await employee.get("/onboarding").body)
             #expect(home.contains("¡Hola de nuevo, Nicolás!") && home.contains(">Hoy<") && home.contains(">Mañana<"))
@@ -50,8 +49,7 @@ struct OnboardingPagesTests {
     @Test("new hires sort either way and take welcome messages; HR adds tasks and new hires and sees progress")
     func newHiresAndHR() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
-            let module = patio.components.modules.modules.first { $0.id == "onboarding" }!
-            try await module.seedDemo(environment: patio.components.environment)
+            try await #require(patio.components.started["onboarding"]).seedDemo()
             var hr = try await WebSession.signIn(client, email: "rrhh@demo.patio", password: "demo-password")
             let earliest = String(buffer: try await hr.get("/onboarding/new-hires").body)
             let latest = String(buffer: try await hr.get("/onboarding/new-hires?sort=latest").body)

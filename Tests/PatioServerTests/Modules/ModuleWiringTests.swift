@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import PatioCore
+import PatioData
 import PatioIdentity
 import PatioPlatform
 import PatioServer
@@ -31,20 +32,39 @@ struct GardenModule: PatioModule {
 
     struct Row: Decodable { let name: String }
 
-    func registerRoutes(on routes: PatioRoutes, environment: ModuleEnvironment) {
-        routes.get("/api/v1/garden/plants", .role("garden.visitor")) { _, _ in
-            let rows = try await (try environment.database.reader as! any SQLDatabase).select().column("name").from("garden_plants").orderBy("name").all(decoding: Row.self)
-            return try .json(rows.map(\.name))
-        }
-        routes.get("/garden", .role("garden.visitor")) { _, context in
-            environment.web.page("error", title: "Garden", data: ["heading": "Garden", "status": 200], context: context)
-        }
+    func start(_ environment: ModuleEnvironment) -> any StartedModule { Running(environment: environment, stops: stops) }
+
+    /// How many times the host stopped the started garden.
+    let stops = Counter()
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func increment() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
     }
 
-    func seedDemo(environment: ModuleEnvironment) async throws {
-        try await environment.database.write { db in
-            try await (db as! any SQLDatabase).raw("INSERT INTO garden_plants (id, name) SELECT \(bind: UUID()), 'Rosa' WHERE NOT EXISTS (SELECT 1 FROM garden_plants WHERE name = 'Rosa')").run()
+    struct Running: StartedModule {
+        let environment: ModuleEnvironment
+        let stops: Counter
+
+        func registerRoutes(on routes: PatioRoutes) {
+            routes.get("/api/v1/garden/plants", .role("garden.visitor")) { _, _ in
+                let rows = try await environment.database.reader.sql.select().column("name").from("garden_plants").orderBy("name").all(decoding: Row.self)
+                return try .json(rows.map(\.name))
+            }
+            routes.get("/garden", .role("garden.visitor")) { _, context in
+                environment.web.page("error", title: "Garden", data: ["heading": "Garden", "status": 200], context: context)
+            }
         }
+
+        func seedDemo() async throws {
+            try await environment.database.write { db in
+                try await db.sql.raw("INSERT INTO garden_plants (id, name) SELECT \(bind: UUID()), 'Rosa' WHERE NOT EXISTS (SELECT 1 FROM garden_plants WHERE name = 'Rosa')").run()
+            }
+        }
+
+        func stop() async { stops.increment() }
     }
 }
 
@@ -89,6 +109,19 @@ struct ModuleWiringTests {
             #expect(!String(buffer: roles.body).contains("garden"))
             #expect(try await client.api(.get, "/api/v1/apps/garden-app/version?current=1.0.0").status == .notFound)
         }
+    }
+
+    @Test("a module is started once for a Patio and stopped once when Patio is done with it")
+    func startedOnceStoppedOnce() async throws {
+        let garden = GardenModule()
+        try await TestPatio.with(modules: [garden]) { patio, client in
+            #expect(patio.components.running.count == 1)
+            try await DemoSeed.run(patio.components)
+            let visitor = try await patio.token(for: "visitor@demo.patio", roles: ["garden.visitor"], client: client)
+            #expect(try await client.api(.get, "/api/v1/garden/plants", token: visitor).status == .ok)
+            #expect(garden.stops.value == 0)
+        }
+        #expect(garden.stops.value == 1)
     }
 
     @Test("a module's app is registered once: starting again leaves what its admins set")

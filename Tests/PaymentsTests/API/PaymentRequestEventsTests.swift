@@ -129,7 +129,7 @@ struct PaymentRequestEventsTests {
                 }.map(jsonObject)
                 #expect(messages.map { $0["state"] as? String } == ["pending", "accepted"])
             }
-            await second.database.close()
+            await second.close()
         }
     }
 }

@@ -103,7 +103,7 @@ struct PaymentsLoadTests {
         logger.logLevel = .warning
         let setup = try await buildComponents(configuration, hasher: .fastBcryptForTests, modules: moduleUnderTest, logger: logger)
         let market = try await Market.open(setup)
-        await setup.database.close()
+        await setup.close()
 
         let server = try await PatioProcess.serve(dataDir: folder)
         // Sixteen client threads send that load, five times over (later rounds mostly meet requests already
@@ -136,7 +136,7 @@ struct PaymentsLoadTests {
         let accepted = try await Set((try after.database.reader as! any SQLDatabase)
             .raw("SELECT id FROM payments_requests WHERE status = 'accepted'").all(decoding: IDRow.self).map(\.id))
         #expect(confirmed.isSubset(of: accepted))
-        await after.database.close()
+        await after.close()
 
         // The restarted Patio takes payments again.
         let restarted = try await PatioProcess.serve(dataDir: folder)
