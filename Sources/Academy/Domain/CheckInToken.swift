@@ -4,13 +4,12 @@ import PatioCore
 
 /// The payload of a room's QR code: a sede and a time window, signed with the server's key.
 ///
-/// Layout before base64url: version (1 byte) · sede id (16) · window number (8, big-endian) · HMAC-SHA256 over
-/// those 25 bytes, truncated to 16. Short tokens make small, easily scanned QR codes; 128 bits of MAC is
-/// still far beyond guessing within the minute a token lives.
+/// Layout before base64url: version (1 byte) · sede id (16) · window number (8, big-endian), signed
+/// (`SignedBytes`: 16 bytes of HMAC-SHA256). Short tokens make small, easily scanned QR codes; 128 bits of
+/// MAC is still far beyond guessing within the minute a token lives.
 struct CheckInToken: Equatable, Sendable {
     static let period: TimeInterval = 30
     private static let version: UInt8 = 1
-    private static let macLength = 16
 
     let locationID: UUID
     let window: Int64
@@ -21,9 +20,7 @@ struct CheckInToken: Equatable, Sendable {
     var expiresAt: Date { Date(timeIntervalSince1970: Double(window + 2) * Self.period) }
 
     func encoded(key: SymmetricKey) -> String {
-        let payload = payloadBytes
-        let mac = HMAC<SHA256>.authenticationCode(for: payload, using: key)
-        return Data(payload + Array(mac).prefix(Self.macLength)).base64URLEncodedString()
+        Data(SignedBytes.sign(payloadBytes, key: key)).base64URLEncodedString()
     }
 
     private var payloadBytes: [UInt8] {
@@ -37,13 +34,10 @@ struct CheckInToken: Equatable, Sendable {
 
     /// Checks the signature and that the window is the current or the previous one at `now`.
     static func verify(_ text: String, key: SymmetricKey, now: Date) -> Result<CheckInToken, Failure> {
-        guard text.count <= 100, let data = Data(base64URLEncoded: text), data.count == 25 + macLength, data.first == version else {
+        guard text.count <= 100, let data = Data(base64URLEncoded: text), data.count == 25 + SignedBytes.macLength, data.first == version else {
             return .failure(.malformed)
         }
-        let bytes = Array(data)
-        let payload = Array(bytes[0..<25]), mac = Array(bytes[25...])
-        let expected = Array(HMAC<SHA256>.authenticationCode(for: payload, using: key)).prefix(macLength)
-        guard SecureToken.constantTimeEquals(Array(expected), mac) else { return .failure(.badSignature) }
+        guard let payload = SignedBytes.verify(Array(data), bodyLength: 25, key: key) else { return .failure(.badSignature) }
         let uuid = payload[1..<17].withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
         let window = payload[17..<25].reduce(Int64(0)) { $0 << 8 | Int64($1) }
         let current = Self.window(at: now)

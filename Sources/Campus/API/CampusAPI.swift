@@ -17,7 +17,7 @@ enum CampusAPI {
         let student = Access.role(CampusRoles.student), member = Access.anyRole(CampusRoles.members)
         let me = StudentRecord(s: s)
         let csv = s.csv
-        let content = ContentService(database: s.database, clock: s.clock)
+        let content = s.content
 
         // The record: schools, careers, plans, subjects
         routes.get("/api/v1/campus/schools", member) { _, _ in try .json(Items(try await s.record.schools())) }

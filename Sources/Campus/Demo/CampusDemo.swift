@@ -156,7 +156,7 @@ enum CampusDemo {
     }
 
     static func seedContent(_ s: CampusServices, current: PeriodView, today: LocalDate) async throws {
-        let content = ContentService(database: s.database, clock: s.clock)
+        let content = s.content
         _ = try await content.createPost(.init(kind: "news", title: "ESCOM gana el concurso nacional de programación", body: "El equipo representativo obtuvo el primer lugar en la final nacional celebrada en Guadalajara.", importance: 2, schools: ["escom"]))
         _ = try await content.createPost(.init(kind: "news", title: "Abre la convocatoria de movilidad internacional", body: "Consulta los requisitos en la Coordinación de Enlace y Gestión Técnica.", importance: 1))
         _ = try await content.createPost(.init(kind: "announcement", title: "Captura del segundo parcial", body: "Los profesores capturan el segundo parcial hasta el día 10. Revisa tus calificaciones.", category: "academic", importance: 2))

@@ -19,6 +19,8 @@ struct CampusServices: Sendable {
     let csv: CampusCSV
     let grades: GradeService
     let kardex: KardexService
+    /// News, announcements, scholarships and the academic calendar.
+    let content: ContentService
     let reader: RecordReader
     let saesLinks: SAESLinkService
     let saesSync: SAESSyncService
@@ -48,6 +50,7 @@ struct CampusServices: Sendable {
         csv = CampusCSV(database: database, groups: groups, clock: clock)
         grades = GradeService(database: database, directory: identity.directory, clock: clock)
         kardex = KardexService(database: database, clock: clock)
+        content = ContentService(database: database, clock: clock)
         reader = RecordReader(database: database, directory: identity.directory, record: record)
         let vault = SAESVault(secrets: secrets)
         let portals = SAESPortals(template: environment.settings.value(module: "campus", "SAES_PORTAL"))

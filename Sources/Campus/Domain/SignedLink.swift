@@ -2,9 +2,9 @@ import Crypto
 import Foundation
 import PatioCore
 
-/// The unguessable part of a link Patio hands out about one student: the student's id, a number (the
-/// calendar feed's generation, or a period's id bytes) and an HMAC-SHA256 over both with a purpose's own
-/// key, truncated to 16 bytes. Nothing is stored per link: revoking bumps the number.
+/// The unguessable part of a link Patio hands out about one student: the student's id and a number (the
+/// calendar feed's generation, or a period's id bytes), signed with a purpose's own key (`SignedBytes`).
+/// Nothing is stored per link: revoking bumps the number.
 struct SignedLink: Equatable, Sendable {
     enum Purpose: String, Sendable {
         case calendarFeed = "campus.calendar-feed"
@@ -12,24 +12,17 @@ struct SignedLink: Equatable, Sendable {
         case receipt = "campus.receipt"
     }
 
-    static let macLength = 16
-
     let studentID: UUID
     let payload: [UInt8]
 
     func encoded(key: SymmetricKey) -> String {
-        let body = Self.body(studentID, payload)
-        let mac = Array(HMAC<SHA256>.authenticationCode(for: body, using: key)).prefix(Self.macLength)
-        return Data(body + mac).base64URLEncodedString()
+        Data(SignedBytes.sign(Self.body(studentID, payload), key: key)).base64URLEncodedString()
     }
 
     /// The link's student and payload when the signature holds; nil for anything else, whatever its shape.
     static func verify(_ text: String, payloadLength: Int, key: SymmetricKey) -> SignedLink? {
-        guard text.count <= 200, let data = Data(base64URLEncoded: text), data.count == 16 + payloadLength + macLength else { return nil }
-        let bytes = Array(data)
-        let body = Array(bytes[0..<(16 + payloadLength)]), mac = Array(bytes[(16 + payloadLength)...])
-        let expected = Array(Array(HMAC<SHA256>.authenticationCode(for: body, using: key)).prefix(macLength))
-        guard SecureToken.constantTimeEquals(expected, mac) else { return nil }
+        guard text.count <= 200, let data = Data(base64URLEncoded: text),
+              let body = SignedBytes.verify(Array(data), bodyLength: 16 + payloadLength, key: key) else { return nil }
         let id = body[0..<16].withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
         return SignedLink(studentID: id, payload: Array(body[16...]))
     }

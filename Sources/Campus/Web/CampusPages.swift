@@ -77,7 +77,7 @@ struct CampusPageHandlers: Sendable {
     }
 
     var me: StudentRecord { StudentRecord(s: s) }
-    var content: ContentService { ContentService(database: s.database, clock: s.clock) }
+    var content: ContentService { s.content }
 
     /// A campus page. Signed-in pages register the offline worker for their account and say when they were
     /// made, which is what an offline copy then shows.

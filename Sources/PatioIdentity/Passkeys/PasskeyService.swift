@@ -233,23 +233,17 @@ public struct PasskeyService: Sendable {
         try await PasskeyChallengeModel.query(on: db).filter(\.$expiresAt < clock.now().addingTimeInterval(-3600)).delete()
     }
 
-    /// A sign-in challenge that carries its own proof: when it expires (8 bytes), 16 random bytes, and 16
-    /// bytes of HMAC-SHA256 over both. Nothing is stored until someone answers it.
+    /// A sign-in challenge that carries its own proof: when it expires (8 bytes) and 16 random bytes, signed
+    /// (`SignedBytes`). Nothing is stored until someone answers it.
     private func signedChallenge(expiring: Date) async throws -> [UInt8] {
         let expiry = withUnsafeBytes(of: UInt64(expiring.timeIntervalSince1970).bigEndian, Array.init)
         let nonce = (0..<16).map { _ in UInt8.random(in: 0...255) }
-        let body = expiry + nonce
-        return body + Array(HMAC<SHA256>.authenticationCode(for: body, using: try await signingKey())).prefix(16)
+        return SignedBytes.sign(expiry + nonce, key: try await signingKey())
     }
 
     /// Checks a sign-in challenge's proof and expiry; returns when it expires.
     private func checkSigned(_ challenge: [UInt8], key: SymmetricKey) throws -> Date {
-        guard challenge.count == 40 else {
-            throw PasskeyError(code: "passkey_challenge_unknown", "This passkey answered a challenge Patio did not ask for here.")
-        }
-        let body = Array(challenge[0..<24])
-        let proof = Array(HMAC<SHA256>.authenticationCode(for: body, using: key)).prefix(16)
-        guard SecureToken.constantTimeEquals(Array(proof), Array(challenge[24..<40])) else {
+        guard let body = SignedBytes.verify(challenge, bodyLength: 24, key: key) else {
             throw PasskeyError(code: "passkey_challenge_unknown", "This passkey answered a challenge Patio did not ask for here.")
         }
         let expiry = Date(timeIntervalSince1970: TimeInterval(body[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }))
