@@ -63,24 +63,24 @@ struct StudentService: Sendable {
         try validator.validate()
         let dni = Self.normaliseDNI(input.dni)!
         if try await StudentModel.query(on: database.reader).filter(\.$dni == dni).first() != nil { throw Self.dniTaken }
-        let prepared = try await accounts.prepare(account)
-        let student = StudentModel()
-        student.id = UUID()
-        student.accountID = prepared.id
-        student.dni = dni
-        student.phone = input.phone?.trimmingCharacters(in: .whitespaces) ?? ""
-        student.birthdate = input.birthdate.flatMap { $0.isEmpty ? nil : $0 }
-        student.createdAt = clock.now()
-        student.isActive = true
+        let studentID = UUID()
+        let (phone, birthdate, now) = (input.phone?.trimmingCharacters(in: .whitespaces) ?? "", input.birthdate.flatMap { $0.isEmpty ? nil : $0 }, clock.now())
         do {
-            try await database.write { db in
-                _ = try await accounts.insert(prepared, on: db)
+            try await accounts.create(account) { created, db in
+                let student = StudentModel()
+                student.id = studentID
+                student.accountID = created.id
+                student.dni = dni
+                student.phone = phone
+                student.birthdate = birthdate
+                student.createdAt = now
+                student.isActive = true
                 try await student.create(on: db)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw Self.dniTaken
         }
-        return try await find(student.id!)
+        return try await find(studentID)
     }
 
     /// Updates the academy's record (DNI, phone, birthdate). The name, email and password belong to the

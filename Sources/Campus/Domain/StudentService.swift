@@ -51,21 +51,23 @@ struct StudentService: Sendable {
         try validator.validate()
         guard let planID = input.planId, let plan = try await PlanModel.find(planID, on: try database.reader),
               let career = try await CareerModel.find(plan.careerID, on: try database.reader) else { throw RecordService.planNotFound }
-        let prepared = try await accounts.prepare(account)
-        let model = StudentModel()
-        model.id = UUID()
-        model.accountID = prepared.id
-        model.boleta = boleta
-        model.schoolID = career.schoolID
-        model.careerID = career.id!
-        model.planID = planID
-        model.personal = try Self.encode(personal)
-        model.feedGeneration = 1
-        model.createdAt = clock.now()
+        let encoded = try Self.encode(personal)
+        let (schoolID, careerID, now) = (career.schoolID, try career.requireID(), clock.now())
+        let model: StudentModel
         do {
-            try await database.write { db in
-                _ = try await accounts.insert(prepared, on: db)
+            model = try await accounts.create(account) { created, db in
+                let model = StudentModel()
+                model.id = UUID()
+                model.accountID = created.id
+                model.boleta = boleta
+                model.schoolID = schoolID
+                model.careerID = careerID
+                model.planID = planID
+                model.personal = encoded
+                model.feedGeneration = 1
+                model.createdAt = now
                 try await model.create(on: db)
+                return model
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw Self.taken

@@ -64,24 +64,23 @@ struct AgentService: Sendable {
         try validator.validate()
         try await requireLocality(input.homeLocalityCode ?? "")
         try await requireUnique(usuario: Self.normaliseUsuario(input.usuario ?? ""), identificacion: input.identificacion ?? "", except: nil)
-        let prepared = try await accounts.prepare(account)
         let now = clock.now()
-        let agent = AgentModel()
-        agent.id = UUID()
-        agent.accountID = prepared.id
-        agent.isActive = true
-        agent.nextPhotoNumber = 1
-        agent.createdAt = now
-        apply(input, to: agent, at: now)
+        let agentID = UUID()
         do {
-            try await database.write { db in
-                _ = try await accounts.insert(prepared, on: db)
+            try await accounts.create(account) { [self] created, db in
+                let agent = AgentModel()
+                agent.id = agentID
+                agent.accountID = created.id
+                agent.isActive = true
+                agent.nextPhotoNumber = 1
+                agent.createdAt = now
+                apply(input, to: agent, at: now)
                 try await agent.create(on: db)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw Self.taken
         }
-        return try await find(agent.id!)
+        return try await find(agentID)
     }
 
     /// Changes the profile; fields left out keep their value. A changed email or any password is refused

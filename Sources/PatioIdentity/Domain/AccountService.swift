@@ -88,8 +88,19 @@ public struct AccountService: Sendable {
     static let emailTaken = AppError.conflict(code: "email_taken", "An account with this email already exists.")
 
     public func create(_ input: NewAccount) async throws -> AccountView {
+        try await create(input) { account, _ in account }
+    }
+
+    /// Creates an account together with what a module keeps about it, in one write: the account's row and
+    /// roles, then `alongside` (the module's profile row, a wallet…) with the new account — both or neither.
+    /// A taken email is `email_taken`; any other constraint the module's rows break reaches the caller as
+    /// the database reported it, for the module to name.
+    public func create<T: Sendable>(_ input: NewAccount, alongside: @escaping @Sendable (_ account: AccountView, _ db: any Database) async throws -> T) async throws -> T {
         let prepared = try await prepare(input)
-        return try await database.write { db in try await insert(prepared, on: db) }
+        return try await database.write { db in
+            let account = try await insert(prepared, on: db)
+            return try await alongside(account, db)
+        }
     }
 
     public func find(id: UUID) async throws -> AccountView {

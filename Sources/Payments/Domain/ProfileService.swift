@@ -69,27 +69,27 @@ struct ProfileService: Sendable {
         validator.check((input.latitude == nil) == (input.longitude == nil), "longitude", "Give both latitude and longitude, or neither.", code: "coordinates_pair")
         try validator.validate()
         if let ip { _ = try await throttle.reserve(signupRule, account: nil, ip: ip) }
-        let prepared = try await accounts.prepare(account)
-        let profile = PaymentsProfileModel()
-        profile.id = UUID()
-        profile.accountID = prepared.id
-        profile.kind = input.role!
-        profile.currency = currency!
-        if role == PaymentsRoles.business {
-            profile.businessName = input.businessName?.trimmingCharacters(in: .whitespaces)
-            profile.category = input.category?.trimmingCharacters(in: .whitespaces)
-        }
-        profile.latitude = input.latitude
-        profile.longitude = input.longitude
-        profile.preferredCurrency = currency!
-        profile.darkTheme = false
-        profile.usePasskey = false
-        profile.createdAt = clock.now()
-        let view = try await database.write { db in
-            let view = try await accounts.insert(prepared, on: db)
+        let (kind, now, ledger) = (input.role!, clock.now(), ledger)
+        let (businessName, category) = role == PaymentsRoles.business
+            ? (input.businessName?.trimmingCharacters(in: .whitespaces), input.category?.trimmingCharacters(in: .whitespaces)) : (nil, nil)
+        let (latitude, longitude) = (input.latitude, input.longitude)
+        let (profile, view) = try await accounts.create(account) { created, db in
+            let profile = PaymentsProfileModel()
+            profile.id = UUID()
+            profile.accountID = created.id
+            profile.kind = kind
+            profile.currency = currency!
+            profile.businessName = businessName
+            profile.category = category
+            profile.latitude = latitude
+            profile.longitude = longitude
+            profile.preferredCurrency = currency!
+            profile.darkTheme = false
+            profile.usePasskey = false
+            profile.createdAt = now
             try await profile.create(on: db)
-            _ = try await ledger.wallet(owner: prepared.id, currency: currency!, on: db)
-            return view
+            _ = try await ledger.wallet(owner: created.id, currency: currency!, on: db)
+            return (profile, created)
         }
         return Self.view(profile, name: view.name, email: view.email)
     }

@@ -2,11 +2,27 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import PatioIdentity
 import PatioModules
 import Testing
 
 @Suite("Accounts admin API")
 struct AdminAccountsAPITests {
+    @Test("an account made with a module's profile is made whole or not at all: a profile that fails leaves no account")
+    func accountWithProfile() async throws {
+        struct ProfileRefused: Error {}
+        try await TestPatio.with(modules: availableModules) { patio, _ in
+            let accounts = patio.components.identity.accounts
+            let input = NewAccount(email: "both@demo.patio", name: "Ambos", password: "a-long-password", roles: [])
+            await #expect(throws: ProfileRefused.self) {
+                try await accounts.create(input) { _, _ in throw ProfileRefused() }
+            }
+            #expect(try await accounts.find(email: "both@demo.patio") == nil)
+            let made = try await accounts.create(input) { account, _ in account.id }
+            #expect(try await accounts.find(email: "both@demo.patio")?.id == made)
+        }
+    }
+
     @Test("an admin creates an account with roles; the email is unique ignoring case")
     func create() async throws {
         try await TestPatio.with(modules: availableModules) { patio, client in
