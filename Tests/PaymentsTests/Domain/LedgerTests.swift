@@ -80,7 +80,10 @@ struct LedgerTests {
 
     @Test("concurrent spending from one wallet never overdraws it")
     func concurrentSpending() async throws {
-        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+        // The fifteen transfers queue on the wallet's row lock, each holding its connection: on a machine busy
+        // with the rest of the suite that queue can outlast the usual pool wait. What is checked here is the
+        // money, so the pool waits as long as it takes.
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.databasePoolTimeout = .seconds(240) }) { patio, client in
             let (ledger, ana, ben) = try await wallets(patio, client)
             let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<15 {
