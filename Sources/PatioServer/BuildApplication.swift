@@ -119,12 +119,14 @@ public func buildComponents(
         throw ConfigurationError(error.description)
     }
     let database = try await PatioDatabase.open(configuration.database, logger: logger, pool: configuration.databasePool)
+    let apps = ClientAppService(database: database, clock: clock)
     do {
         var migrations = MigrationRegistry()
         migrations.add(IdentityMigrations.all)
         migrations.add(PlatformMigrations.all)
         for module in registry.modules { migrations.add(module.migrations) }
         try await database.migrate(migrations)
+        try await apps.register(registry.modules.flatMap(\.clientApps))
     } catch {
         await database.close()
         throw error
@@ -139,13 +141,6 @@ public func buildComponents(
         database: database, hasher: hasher ?? .bcrypt(cost: configuration.bcryptCost), clock: clock,
         settings: identitySettings, knownRoles: registry.roles, passkeyKey: { try await secrets.key(named: "passkey-challenges") }
     )
-    let apps = ClientAppService(database: database, clock: clock)
-    do {
-        try await apps.register(registry.modules.flatMap(\.clientApps))
-    } catch {
-        await database.close()
-        throw error
-    }
     var web = try await WebRenderer.load()
     for resources in registry.modules.compactMap(\.webResources) {
         web = try await web.adding(directory: resources.templateDirectory, strings: resources.strings)

@@ -7,16 +7,15 @@ public enum CSVWriter {
     public static func field(_ text: String) -> String {
         // Bytes, not Characters: "\r\n" is one Character, so a lone "\n" would not be found among them.
         var value = text
+        typealias Byte = CSVTokenizer
         if let first = value.utf8.first, formulaStarts.contains(first), Double(value) == nil { value = "'" + value }
-        let needsQuotes = value.utf8.contains { $0 == comma || $0 == quote || $0 == cr || $0 == lf }
-            || value.utf8.first.map { $0 == space || $0 == tab } == true
-            || value.utf8.last.map { $0 == space || $0 == tab } == true
+        let needsQuotes = value.utf8.contains { $0 == Byte.comma || $0 == Byte.quote || $0 == Byte.cr || $0 == Byte.lf }
+            || value.utf8.first.map { $0 == Byte.space || $0 == Byte.tab } == true
+            || value.utf8.last.map { $0 == Byte.space || $0 == Byte.tab } == true
         return needsQuotes ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
     }
 
     private static let formulaStarts = Set("=+-@\t\r".utf8)
-    private static let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
-    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
 
     /// A whole document: the header line, then one line per row, each ending in CRLF.
     public static func document(header: [String], rows: [[String]]) -> String {

@@ -49,9 +49,9 @@ public struct AccountService: Sendable {
     }
 
     /// An account that passed validation and whose password is already hashed, ready to be inserted inside
-    /// a caller's transaction (hashing is slow and must not hold the writer).
-    public struct PreparedAccount: Sendable {
-        public let id: UUID
+    /// the write (hashing is slow and must not hold the writer).
+    private struct PreparedAccount: Sendable {
+        let id: UUID
         let email: String
         let name: String
         let locale: String
@@ -59,7 +59,7 @@ public struct AccountService: Sendable {
         let roles: [String]
     }
 
-    public func prepare(_ input: NewAccount) async throws -> PreparedAccount {
+    private func prepare(_ input: NewAccount) async throws -> PreparedAccount {
         try Validator(errors: validationErrors(for: input)).validate()
         let email = EmailAddress.normalise(input.email)
         if try await AccountModel.query(on: database.reader).filter(\.$email == email).first() != nil {
@@ -72,8 +72,8 @@ public struct AccountService: Sendable {
         )
     }
 
-    /// Inserts a prepared account and its roles on `db` (part of the caller's write).
-    public func insert(_ prepared: PreparedAccount, on db: any Database) async throws -> AccountView {
+    /// Inserts a prepared account and its roles on `db` (part of the write).
+    private func insert(_ prepared: PreparedAccount, on db: any Database) async throws -> AccountView {
         let now = clock.now()
         let account = AccountModel(id: prepared.id, email: prepared.email, name: prepared.name, locale: prepared.locale, passwordHash: prepared.passwordHash, createdAt: now)
         do {
