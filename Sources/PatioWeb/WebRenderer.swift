@@ -29,16 +29,15 @@ public struct WebRenderer: Sendable {
         guard FileManager.default.fileExists(atPath: path + "/layout.mustache") else {
             throw AppError(.internalServerError, code: "templates_missing", detail: "Web templates were not found in \(path).")
         }
-        return WebRenderer(library: try await MustacheLibrary(directory: path))
+        return WebRenderer(library: try await TemplateFolders.shared.folder(at: path).library)
     }
 
     /// Adds a module's templates (a folder of `*.mustache`), keeping the platform's.
     public func adding(directory: String, strings: [PatioLocale: [String: String]] = [:]) async throws -> WebRenderer {
         var merged = library
-        let extra = try await MustacheLibrary(directory: directory)
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.hasSuffix(".mustache") {
-            let key = String(name.dropLast(".mustache".count))
-            if let template = extra.getTemplate(named: key) { merged.register(template, named: key) }
+        let extra = try await TemplateFolders.shared.folder(at: directory)
+        for name in extra.names {
+            if let template = extra.library.getTemplate(named: name) { merged.register(template, named: name) }
         }
         let words = extraStrings.merging(strings) { existing, new in existing.merging(new) { old, _ in old } }
         return WebRenderer(library: merged, extraStrings: words, roleNames: roleNames)

@@ -1,0 +1,38 @@
+import Foundation
+import Mustache
+
+/// Template folders, each read from disk once per process.
+///
+/// Templates are resources shipped with the binary and never change while it runs, so every Patio built in
+/// one process (a test run builds hundreds) shares one parse of each folder. It also keeps directory
+/// enumeration — which swift-corelibs-foundation does not make safe to run on many threads at once — to
+/// one walk per folder.
+actor TemplateFolders {
+    static let shared = TemplateFolders()
+
+    /// A folder's templates and the names of the `*.mustache` files it holds.
+    struct Folder: Sendable {
+        let library: MustacheLibrary
+        let names: [String]
+    }
+
+    private var loads: [String: Task<Folder, any Error>] = [:]
+
+    /// The folder at `path`, parsed on first use; a failed read is tried again next time.
+    func folder(at path: String) async throws -> Folder {
+        if let load = loads[path] { return try await load.value }
+        let load = Task {
+            let names = try FileManager.default.contentsOfDirectory(atPath: path)
+                .filter { $0.hasSuffix(".mustache") }
+                .map { String($0.dropLast(".mustache".count)) }
+            return Folder(library: try await MustacheLibrary(directory: path), names: names.sorted())
+        }
+        loads[path] = load
+        do {
+            return try await load.value
+        } catch {
+            loads[path] = nil
+            throw error
+        }
+    }
+}
