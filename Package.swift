@@ -41,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "5.0.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
     ],
     targets: [
@@ -82,6 +83,7 @@ let package = Package(
             name: "PatioPlatform",
             dependencies: [
                 "PatioCore", "PatioData", "PatioIdentity", "PatioWeb",
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -245,7 +247,7 @@ let package = Package(
         .testTarget(name: "PatioDataTests", dependencies: ["PatioData", "PatioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PatioPlatformTests",
-            dependencies: ["PatioPlatform", "PatioTestSupport"],
+            dependencies: ["PatioPlatform", "PatioTestSupport", .product(name: "Configuration", package: "swift-configuration")],
             swiftSettings: swiftSettings
         ),
         moduleTestTarget("Academy"),

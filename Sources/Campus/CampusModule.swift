@@ -36,7 +36,7 @@ public struct CampusModule: PatioModule {
     public func validate(settings: ModuleSettings) throws {
         if let portal = settings.value(module: "campus", "SAES_PORTAL"),
            !(portal.hasPrefix("http://") || portal.hasPrefix("https://")) || !portal.contains("{school}") {
-            throw ModuleSettingError("PATIO_CAMPUS_SAES_PORTAL must be an http(s) address containing {school}, like http://127.0.0.1:8091/{school}/")
+            throw SettingError("PATIO_CAMPUS_SAES_PORTAL must be an http(s) address containing {school}, like http://127.0.0.1:8091/{school}/")
         }
         // Seconds one request to SAES may take: refused at start-up rather than quietly read as the default.
         _ = try CampusServices.saesTimeout(settings)

@@ -64,7 +64,7 @@ struct CommonOptions: ParsableArguments {
     func logger(_ configuration: PatioConfiguration, label: String = "patio") -> Logger {
         LogSetup.bootstrapOnce(format: configuration.logFormat)
         var logger = Logger(label: label)
-        logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        logger.logLevel = configuration.logLevel
         return logger
     }
 }

@@ -115,7 +115,7 @@ public func buildComponents(
         registry = try ModuleRegistry(available: modules, enabled: configuration.enabledModules)
         try registry.checkCompat(configuration.moduleSettings)
         for module in registry.modules { try module.validate(settings: configuration.moduleSettings) }
-    } catch let error as ModuleSettingError {
+    } catch let error as SettingError {
         throw ConfigurationError(error.description)
     }
     let database = try await PatioDatabase.open(configuration.database, logger: logger, pool: configuration.databasePool)

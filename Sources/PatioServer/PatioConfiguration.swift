@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PatioData
 import PatioIdentity
 import PatioPlatform
@@ -13,6 +14,8 @@ public struct PatioConfiguration: Sendable {
     public var enabledModules: Set<String>?
     public var demoMode = false
     public var logFormat: LogFormat = .text
+    /// `LOG_LEVEL`: trace, debug, info, notice, warning, error or critical.
+    public var logLevel: Logger.Level = .info
     public var publicURL: String?
     public var identity = IdentitySettings()
     public var bcryptCost: UInt8 = 12
@@ -47,62 +50,61 @@ public struct PatioConfiguration: Sendable {
 
     /// Defaults overridden by `PATIO_*` and `DATABASE_URL` variables.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PatioConfiguration {
-        var configuration = PatioConfiguration()
-        if let host = environment["PATIO_HOST"] { configuration.host = host }
-        if let port = environment["PATIO_PORT"] {
-            guard let value = Int(port), (0...65535).contains(value) else { throw ConfigurationError("PATIO_PORT must be a port number") }
-            configuration.port = value
+        try PatioConfiguration(settings: SettingsReader(environment: environment))
+    }
+
+    /// Defaults overridden by what `settings` holds; the first value that cannot be used stops here, with
+    /// a message naming its variable.
+    public init(settings: SettingsReader) throws {
+        do {
+            try read(settings)
+        } catch {
+            throw ConfigurationError(error.description)
         }
-        if let directory = environment["PATIO_DATA_DIR"] { configuration.dataDirectory = directory }
-        if let url = environment["DATABASE_URL"], !url.isEmpty { configuration.databaseURL = url }
-        if let modules = environment["PATIO_MODULES"], !modules.isEmpty, modules != "all" {
-            configuration.enabledModules = Set(modules.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+    }
+
+    private mutating func read(_ settings: SettingsReader) throws(SettingError) {
+        host = settings.text("patio.host") ?? host
+        port = try settings.integer("patio.port", in: 0...65535, meaning: "a port number") ?? port
+        dataDirectory = settings.text("patio.data.dir") ?? dataDirectory
+        databaseURL = settings.text("database.url", isSecret: true)
+        if let modules = settings.list("patio.modules"), !modules.isEmpty, modules != ["all"] { enabledModules = Set(modules) }
+        logFormat = try settings.choice("patio.log.format", ["text": LogFormat.text, "json": .json]) ?? logFormat
+        let levels = Dictionary(uniqueKeysWithValues: Logger.Level.allCases.map { ($0.rawValue, $0) })
+        logLevel = try settings.choice("log.level", levels) ?? logLevel
+        if let url = settings.text("patio.public.url") {
+            publicURL = url
+            identity.secureCookies = url.hasPrefix("https://")
         }
-        if let format = environment["PATIO_LOG_FORMAT"] {
-            guard let value = LogFormat(rawValue: format) else { throw ConfigurationError("PATIO_LOG_FORMAT must be text or json") }
-            configuration.logFormat = value
+        if let days = try settings.integer("patio.session.days", in: 1...365, meaning: "days a session lasts") {
+            identity.sessionLifetime = Double(days) * 24 * 3600
         }
-        if let url = environment["PATIO_PUBLIC_URL"], !url.isEmpty {
-            configuration.publicURL = url
-            configuration.identity.secureCookies = url.hasPrefix("https://")
-        }
-        if let days = environment["PATIO_SESSION_DAYS"] {
-            guard let value = Double(days), value > 0, value <= 365 else { throw ConfigurationError("PATIO_SESSION_DAYS must be 1 to 365") }
-            configuration.identity.sessionLifetime = value * 24 * 3600
-        }
-        if let verification = environment["PATIO_PASSKEY_USER_VERIFICATION"] {
-            guard ["required", "preferred"].contains(verification) else { throw ConfigurationError("PATIO_PASSKEY_USER_VERIFICATION must be required or preferred") }
-            configuration.identity.passkeyRequiresUserVerification = verification == "required"
-        }
-        if let trust = environment["PATIO_TRUST_PROXY"]?.lowercased(), !trust.isEmpty {
-            // A count of proxies; the older yes/no spelling means one proxy or none.
+        identity.passkeyRequiresUserVerification = try settings.choice(
+            "patio.passkey.user.verification", ["required": true, "preferred": false]) ?? identity.passkeyRequiresUserVerification
+        // A count of proxies; the older yes/no spelling means one proxy or none.
+        if let trust = settings.text("patio.trust.proxy")?.lowercased() {
             switch trust {
-            case "true", "yes": configuration.identity.trustedProxyHops = 1
-            case "false", "no": configuration.identity.trustedProxyHops = 0
+            case "true", "yes": identity.trustedProxyHops = 1
+            case "false", "no": identity.trustedProxyHops = 0
             default:
-                guard let hops = Int(trust), (0...10).contains(hops) else { throw ConfigurationError("PATIO_TRUST_PROXY must be the number of proxies in front of Patio, 0 to 10") }
-                configuration.identity.trustedProxyHops = hops
+                identity.trustedProxyHops = try settings.integer("patio.trust.proxy", in: 0...10, meaning: "proxies in front of Patio") ?? 0
             }
         }
-        if let cost = environment["PATIO_BCRYPT_COST"] {
-            guard let value = UInt8(cost), (12...16).contains(value) else { throw ConfigurationError("PATIO_BCRYPT_COST must be 12 to 16") }
-            configuration.bcryptCost = value
+        bcryptCost = try settings.integer("patio.bcrypt.cost", in: 12...16, meaning: "bcrypt's work factor").map(UInt8.init) ?? bcryptCost
+        connectionReadTimeout = try settings.integer(
+            "patio.connection.read.timeout", in: 1...3600, meaning: "seconds a silent connection stays open") ?? connectionReadTimeout
+        if let token = settings.text("patio.metrics.token", isSecret: true) {
+            guard token.count >= 16 else { throw SettingError("PATIO_METRICS_TOKEN must be at least 16 characters") }
+            metricsToken = token
         }
-        if let timeout = environment["PATIO_CONNECTION_READ_TIMEOUT"] {
-            guard let value = Int(timeout), (1...3600).contains(value) else { throw ConfigurationError("PATIO_CONNECTION_READ_TIMEOUT must be 1 to 3600 seconds") }
-            configuration.connectionReadTimeout = value
+        try readLoadLimits(settings)
+        if let key = settings.text("patio.secret.key", isSecret: true) {
+            guard let bytes = SealingKeySource.decode(base64: key) else {
+                throw SettingError("PATIO_SECRET_KEY must be 32 bytes in base64, like the output of openssl rand -base64 32")
+            }
+            secretKey = bytes
         }
-        if let token = environment["PATIO_METRICS_TOKEN"], !token.isEmpty {
-            guard token.count >= 16 else { throw ConfigurationError("PATIO_METRICS_TOKEN must be at least 16 characters") }
-            configuration.metricsToken = token
-        }
-        try configuration.readLoadLimits(environment)
-        if let key = environment["PATIO_SECRET_KEY"], !key.isEmpty {
-            guard let bytes = SealingKeySource.decode(base64: key) else { throw ConfigurationError("PATIO_SECRET_KEY must be 32 bytes in base64, like the output of openssl rand -base64 32") }
-            configuration.secretKey = bytes
-        }
-        configuration.moduleSettings = ModuleSettings(environment: environment)
-        return configuration
+        moduleSettings = ModuleSettings(settings)
     }
 
     /// Passkeys belong to the public origin, or to `http://localhost:<port>` when there is none.

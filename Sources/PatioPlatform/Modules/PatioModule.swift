@@ -114,7 +114,7 @@ public struct ModuleRegistry: Sendable {
         if let enabled {
             let unknown = enabled.subtracting(available.map(\.id))
             guard unknown.isEmpty else {
-                throw ModuleSettingError("PATIO_MODULES names \(unknown.sorted().joined(separator: ", ")), which this Patio does not have; use \"all\" or a comma-separated list of \(available.map(\.id).sorted().joined(separator: ", "))")
+                throw SettingError("PATIO_MODULES names \(unknown.sorted().joined(separator: ", ")), which this Patio does not have; use \"all\" or a comma-separated list of \(available.map(\.id).sorted().joined(separator: ", "))")
             }
         }
         modules = available.filter { enabled?.contains($0.id) ?? true }
@@ -134,7 +134,7 @@ public struct ModuleRegistry: Sendable {
         let unknown = settings.compatContracts.subtracting(served)
         guard unknown.isEmpty else {
             let choice = served.isEmpty ? "no enabled module serves one" : "use a comma-separated list of \(served.sorted().joined(separator: ", "))"
-            throw ModuleSettingError("PATIO_COMPAT names \(unknown.sorted().joined(separator: ", ")), which Patio does not serve; \(choice)")
+            throw SettingError("PATIO_COMPAT names \(unknown.sorted().joined(separator: ", ")), which Patio does not serve; \(choice)")
         }
     }
 

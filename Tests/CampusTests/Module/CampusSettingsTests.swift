@@ -25,7 +25,7 @@ struct CampusSettingsTests {
         ["PATIO_CAMPUS_SAES_TIMEOUT": "20s"],
     ])
     func refused(_ environment: [String: String]) {
-        let error = #expect(throws: ModuleSettingError.self) { try validate(environment) }
+        let error = #expect(throws: SettingError.self) { try validate(environment) }
         #expect(error?.description.contains(environment.keys.first ?? "?") == true)
     }
 }

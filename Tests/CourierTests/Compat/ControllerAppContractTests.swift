@@ -325,12 +325,12 @@ struct ControllerAppContractTests {
         #expect(!ControllerAppRoutes.isEnabled(settings("")))
         let courier = try ModuleRegistry(available: [CourierModule()], enabled: nil)
         #expect(throws: Never.self) { try courier.checkCompat(settings("controller-app")) }
-        let error = #expect(throws: ModuleSettingError.self) { try courier.checkCompat(settings("controller-app,classic-app")) }
+        let error = #expect(throws: SettingError.self) { try courier.checkCompat(settings("controller-app,classic-app")) }
         let message = error?.description ?? ""
         #expect(message.contains("PATIO_COMPAT") && message.contains("classic-app") && message.contains("controller-app"), "\(message)")
         // Without Courier, nothing serves the Controller APP's contract.
         let none = try ModuleRegistry(available: [CourierModule()], enabled: [])
-        #expect(throws: ModuleSettingError.self) { try none.checkCompat(settings("controller-app")) }
+        #expect(throws: SettingError.self) { try none.checkCompat(settings("controller-app")) }
         #expect(courier.requestPath.isAPI(ControllerAppRoutes.loginPath) && !none.requestPath.isAPI(ControllerAppRoutes.loginPath))
     }
 

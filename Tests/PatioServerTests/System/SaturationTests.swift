@@ -104,7 +104,7 @@ struct SaturationTests {
         }
     }
 
-    @Test("the pool and the load limits are read from the environment, and out-of-range values stop start-up")
+    @Test("the pool and the load limits are read from the environment, and every value out of shape stops start-up naming its variable")
     func configuration() throws {
         let set = try PatioConfiguration.fromEnvironment([
             "PATIO_DB_CONNECTIONS": "6", "PATIO_DB_POOL_TIMEOUT": "5", "PATIO_MAX_IN_FLIGHT": "12", "PATIO_MAX_QUEUED": "40", "PATIO_QUEUE_WAIT": "3",
@@ -114,7 +114,9 @@ struct SaturationTests {
         #expect(unset.databaseConnections == nil && unset.maxInFlight == nil)
         for (name, value) in [("PATIO_DB_CONNECTIONS", "0"), ("PATIO_DB_POOL_TIMEOUT", "0"), ("PATIO_MAX_IN_FLIGHT", "0"), ("PATIO_MAX_QUEUED", "-1"),
                               ("PATIO_QUEUE_WAIT", "301"), ("PATIO_MAX_IN_FLIGHT", "many"), ("PATIO_PHOTO_WORKERS", "17"), ("PATIO_PHOTO_WORKERS", "-1"),
-                              ("PATIO_PHOTO_WORKERS", "two")] {
+                              ("PATIO_PHOTO_WORKERS", "two"), ("PATIO_PORT", "99999"), ("PATIO_LOG_FORMAT", "xml"), ("LOG_LEVEL", "verbose"),
+                              ("PATIO_SESSION_DAYS", "0"), ("PATIO_TRUST_PROXY", "maybe"), ("PATIO_BCRYPT_COST", "10"), ("PATIO_METRICS_TOKEN", "short"),
+                              ("PATIO_SECRET_KEY", "c2hvcnQ="), ("PATIO_PASSKEY_USER_VERIFICATION", "sometimes"), ("PATIO_CONNECTION_READ_TIMEOUT", "0")] {
             let error = #expect(throws: ConfigurationError.self, "\(name)=\(value)") { try PatioConfiguration.fromEnvironment([name: value]) }
             #expect(error?.description.hasPrefix(name) == true, "the message names the variable: \(error?.description ?? "")")
         }

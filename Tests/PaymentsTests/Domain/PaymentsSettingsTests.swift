@@ -37,7 +37,7 @@ struct PaymentsSettingsTests {
         #expect {
             _ = try settings(values)
         } throws: { error in
-            (error as? ModuleSettingError)?.description.contains(values.keys.first!) == true
+            (error as? SettingError)?.description.contains(values.keys.first!) == true
         }
     }
 
