@@ -226,8 +226,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PatioCoreTests", dependencies: ["PatioCore", "PatioTestSupport", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: swiftSettings),
-        .testTarget(name: "PhotoProcessingTests", dependencies: ["PhotoProcessing", "PatioTestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PatioCoreTests", dependencies: ["PatioCore", "PatioTestSupport", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PhotoProcessingTests", dependencies: ["PhotoProcessing", "PatioTestSupport"], resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], swiftSettings: swiftSettings),
         .testTarget(name: "SVGChartTests", dependencies: ["SVGChart"], swiftSettings: swiftSettings),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"], swiftSettings: swiftSettings),

@@ -28,14 +28,16 @@ public struct CampusModule: PatioModule {
     }
 
     public var webResources: ModuleWebResources? {
-        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CampusStrings.all,
-                           staticDirectory: Bundle.module.bundlePath + "/Resources/static")
+        ModuleWebResources(
+            templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CampusStrings.all,
+            staticDirectory: Bundle.module.bundlePath + "/Resources/static")
     }
 
     /// `PATIO_CAMPUS_SAES_PORTAL` must be an http(s) address with `{school}` in it.
     public func validate(settings: ModuleSettings) throws {
         if let portal = settings.value(module: "campus", "SAES_PORTAL"),
-           !(portal.hasPrefix("http://") || portal.hasPrefix("https://")) || !portal.contains("{school}") {
+            !(portal.hasPrefix("http://") || portal.hasPrefix("https://")) || !portal.contains("{school}")
+        {
             throw SettingError("PATIO_CAMPUS_SAES_PORTAL must be an http(s) address containing {school}, like http://127.0.0.1:8091/{school}/")
         }
         // Seconds one request to SAES may take: refused at start-up rather than quietly read as the default.

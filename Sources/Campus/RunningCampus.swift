@@ -15,9 +15,11 @@ struct RunningCampus: StartedModule {
 
     /// Linked SAES accounts are read again every six hours while their session lives.
     func periodicJobs() -> [PeriodicJob] {
-        [PeriodicJob(name: "campus-saes-sync", interval: .seconds(15 * 60)) {
-            _ = try await services.saesSync.syncDue(olderThan: 6 * 3600)
-        }]
+        [
+            PeriodicJob(name: "campus-saes-sync", interval: .seconds(15 * 60)) {
+                _ = try await services.saesSync.syncDue(olderThan: 6 * 3600)
+            }
+        ]
     }
 
     func seedDemo() async throws {

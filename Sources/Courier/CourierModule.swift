@@ -27,16 +27,19 @@ public struct CourierModule: PatioModule {
     public var compatContracts: [CompatContract] { [ControllerAppRoutes.compatContract] }
 
     public var webResources: ModuleWebResources? {
-        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CourierStrings.all,
-                           staticDirectory: Bundle.module.bundlePath + "/Resources/static")
+        ModuleWebResources(
+            templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: CourierStrings.all,
+            staticDirectory: Bundle.module.bundlePath + "/Resources/static")
     }
 
     /// `patio courier localities import FILE` (refused whole, with each line's problem, when any line is wrong)
     /// and `patio courier localities export FILE`.
     public func commands() -> [ModuleCommand] {
         [
-            ModuleCommand(path: ["localities", "import"], arguments: ["FILE"],
-                          abstract: "Import the pickup network from a CSV file (columns as in the export); a file with errors changes nothing.") { invocation in
+            ModuleCommand(
+                path: ["localities", "import"], arguments: ["FILE"],
+                abstract: "Import the pickup network from a CSV file (columns as in the export); a file with errors changes nothing."
+            ) { invocation in
                 let services = CourierServices(environment: invocation.environment)
                 let text = try String(contentsOfFile: invocation.arguments[0], encoding: .utf8)
                 do {
@@ -49,7 +52,8 @@ public struct CourierModule: PatioModule {
                     return 1
                 }
             },
-            ModuleCommand(path: ["localities", "export"], arguments: ["FILE"], abstract: "Write the whole pickup network to a CSV file.") { invocation in
+            ModuleCommand(path: ["localities", "export"], arguments: ["FILE"], abstract: "Write the whole pickup network to a CSV file.") {
+                invocation in
                 let records = try await CourierServices(environment: invocation.environment).localities.all()
                 try LocalityCSV.render(records).write(toFile: invocation.arguments[0], atomically: true, encoding: .utf8)
                 invocation.print("Exported \(records.count) localities.")

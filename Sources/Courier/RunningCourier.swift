@@ -10,9 +10,11 @@ struct RunningCourier: StartedModule {
         // Every route goes through CourierRoutes: a paused agent is refused before any handler runs.
         let courier = CourierRoutes(routes: routes, agents: services.agents)
         CourierAPI.register(on: courier, services: services)
-        CourierPages.register(on: courier, services: services, web: environment.web, offlineTables: environment.offlineTables)
+        CourierPages.register(
+            on: courier, services: services, web: environment.web, offlineTables: environment.offlineTables, sync: environment.sync)
         if ControllerAppRoutes.isEnabled(environment.settings) {
-            ControllerAppRoutes.register(on: courier, services: services, settings: environment.identity.settings, offlineTables: environment.offlineTables)
+            ControllerAppRoutes.register(
+                on: courier, services: services, settings: environment.identity.settings, offlineTables: environment.offlineTables)
         }
     }
 

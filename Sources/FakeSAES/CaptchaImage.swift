@@ -55,12 +55,12 @@ enum PNG {
         var raw: [UInt8] = []
         raw.reserveCapacity((width + 1) * height)
         for row in 0..<height {
-            raw.append(0) // filter: none
+            raw.append(0)  // filter: none
             raw.append(contentsOf: pixels[(row * width)..<((row + 1) * width)])
         }
         var header: [UInt8] = []
         header += bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-        header += [8, 0, 0, 0, 0] // 8-bit, grayscale, deflate, adaptive filtering, no interlace
+        header += [8, 0, 0, 0, 0]  // 8-bit, grayscale, deflate, adaptive filtering, no interlace
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             + chunk("IHDR", header) + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
     }

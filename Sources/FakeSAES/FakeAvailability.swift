@@ -7,14 +7,17 @@ enum FakeAvailability {
     static let plans = ["C": [("20", "2020"), ("09", "2009")], "I": [("20", "2020")]]
     static let groups: [String: [SAESOfferedGroup]] = [
         "C": [
-            SAESOfferedGroup(group: "3CM11", subject: "BASES DE DATOS", teacher: "LÓPEZ RAMÍREZ ELENA", building: "1", room: "204",
-                             times: ["", "8:30 - 10:00", "", "8:30 - 10:00", "", ""]),
-            SAESOfferedGroup(group: "3CV12", subject: "SISTEMAS OPERATIVOS", teacher: "HERNÁNDEZ CRUZ MARIO", building: "3", room: "301",
-                             times: ["", "", "", "", "10:30 - 12:00", "9:00 - 11:00"]),
+            SAESOfferedGroup(
+                group: "3CM11", subject: "BASES DE DATOS", teacher: "LÓPEZ RAMÍREZ ELENA", building: "1", room: "204",
+                times: ["", "8:30 - 10:00", "", "8:30 - 10:00", "", ""]),
+            SAESOfferedGroup(
+                group: "3CV12", subject: "SISTEMAS OPERATIVOS", teacher: "HERNÁNDEZ CRUZ MARIO", building: "3", room: "301",
+                times: ["", "", "", "", "10:30 - 12:00", "9:00 - 11:00"]),
         ],
         "I": [
-            SAESOfferedGroup(group: "5BM1", subject: "APRENDIZAJE DE MÁQUINA", teacher: "RUIZ SOTO LAURA", building: "4", room: "110",
-                             times: ["7:00 - 8:30", "", "7:00 - 8:30", "", "", ""]),
+            SAESOfferedGroup(
+                group: "5BM1", subject: "APRENDIZAJE DE MÁQUINA", teacher: "RUIZ SOTO LAURA", building: "4", room: "110",
+                times: ["7:00 - 8:30", "", "7:00 - 8:30", "", "", ""])
         ],
     ]
 
@@ -37,7 +40,8 @@ enum FakeAvailability {
         }
         var results = ""
         if value("ctl00$mainCopy$cmdVisalizar") != nil {
-            var rows = "<tr><th>Grupo</th><th>Asignatura</th><th>Profesor</th><th>Edificio</th><th>Salón</th><th>Lunes</th><th>Martes</th><th>Miércoles</th><th>Jueves</th><th>Viernes</th><th>Sábado</th></tr>"
+            var rows =
+                "<tr><th>Grupo</th><th>Asignatura</th><th>Profesor</th><th>Edificio</th><th>Salón</th><th>Lunes</th><th>Martes</th><th>Miércoles</th><th>Jueves</th><th>Viernes</th><th>Sábado</th></tr>"
             for group in offered[career] ?? [] {
                 let cells = [group.group, group.subject, group.teacher, group.building, group.room] + group.times
                 rows += "<tr>" + cells.map { "<td>\(FakeMarkup.escape($0))</td>" }.joined() + "</tr>"
@@ -46,19 +50,21 @@ enum FakeAvailability {
         }
         // Each post gets a new view state, as ASP.NET gives.
         let viewState = "dDw\(career)\(plan ?? "")\(post == nil ? "0" : "1")"
-        return FakeMarkup.page(title: "Horarios", body: """
-        <div id="\(layout.idPrefix)Filtro">
-        Carrera: \(select(SAESAvailability.Filter.career.rawValue, "Filtro_cboCarrera", careers, career))
-        Plan: \(select(SAESAvailability.Filter.plan.rawValue, "Filtro_cboPlanEstud", careerPlans, plan))
-        Turno: \(select(SAESAvailability.Filter.shift.rawValue, "Filtro_cboTurno", [("M", "MATUTINO"), ("V", "VESPERTINO")], value(SAESAvailability.Filter.shift.rawValue) ?? "M"))
-        Periodos: \(select(SAESAvailability.Filter.periods.rawValue, "Filtro_lsNoPeriodos", (1...8).map { ("\($0)", "\($0)") }, value(SAESAvailability.Filter.periods.rawValue) ?? "1"))
-        Secuencias: \(select(SAESAvailability.Filter.sequences.rawValue, "lsSecuencias", [("", "TODAS")], nil))
-        <input type="radio" name="ctl00$mainCopy$GroupPeriodoEscolar" value="optActual" checked="checked" /> Actual
-        <input type="radio" name="ctl00$mainCopy$GroupPeriodoEscolar" value="optProximo" /> Próximo
-        <input type="submit" name="ctl00$mainCopy$cmdVisalizar" value="Visualizar" />
-        </div>
-        \(results)
-        """, viewState: viewState)
+        return FakeMarkup.page(
+            title: "Horarios",
+            body: """
+                <div id="\(layout.idPrefix)Filtro">
+                Carrera: \(select(SAESAvailability.Filter.career.rawValue, "Filtro_cboCarrera", careers, career))
+                Plan: \(select(SAESAvailability.Filter.plan.rawValue, "Filtro_cboPlanEstud", careerPlans, plan))
+                Turno: \(select(SAESAvailability.Filter.shift.rawValue, "Filtro_cboTurno", [("M", "MATUTINO"), ("V", "VESPERTINO")], value(SAESAvailability.Filter.shift.rawValue) ?? "M"))
+                Periodos: \(select(SAESAvailability.Filter.periods.rawValue, "Filtro_lsNoPeriodos", (1...8).map { ("\($0)", "\($0)") }, value(SAESAvailability.Filter.periods.rawValue) ?? "1"))
+                Secuencias: \(select(SAESAvailability.Filter.sequences.rawValue, "lsSecuencias", [("", "TODAS")], nil))
+                <input type="radio" name="ctl00$mainCopy$GroupPeriodoEscolar" value="optActual" checked="checked" /> Actual
+                <input type="radio" name="ctl00$mainCopy$GroupPeriodoEscolar" value="optProximo" /> Próximo
+                <input type="submit" name="ctl00$mainCopy$cmdVisalizar" value="Visualizar" />
+                </div>
+                \(results)
+                """, viewState: viewState)
     }
 
     static func occupancy(layout: FakeLayout, rows occupancy: [SAESGroupOccupancy] = occupancyRows) -> String {

@@ -67,9 +67,12 @@ public struct FakeLayout: Sendable {
 
     public static let classic = FakeLayout(idPrefix: "ctl00_mainCopy_", grades: .plain, schedule: .roomInCells, kardex: .labels, signIn: .plain)
     public static let short = FakeLayout(idPrefix: "mainCopy_", grades: .verbose, schedule: .roomColumns, kardex: .labels, signIn: .plain)
-    public static let cecyt = FakeLayout(idPrefix: "ctl00_mainCopy_", grades: .dotLeaders, schedule: .claveInSubject, kardex: .labels, signIn: .portal, declaresCharset: false)
-    public static let esime = FakeLayout(idPrefix: "ctl00_mainCopy_", grades: .dotLeaders, schedule: .esime, kardex: .labels, signIn: .portal, declaresCharset: false)
-    public static let encb = FakeLayout(idPrefix: "ctl00_mainCopy_", grades: .dotLeaders, schedule: .claveInSubject, kardex: .nestedName, signIn: .portal, declaresCharset: false)
+    public static let cecyt = FakeLayout(
+        idPrefix: "ctl00_mainCopy_", grades: .dotLeaders, schedule: .claveInSubject, kardex: .labels, signIn: .portal, declaresCharset: false)
+    public static let esime = FakeLayout(
+        idPrefix: "ctl00_mainCopy_", grades: .dotLeaders, schedule: .esime, kardex: .labels, signIn: .portal, declaresCharset: false)
+    public static let encb = FakeLayout(
+        idPrefix: "ctl00_mainCopy_", grades: .dotLeaders, schedule: .claveInSubject, kardex: .nestedName, signIn: .portal, declaresCharset: false)
 
     /// The fake portal's schools and how each writes its pages.
     public static let schools: [String: FakeLayout] = [

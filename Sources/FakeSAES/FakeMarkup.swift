@@ -27,7 +27,8 @@ enum FakeMarkup {
 
     /// The sign-in page; `captchaAddress` replaces the CAPTCHA image's usual (relative) address.
     static func signIn(captchaID: String, failure: String?, captchaAddress: String? = nil, style: FakeLayout.SignIn = .plain) -> String {
-        let imageSource = captchaAddress.map(escape)
+        let imageSource =
+            captchaAddress.map(escape)
             ?? "BotDetectCaptcha.ashx?get=image&amp;c=\(captchaInstance)&amp;t=\(captchaID)"
         // Real portals mark the required fields with hidden `*` spans of the same class as the refusal.
         func marker(_ field: String, _ title: String) -> String {
@@ -36,21 +37,23 @@ enum FakeMarkup {
                 : ""
         }
         let failureSpan = "<span class=\"failureNotification\" style=\"color: red\">\(failure.map(escape) ?? "")</span>"
-        return page(title: "IPN-SAES", body: """
-        <div id="leftColumn"><fieldset class="login"><legend>Inicio de sesión</legend>
-        <p>Usuario: <input name="ctl00$leftColumn$LoginUser$UserName" type="text" id="ctl00_leftColumn_LoginUser_UserName" />\(marker("UserName", "El nombre de usuario es obligatorio."))</p>
-        <p>Contraseña: <input name="ctl00$leftColumn$LoginUser$Password" type="password" id="ctl00_leftColumn_LoginUser_Password" />\(marker("Password", "La contraseña es obligatoria."))</p>
-        <div class="LBD_CaptchaDiv" id="\(captchaInstance)_Container">
-        <img class="LBD_CaptchaImage" id="\(captchaInstance)_CaptchaImage" src="\(imageSource)" alt="CAPTCHA" />
-        <a id="\(captchaInstance)_ReloadLink" href="#">Cambiar imagen</a>
-        <input type="hidden" name="LBD_VCID_\(captchaInstance)" id="LBD_VCID_\(captchaInstance)" value="\(captchaID)" />
-        </div>
-        <p>Código: <input name="ctl00$leftColumn$LoginUser$CaptchaCodeTextBox" type="text" id="ctl00_leftColumn_LoginUser_CaptchaCodeTextBox" /></p>
-        <input type="submit" name="\(SignInPageParser.buttonName)" value="\(style.button)" id="ctl00_leftColumn_LoginUser_LoginButton" />
-        </fieldset>
-        \(failureSpan)
-        </div>
-        """, charset: style == .plain)
+        return page(
+            title: "IPN-SAES",
+            body: """
+                <div id="leftColumn"><fieldset class="login"><legend>Inicio de sesión</legend>
+                <p>Usuario: <input name="ctl00$leftColumn$LoginUser$UserName" type="text" id="ctl00_leftColumn_LoginUser_UserName" />\(marker("UserName", "El nombre de usuario es obligatorio."))</p>
+                <p>Contraseña: <input name="ctl00$leftColumn$LoginUser$Password" type="password" id="ctl00_leftColumn_LoginUser_Password" />\(marker("Password", "La contraseña es obligatoria."))</p>
+                <div class="LBD_CaptchaDiv" id="\(captchaInstance)_Container">
+                <img class="LBD_CaptchaImage" id="\(captchaInstance)_CaptchaImage" src="\(imageSource)" alt="CAPTCHA" />
+                <a id="\(captchaInstance)_ReloadLink" href="#">Cambiar imagen</a>
+                <input type="hidden" name="LBD_VCID_\(captchaInstance)" id="LBD_VCID_\(captchaInstance)" value="\(captchaID)" />
+                </div>
+                <p>Código: <input name="ctl00$leftColumn$LoginUser$CaptchaCodeTextBox" type="text" id="ctl00_leftColumn_LoginUser_CaptchaCodeTextBox" /></p>
+                <input type="submit" name="\(SignInPageParser.buttonName)" value="\(style.button)" id="ctl00_leftColumn_LoginUser_LoginButton" />
+                </fieldset>
+                \(failureSpan)
+                </div>
+                """, charset: style == .plain)
     }
 
     /// BotDetect's instance on `default.aspx`, which names the CAPTCHA's field and image.
@@ -69,19 +72,22 @@ enum FakeMarkup {
     }
 
     static let serverError = """
-    <html><head><title>Error de servidor en la aplicación '/'.</title></head>
-    <body><h1>Error de servidor en la aplicación '/'.<hr width=100% size=1 color=silver></h1>
-    <h2><i>Error en tiempo de ejecución</i></h2></body></html>
-    """
+        <html><head><title>Error de servidor en la aplicación '/'.</title></head>
+        <body><h1>Error de servidor en la aplicación '/'.<hr width=100% size=1 color=silver></h1>
+        <h2><i>Error en tiempo de ejecución</i></h2></body></html>
+        """
 
     static func home(_ student: FakeStudent, layout: FakeLayout) -> String {
-        page(title: "Alumnos", body: "<h2>Bienvenido</h2><span id=\"\(layout.idPrefix)Lbl_Nombre\">\(escape(student.personalData["student.name"] ?? ""))</span>")
+        page(
+            title: "Alumnos",
+            body: "<h2>Bienvenido</h2><span id=\"\(layout.idPrefix)Lbl_Nombre\">\(escape(student.personalData["student.name"] ?? ""))</span>")
     }
 
     static func personalData(_ student: FakeStudent, layout: FakeLayout) -> String {
         var labels = ""
         for (key, label) in PersonalDataParser.labels {
-            labels += "<tr><td>\(escape(key))</td><td><span id=\"\(layout.idPrefix)TabContainer1_\(label)\">\(escape(student.personalData[key] ?? ""))</span></td></tr>\n"
+            labels +=
+                "<tr><td>\(escape(key))</td><td><span id=\"\(layout.idPrefix)TabContainer1_\(label)\">\(escape(student.personalData[key] ?? ""))</span></td></tr>\n"
         }
         return page(title: "Datos del alumno", body: "<div id=\"\(layout.idPrefix)TabContainer1\"><table>\(labels)</table></div>")
     }
@@ -89,18 +95,21 @@ enum FakeMarkup {
     static func evaluation(_ student: FakeStudent, layout: FakeLayout) -> String {
         var rows = "<tr><th>Grupo</th><th>Materia</th><th>Profesor</th><th>Evaluar</th></tr>"
         for teacher in student.teachersToEvaluate {
-            rows += "<tr><td>\(escape(teacher.group))</td><td>\(escape(teacher.subject))</td><td>\(escape(teacher.teacher))</td>"
+            rows +=
+                "<tr><td>\(escape(teacher.group))</td><td>\(escape(teacher.subject))</td><td>\(escape(teacher.teacher))</td>"
                 + "<td><a href=\"\(escape(teacher.link ?? "#"))\">Evaluar</a></td></tr>"
         }
         return page(title: "Evaluación docente", body: "<table id=\"\(layout.idPrefix)GV_Profe\">\(rows)</table>")
     }
 
     static func credits(_ student: FakeStudent, layout: FakeLayout) -> String {
-        page(title: "Reinscripción", body: """
-        <p>Créditos alcanzados: <span id="\(layout.idPrefix)Lbl_CreditosAlcanzados">\(student.credits.earned)</span></p>
-        <p>Créditos de la carrera: <span id="\(layout.idPrefix)Lbl_CreditosCarrera">\(student.credits.total)</span></p>
-        <p>Cita: <span id="\(layout.idPrefix)Lbl_Cita">15/01/2027 10:00</span></p>
-        """)
+        page(
+            title: "Reinscripción",
+            body: """
+                <p>Créditos alcanzados: <span id="\(layout.idPrefix)Lbl_CreditosAlcanzados">\(student.credits.earned)</span></p>
+                <p>Créditos de la carrera: <span id="\(layout.idPrefix)Lbl_CreditosCarrera">\(student.credits.total)</span></p>
+                <p>Cita: <span id="\(layout.idPrefix)Lbl_Cita">15/01/2027 10:00</span></p>
+                """)
     }
 }
 

@@ -4,35 +4,42 @@ import SAESConnector
 extension FakeMarkup {
     static func grades(_ student: FakeStudent, layout: FakeLayout, evaluationRequired: Bool) -> String {
         if evaluationRequired {
-            return page(title: "Calificaciones", body: """
-            <div class="aviso">Para consultar tus calificaciones es necesario que evalues a tus PROFESORES.</div>
-            <input type="submit" name="ctl00$mainCopy$Btn_Evaluar" value="Evaluar" id="\(layout.idPrefix)Btn_Evaluar" />
-            """)
+            return page(
+                title: "Calificaciones",
+                body: """
+                    <div class="aviso">Para consultar tus calificaciones es necesario que evalues a tus PROFESORES.</div>
+                    <input type="submit" name="ctl00$mainCopy$Btn_Evaluar" value="Evaluar" id="\(layout.idPrefix)Btn_Evaluar" />
+                    """)
         }
-        let header: [String] = switch layout.grades {
-        case .plain: ["Grupo", "Materia", "1er Parcial", "2o Parcial", "3er Parcial", "Ext", "Final"]
-        case .verbose: ["Gpo.", "Materia", "1er Parcial", "2o Parcial", "3er Parcial", "Ext", "Final"]
-        case .dotLeaders: ["Gpo", "Materia" + String(repeating: ".", count: 72), "1er Parcial", "2o Parcial", "3er Parcial", "Ext", "Final........."]
-        }
+        let header: [String] =
+            switch layout.grades {
+            case .plain: ["Grupo", "Materia", "1er Parcial", "2o Parcial", "3er Parcial", "Ext", "Final"]
+            case .verbose: ["Gpo.", "Materia", "1er Parcial", "2o Parcial", "3er Parcial", "Ext", "Final"]
+            case .dotLeaders:
+                ["Gpo", "Materia" + String(repeating: ".", count: 72), "1er Parcial", "2o Parcial", "3er Parcial", "Ext", "Final........."]
+            }
         var rows = "<tr>" + header.map { "<th scope=\"col\">\($0)</th>" }.joined() + "</tr>"
         for row in student.grades {
             let clave = clave(group: row.group, subject: row.subject, of: student)
-            let cells: [String] = switch layout.grades {
-            case .plain:
-                [row.group, row.subject] + row.partials.map(\.text) + [dash(row.extraordinary), row.final.text]
-            case .verbose:
-                [row.group, "\(clave) - \(row.subject)"] + row.partials.map(\.text)
-                    + [dash(row.extraordinary), row.final.text + (row.final != .none ? " Aprobado" : "")]
-            case .dotLeaders:
-                [row.group, "\(clave)-\(row.subject)"] + row.partials.map(dash) + [dash(row.extraordinary), spelledFinal(row.final)]
-            }
+            let cells: [String] =
+                switch layout.grades {
+                case .plain:
+                    [row.group, row.subject] + row.partials.map(\.text) + [dash(row.extraordinary), row.final.text]
+                case .verbose:
+                    [row.group, "\(clave) - \(row.subject)"] + row.partials.map(\.text)
+                        + [dash(row.extraordinary), row.final.text + (row.final != .none ? " Aprobado" : "")]
+                case .dotLeaders:
+                    [row.group, "\(clave)-\(row.subject)"] + row.partials.map(dash) + [dash(row.extraordinary), spelledFinal(row.final)]
+                }
             rows += "<tr>" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>"
         }
-        return page(title: "Calificaciones", body: """
-        <div id="\(layout.idPrefix)Panel1"><table class="grid" cellspacing="0" rules="all" border="1" id="\(layout.idPrefix)GV_Calif" style="border-collapse:collapse;">
-        \(rows)
-        </table></div>
-        """, charset: layout.declaresCharset)
+        return page(
+            title: "Calificaciones",
+            body: """
+                <div id="\(layout.idPrefix)Panel1"><table class="grid" cellspacing="0" rules="all" border="1" id="\(layout.idPrefix)GV_Calif" style="border-collapse:collapse;">
+                \(rows)
+                </table></div>
+                """, charset: layout.declaresCharset)
     }
 
     /// A mark, `-` when there is none.
@@ -65,21 +72,26 @@ extension FakeMarkup {
             tables += "<table border=\"1\" cellspacing=\"0\">\(rows)</table><br />"
         }
         let name = escape(student.kardex.studentName ?? "")
-        let header = nested ? """
+        let header =
+            nested
+            ? """
             <span id="\(layout.idPrefix)Lbl_Nombre"><table><tr><td><b>BOLETA: </b></td><td>\(escape(student.boleta))</td></tr>
             <tr><td><b>NOMBRE: </b></td><td>\(name)</td></tr></table></span>
             """ : "<p>Alumno: <span id=\"\(layout.idPrefix)Lbl_Nombre\">\(name)</span></p>"
         // ENCB leaves the notice inside the kardex label, after the semesters.
-        let trailer = nested ? "<table width=\"95%\"><tr><td colspan=\"3\"><span id=\"\(layout.idPrefix)Label6\">\(notice)</span></td></tr></table>" : ""
-        return page(title: "Kardex", body: """
-        <div id="\(layout.idPrefix)Panel1">
-        \(header)
-        <p>Carrera: <span id="\(layout.idPrefix)Lbl_Carrera">\(escape(student.kardex.career ?? ""))</span>
-        Plan: <span id="\(layout.idPrefix)Lbl_Plan">\(escape(student.kardex.plan ?? ""))</span></p>
-        <p>Promedio: <span id="\(layout.idPrefix)Lbl_Promedio">\(average)</span></p>
-        <span id="\(layout.idPrefix)Lbl_Kardex"><center>\(tables)</center>\(trailer)</span>
-        </div>
-        """, charset: layout.declaresCharset)
+        let trailer =
+            nested ? "<table width=\"95%\"><tr><td colspan=\"3\"><span id=\"\(layout.idPrefix)Label6\">\(notice)</span></td></tr></table>" : ""
+        return page(
+            title: "Kardex",
+            body: """
+                <div id="\(layout.idPrefix)Panel1">
+                \(header)
+                <p>Carrera: <span id="\(layout.idPrefix)Lbl_Carrera">\(escape(student.kardex.career ?? ""))</span>
+                Plan: <span id="\(layout.idPrefix)Lbl_Plan">\(escape(student.kardex.plan ?? ""))</span></p>
+                <p>Promedio: <span id="\(layout.idPrefix)Lbl_Promedio">\(average)</span></p>
+                <span id="\(layout.idPrefix)Lbl_Kardex"><center>\(tables)</center>\(trailer)</span>
+                </div>
+                """, charset: layout.declaresCharset)
     }
 
     /// `2024-01-06` as `ENE 06 2024`, or with `titleCase` as SQL Server writes it (`Ene  6 2024`); `2023-06` as `06/2023`.

@@ -126,7 +126,8 @@ public final class FakeSAES: Sendable {
     /// The portal as a Hummingbird application on `host:port` (port 0 picks a free one; `onRunning` gets the
     /// port actually bound).
     public func application(host: String = "127.0.0.1", port: Int = 0, onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
-        -> some ApplicationProtocol {
+        -> some ApplicationProtocol
+    {
         Application(
             responder: CallbackResponder<BasicRequestContext> { request, _ in try await self.respond(to: request) },
             configuration: .init(address: .hostname(host, port: port), serverName: "Microsoft-IIS/10.0"),
@@ -186,22 +187,26 @@ public final class FakeSAES: Sendable {
             setCookies.append("ASP.NET_SessionId=\(sessionID); path=/; HttpOnly")
         }
         let body = request.method == .post ? String(buffer: try await request.body.collect(upTo: 1 << 20)) : ""
-        var response = try route(school: school, path: path, method: request.method, query: request.uri.queryParameters.get("t"), body: body,
-                                 sessionID: sessionID, ticket: cookies[".ASPXFORMSAUTH"], layout: layout, setCookies: &setCookies)
+        var response = try route(
+            school: school, path: path, method: request.method, query: request.uri.queryParameters.get("t"), body: body,
+            sessionID: sessionID, ticket: cookies[".ASPXFORMSAUTH"], layout: layout, setCookies: &setCookies)
         for cookie in setCookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return response
     }
 
-    private func route(school: String, path: String, method: HTTPRequest.Method, query: String?, body: String, sessionID: String, ticket: String?,
-                       layout: FakeLayout, setCookies: inout [String]) throws -> Response {
+    private func route(
+        school: String, path: String, method: HTTPRequest.Method, query: String?, body: String, sessionID: String, ticket: String?,
+        layout: FakeLayout, setCookies: inout [String]
+    ) throws -> Response {
         switch (method, path.lowercased()) {
         case (.get, ""), (.get, "default.aspx"):
             return Self.html(signInPage(sessionID: sessionID, failure: nil, style: layout.signIn))
         case (.get, "botdetectcaptcha.ashx"):
             let answer = state.withLock { state in state.sessions[sessionID].flatMap { $0.captchaID == query ? $0.captchaAnswer : nil } }
             guard let answer else { return Self.html("", status: .notFound) }
-            return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: CaptchaImage.png(for: answer))))
+            return Response(
+                status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: CaptchaImage.png(for: answer))))
         case (.post, "default.aspx"):
             return signIn(body: body, sessionID: sessionID, style: layout.signIn, setCookies: &setCookies)
         default:
@@ -230,8 +235,9 @@ public final class FakeSAES: Sendable {
         case SAESPage.availability.path.lowercased():
             return Self.html(FakeAvailability.page(layout: layout, post: method == .post ? SAESFormEncoding.decode(body) : nil))
         case SAESPage.photo.path.lowercased():
-            return Response(status: .ok, headers: [.contentType: "image/png"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: CaptchaImage.png(for: "VM"))))
+            return Response(
+                status: .ok, headers: [.contentType: "image/png"],
+                body: .init(byteBuffer: ByteBuffer(bytes: CaptchaImage.png(for: "VM"))))
         default:
             return Self.html(FakeMarkup.serverError, status: .notFound)
         }
@@ -262,7 +268,8 @@ public final class FakeSAES: Sendable {
         guard field(SignInPageParser.buttonName) == style.button else {
             return Self.html(signInPage(sessionID: sessionID, failure: nil, style: style))
         }
-        let captchaMatches = session?.captchaID != nil && field("LBD_VCID_" + FakeMarkup.captchaInstance) == session?.captchaID
+        let captchaMatches =
+            session?.captchaID != nil && field("LBD_VCID_" + FakeMarkup.captchaInstance) == session?.captchaID
             && field("ctl00$leftColumn$LoginUser$CaptchaCodeTextBox") == session?.captchaAnswer
         guard captchaMatches else {
             return Self.html(signInPage(sessionID: sessionID, failure: "El código de la imagen es incorrecto.", style: style))
@@ -347,8 +354,9 @@ extension FakeSAES {
 
     /// Course availability after a search for the first career, listing `groups` (for benchmarks and fixtures).
     public static func availabilityHTML(groups: [SAESOfferedGroup], layout: FakeLayout) -> String {
-        FakeAvailability.page(layout: layout, post: [FormField("ctl00$mainCopy$cmdVisalizar", "Visualizar")],
-                              offered: [FakeAvailability.careers.first?.0 ?? "C": groups])
+        FakeAvailability.page(
+            layout: layout, post: [FormField("ctl00$mainCopy$cmdVisalizar", "Visualizar")],
+            offered: [FakeAvailability.careers.first?.0 ?? "C": groups])
     }
 
     /// Group occupancy listing `rows` (for benchmarks and fixtures).

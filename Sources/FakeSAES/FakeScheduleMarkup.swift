@@ -7,16 +7,19 @@ extension FakeMarkup {
     static func schedule(_ student: FakeStudent, layout: FakeLayout) -> String {
         let usesSaturday = layout.schedule == .esime || student.schedule.contains { $0.meetings.contains { $0.weekday == 6 } }
         let days = Array(dayNames.prefix(usesSaturday ? 6 : 5))
-        let rows: String = switch layout.schedule {
-        case .roomInCells, .roomColumns: simpleSchedule(student, days: days, roomColumns: layout.schedule == .roomColumns)
-        case .claveInSubject: spanSchedule(student, days: days, idPrefix: layout.idPrefix)
-        case .esime: esimeSchedule(student)
-        }
-        return page(title: "Horario", body: """
-        <table cellspacing="0" rules="all" border="1" id="\(layout.idPrefix)GV_Horario" style="border-collapse:collapse;">
-        \(rows)
-        </table>
-        """, charset: layout.declaresCharset)
+        let rows: String =
+            switch layout.schedule {
+            case .roomInCells, .roomColumns: simpleSchedule(student, days: days, roomColumns: layout.schedule == .roomColumns)
+            case .claveInSubject: spanSchedule(student, days: days, idPrefix: layout.idPrefix)
+            case .esime: esimeSchedule(student)
+            }
+        return page(
+            title: "Horario",
+            body: """
+                <table cellspacing="0" rules="all" border="1" id="\(layout.idPrefix)GV_Horario" style="border-collapse:collapse;">
+                \(rows)
+                </table>
+                """, charset: layout.declaresCharset)
     }
 
     static func headerRow(_ names: [String]) -> String {
@@ -65,9 +68,11 @@ extension FakeMarkup {
                 cells.append((name.replacingOccurrences(of: "é", with: "e").replacingOccurrences(of: "á", with: "a"), cell))
             }
             let control = "ctl" + String(format2: index + 2)
-            rows += "<tr>" + cells.map { column, text in
-                "<td>\n\t\t\t\t<span id=\"\(idPrefix)GV_Horario_\(control)_Lbl_\(column)\">\(text)</span>\n\t\t\t  </td>"
-            }.joined() + "</tr>"
+            rows +=
+                "<tr>"
+                + cells.map { column, text in
+                    "<td>\n\t\t\t\t<span id=\"\(idPrefix)GV_Horario_\(control)_Lbl_\(column)\">\(text)</span>\n\t\t\t  </td>"
+                }.joined() + "</tr>"
         }
         return rows
     }
@@ -76,16 +81,20 @@ extension FakeMarkup {
     /// as the real page does; a class the teachers share is repeated in each slot, and every other meeting of a
     /// row is written in the last slot only (`  // 20:30 - 22:00`), as real pages mix both.
     private static func esimeSchedule(_ student: FakeStudent) -> String {
-        let header = ["Secuencia", "Materia", "Descripcion", "Profesor", "Edificio", "Salon", "Lunes", "Martes", "Miercoles", "Jueves",
-                      "Viernes", "Sabado", "Carrera", "Plan_Estud", "Especialidad", "Periodo_Escolar"]
+        let header = [
+            "Secuencia", "Materia", "Descripcion", "Profesor", "Edificio", "Salon", "Lunes", "Martes", "Miercoles", "Jueves",
+            "Viernes", "Sabado", "Carrera", "Plan_Estud", "Especialidad", "Periodo_Escolar",
+        ]
         var rows = headerRow(header)
         for row in student.schedule {
             var teachers = row.teacher.components(separatedBy: ", ").filter { !$0.isEmpty }
             if teachers.count < 2 { teachers.append("SIN ASIGNAR") }
             let slots = teachers.indices
             func perSlot(_ value: String) -> String { slots.map { _ in value }.joined(separator: " // ") }
-            var cells = [row.group, clave(group: row.group, subject: row.subject, of: student), row.subject,
-                         teachers.joined(separator: " // "), perSlot(row.meetings.first?.building ?? "X"), perSlot(row.meetings.first?.room ?? "X")]
+            var cells = [
+                row.group, clave(group: row.group, subject: row.subject, of: student), row.subject,
+                teachers.joined(separator: " // "), perSlot(row.meetings.first?.building ?? "X"), perSlot(row.meetings.first?.room ?? "X"),
+            ]
             for day in 1...6 {
                 let meetings = row.meetings.enumerated().filter { $0.element.weekday == day }
                 let cell = slots.map { slot in

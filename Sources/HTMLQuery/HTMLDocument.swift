@@ -14,8 +14,9 @@ public final class HTMLDocument {
         HTMLDocument.initialiseOnce()
         var bytes = Array(html.utf8)
         if bytes.isEmpty || bytes.count > Int(Int32.max) { bytes = Array("<html></html>".utf8) }
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue)
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                | HTML_PARSE_NONET.rawValue)
         pointer = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -52,9 +53,11 @@ public final class HTMLDocument {
         guard let pointer, let context = xmlXPathNewContext(pointer) else { return [] }
         defer { xmlXPathFreeContext(context) }
         context.pointee.node = node
-        guard let result = xpath.withCString({ expression in
-            expression.withMemoryRebound(to: xmlChar.self, capacity: xpath.utf8.count + 1) { xmlXPathEvalExpression($0, context) }
-        }) else { return [] }
+        guard
+            let result = xpath.withCString({ expression in
+                expression.withMemoryRebound(to: xmlChar.self, capacity: xpath.utf8.count + 1) { xmlXPathEvalExpression($0, context) }
+            })
+        else { return [] }
         defer { xmlXPathFreeObject(result) }
         guard result.pointee.type == XPATH_NODESET, let set = result.pointee.nodesetval, let table = set.pointee.nodeTab else { return [] }
         var elements: [HTMLElement] = []

@@ -52,7 +52,9 @@ public struct ICalendarTimeZone: Sendable {
     }
 
     var lines: [String] {
-        ["BEGIN:VTIMEZONE", "TZID:" + ICalendarText.escape(id), "BEGIN:STANDARD", "DTSTART:19700101T000000",
-         "TZOFFSETFROM:" + offsetText, "TZOFFSETTO:" + offsetText, "TZNAME:" + ICalendarText.escape(abbreviation), "END:STANDARD", "END:VTIMEZONE"]
+        [
+            "BEGIN:VTIMEZONE", "TZID:" + ICalendarText.escape(id), "BEGIN:STANDARD", "DTSTART:19700101T000000",
+            "TZOFFSETFROM:" + offsetText, "TZOFFSETTO:" + offsetText, "TZNAME:" + ICalendarText.escape(abbreviation), "END:STANDARD", "END:VTIMEZONE",
+        ]
     }
 }

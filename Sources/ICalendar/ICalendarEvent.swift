@@ -34,8 +34,10 @@ public struct ICalendarEvent: Sendable {
     /// `RRULE:FREQ=WEEKLY;UNTIL=…` when set.
     public var weeklyUntil: Date?
 
-    public init(uid: String, stamp: Date, start: ICalendarTime, end: ICalendarTime? = nil, summary: String, location: String? = nil,
-                description: String? = nil, categories: [String] = [], weeklyUntil: Date? = nil) {
+    public init(
+        uid: String, stamp: Date, start: ICalendarTime, end: ICalendarTime? = nil, summary: String, location: String? = nil,
+        description: String? = nil, categories: [String] = [], weeklyUntil: Date? = nil
+    ) {
         self.uid = uid
         self.stamp = stamp
         self.start = start
@@ -48,7 +50,9 @@ public struct ICalendarEvent: Sendable {
     }
 
     func lines(zone: ICalendarTimeZone?) -> [String] {
-        var lines = ["BEGIN:VEVENT", "UID:" + ICalendarText.escape(uid), "DTSTAMP:" + ICalendarText.utc(stamp), start.property("DTSTART", zone: zone)]
+        var lines = [
+            "BEGIN:VEVENT", "UID:" + ICalendarText.escape(uid), "DTSTAMP:" + ICalendarText.utc(stamp), start.property("DTSTART", zone: zone),
+        ]
         if let end { lines.append(end.property("DTEND", zone: zone)) }
         if let weeklyUntil { lines.append("RRULE:FREQ=WEEKLY;UNTIL=" + ICalendarText.utc(weeklyUntil)) }
         lines.append("SUMMARY:" + ICalendarText.escape(summary))

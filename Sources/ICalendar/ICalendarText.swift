@@ -41,7 +41,7 @@ enum ICalendarText {
                 pieces.append(current)
                 current = ""
                 octets = 0
-                limit = maxOctets - 1 // the leading space of a continuation counts
+                limit = maxOctets - 1  // the leading space of a continuation counts
             }
             current.append(character)
             octets += width
@@ -63,8 +63,10 @@ enum ICalendarText {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         let seconds = instant.timeIntervalSince1970
-        let safe = seconds.isFinite ? Date(timeIntervalSince1970: max(-62_135_596_800, min(253_402_300_799, seconds))) : Date(timeIntervalSince1970: 0)
+        let safe =
+            seconds.isFinite ? Date(timeIntervalSince1970: max(-62_135_596_800, min(253_402_300_799, seconds))) : Date(timeIntervalSince1970: 0)
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: safe)
-        return date(parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1) + "T" + digits(parts.hour ?? 0, 2) + digits(parts.minute ?? 0, 2) + digits(parts.second ?? 0, 2) + "Z"
+        return date(parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1) + "T" + digits(parts.hour ?? 0, 2) + digits(parts.minute ?? 0, 2)
+            + digits(parts.second ?? 0, 2) + "Z"
     }
 }

@@ -23,7 +23,8 @@ public struct OnboardingModule: PatioModule {
     }
 
     public var webResources: ModuleWebResources? {
-        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: OnboardingStrings.all,
-                           staticDirectory: Bundle.module.bundlePath + "/Resources/static")
+        ModuleWebResources(
+            templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: OnboardingStrings.all,
+            staticDirectory: Bundle.module.bundlePath + "/Resources/static")
     }
 }

@@ -8,7 +8,7 @@ struct RunningOnboarding: StartedModule {
 
     func registerRoutes(on routes: PatioRoutes) {
         OnboardingAPI.register(on: routes, services: services)
-        OnboardingPages.register(on: routes, services: services, web: environment.web)
+        OnboardingPages.register(on: routes, services: services, web: environment.web, sync: environment.sync)
     }
 
     func syncCollections() -> [SyncCollection] {

@@ -22,8 +22,10 @@ enum HelveticaMetrics {
     /// Accented Latin-1 letters are as wide as their base letter.
     static let baseLetter: [UInt8: UInt8] = {
         var map: [UInt8: UInt8] = [:]
-        for (letters, base) in [("ÀÁÂÃÄÅ", "A"), ("Ç", "C"), ("ÈÉÊË", "E"), ("ÌÍÎÏ", "I"), ("Ñ", "N"), ("ÒÓÔÕÖØ", "O"), ("ÙÚÛÜ", "U"), ("Ý", "Y"),
-                                ("àáâãäå", "a"), ("ç", "c"), ("èéêë", "e"), ("ìíîï", "i"), ("ñ", "n"), ("òóôõöø", "o"), ("ùúûü", "u"), ("ýÿ", "y")] {
+        for (letters, base) in [
+            ("ÀÁÂÃÄÅ", "A"), ("Ç", "C"), ("ÈÉÊË", "E"), ("ÌÍÎÏ", "I"), ("Ñ", "N"), ("ÒÓÔÕÖØ", "O"), ("ÙÚÛÜ", "U"), ("Ý", "Y"),
+            ("àáâãäå", "a"), ("ç", "c"), ("èéêë", "e"), ("ìíîï", "i"), ("ñ", "n"), ("òóôõöø", "o"), ("ùúûü", "u"), ("ýÿ", "y"),
+        ] {
             for scalar in letters.unicodeScalars { map[UInt8(scalar.value)] = UInt8(ascii: Unicode.Scalar(base) ?? "a") }
         }
         return map

@@ -32,8 +32,10 @@ public struct PDFDocument: Sendable {
         objects.append(Array(info.utf8))
         for (index, page) in shown.enumerated() {
             let contentID = pageIDs[index] + 1
-            objects.append(Array(("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(PDFNumber.text(page.width)) \(PDFNumber.text(page.height))] "
-                + "/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents \(contentID) 0 R >>").utf8))
+            objects.append(
+                Array(
+                    ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(PDFNumber.text(page.width)) \(PDFNumber.text(page.height))] "
+                        + "/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents \(contentID) 0 R >>").utf8))
             let stream = page.content
             objects.append(Array("<< /Length \(stream.count) >>\nstream\n".utf8) + stream + Array("\nendstream".utf8))
         }

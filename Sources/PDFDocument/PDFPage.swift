@@ -48,16 +48,21 @@ public struct PDFPage: Sendable {
     /// Text with its baseline at `y`.
     public mutating func text(_ text: String, x: Double, y: Double, size: Double, font: PDFFont = .regular, color: PDFColor = .black) {
         let size = size.isFinite ? max(1, min(size, 200)) : 10
-        operations.append("BT \(font.resource) \(PDFNumber.text(size)) Tf \(color.components) rg \(PDFNumber.text(x)) \(PDFNumber.text(height - y)) Td "
-            + PDFText.literal(text) + " Tj ET")
+        operations.append(
+            "BT \(font.resource) \(PDFNumber.text(size)) Tf \(color.components) rg \(PDFNumber.text(x)) \(PDFNumber.text(height - y)) Td "
+                + PDFText.literal(text) + " Tj ET")
     }
 
     /// Text cut with "…" so it fits in `maxWidth`.
-    public mutating func text(_ text: String, x: Double, y: Double, size: Double, font: PDFFont = .regular, color: PDFColor = .black, maxWidth: Double) {
+    public mutating func text(
+        _ text: String, x: Double, y: Double, size: Double, font: PDFFont = .regular, color: PDFColor = .black, maxWidth: Double
+    ) {
         self.text(Self.fitted(text, size: size, font: font, maxWidth: maxWidth), x: x, y: y, size: size, font: font, color: color)
     }
 
-    public mutating func rectangle(x: Double, y: Double, width: Double, height: Double, fill: PDFColor? = nil, stroke: PDFColor? = nil, lineWidth: Double = 0.5) {
+    public mutating func rectangle(
+        x: Double, y: Double, width: Double, height: Double, fill: PDFColor? = nil, stroke: PDFColor? = nil, lineWidth: Double = 0.5
+    ) {
         guard fill != nil || stroke != nil else { return }
         var op = "q "
         if let fill { op += "\(fill.components) rg " }
@@ -68,8 +73,9 @@ public struct PDFPage: Sendable {
     }
 
     public mutating func line(fromX: Double, fromY: Double, toX: Double, toY: Double, color: PDFColor = .black, width: Double = 0.5) {
-        operations.append("q \(color.components) RG \(PDFNumber.text(width)) w \(PDFNumber.text(fromX)) \(PDFNumber.text(height - fromY)) m "
-            + "\(PDFNumber.text(toX)) \(PDFNumber.text(height - toY)) l S Q")
+        operations.append(
+            "q \(color.components) RG \(PDFNumber.text(width)) w \(PDFNumber.text(fromX)) \(PDFNumber.text(height - fromY)) m "
+                + "\(PDFNumber.text(toX)) \(PDFNumber.text(height - toY)) l S Q")
     }
 
     /// The dark cells of a `count`×`count` grid (a QR code's modules) as filled squares, black.
@@ -78,7 +84,8 @@ public struct PDFPage: Sendable {
         var op = "q 0 0 0 rg "
         for row in 0..<count {
             for column in 0..<count where isDark(column, row) {
-                op += "\(PDFNumber.text(x + Double(column) * cellSize)) \(PDFNumber.text(height - y - Double(row + 1) * cellSize)) "
+                op +=
+                    "\(PDFNumber.text(x + Double(column) * cellSize)) \(PDFNumber.text(height - y - Double(row + 1) * cellSize)) "
                     + "\(PDFNumber.text(cellSize)) \(PDFNumber.text(cellSize)) re "
             }
         }

@@ -17,7 +17,8 @@ struct ModuleCommandLine: AsyncParsableCommand {
     /// that then runs says what is wrong with it).
     static var enabledModules: [any PatioModule] {
         guard let configuration = try? PatioConfiguration.fromEnvironment(),
-              let registry = try? ModuleRegistry(available: availableModules, enabled: configuration.enabledModules) else { return [] }
+            let registry = try? ModuleRegistry(available: availableModules, enabled: configuration.enabledModules)
+        else { return [] }
         return registry.modules
     }
 

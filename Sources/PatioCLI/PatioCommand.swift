@@ -87,7 +87,9 @@ struct Serve: AsyncParsableCommand {
             try await DemoSeed.run(components) { logger.info("demo: \($0)") }
         }
         let (application, _) = try buildApplication(components, logger: logger)
-        logger.info("Patio listening", metadata: ["address": "http://\(configuration.host):\(configuration.port)", "database": "\(configuration.database.kindName)"])
+        logger.info(
+            "Patio listening",
+            metadata: ["address": "http://\(configuration.host):\(configuration.port)", "database": "\(configuration.database.kindName)"])
         try await BoundedShutdown.run(application, logger: logger)
     }
 }

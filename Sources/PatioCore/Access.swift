@@ -41,16 +41,19 @@ extension MonitoringAccess {
     /// forwarding headers and is refused, so a proxy in front of Patio does not publish the metrics.
     func authorize(_ request: Request, peer: String?) throws {
         if let tokenDigest {
-            guard let sent = BearerToken.from(request.headers[.authorization]), SecureToken.constantTimeEquals(SecureToken.digest(sent), tokenDigest) else {
-                throw AppError(.unauthorized, code: "monitoring_token_required", detail: "Send the monitoring token as a bearer token.",
-                               headers: ["WWW-Authenticate": "Bearer"])
+            guard let sent = BearerToken.from(request.headers[.authorization]), SecureToken.constantTimeEquals(SecureToken.digest(sent), tokenDigest)
+            else {
+                throw AppError(
+                    .unauthorized, code: "monitoring_token_required", detail: "Send the monitoring token as a bearer token.",
+                    headers: ["WWW-Authenticate": "Bearer"])
             }
             return
         }
         let forwarded = ["X-Forwarded-For", "Forwarded", "X-Real-IP"].contains { request.headers[HTTPField.Name($0)!] != nil }
         guard let peer, Self.isLoopback(peer), !forwarded else {
-            throw AppError(.forbidden, code: "monitoring_loopback_only",
-                           detail: "Metrics are served only on this machine's loopback; set PATIO_METRICS_TOKEN to scrape from elsewhere.")
+            throw AppError(
+                .forbidden, code: "monitoring_loopback_only",
+                detail: "Metrics are served only on this machine's loopback; set PATIO_METRICS_TOKEN to scrape from elsewhere.")
         }
     }
 

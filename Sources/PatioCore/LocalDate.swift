@@ -9,7 +9,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public init?(_ text: String) {
         let parts = text.split(separator: "-")
         guard text.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1900...2200).contains(year), (1...12).contains(month), (1...31).contains(day) else { return nil }
+            (1900...2200).contains(year), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
         var components = DateComponents(year: year, month: month, day: day)
         components.calendar = Calendar(identifier: .gregorian)
         guard components.isValidDate else { return nil }

@@ -46,8 +46,10 @@ public struct CursorPageRequest: Sendable {
     public func timeAndID() throws -> (time: Date, id: UUID)? {
         guard let after else { return nil }
         let parts = after.split(separator: "|", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let time = Double(parts[0]), time.isFinite, (0...Self.latestCursorTime).contains(time),
-              let id = UUID(uuidString: String(parts[1])) else {
+        guard parts.count == 2, parts[0].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let time = Double(parts[0]), time.isFinite,
+            (0...Self.latestCursorTime).contains(time),
+            let id = UUID(uuidString: String(parts[1]))
+        else {
             throw Self.invalidCursor
         }
         return (Date(timeIntervalSince1970: time), id)
@@ -78,9 +80,9 @@ public enum OpaqueCursor {
 
     public static func decode(_ text: String) -> String? {
         guard !text.isEmpty, text.utf8.count <= maximumLength,
-              text.utf8.allSatisfy({ Self.alphabet.contains($0) }),
-              let data = Data(base64URLEncoded: text), let key = String(data: data, encoding: .utf8),
-              !key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\u{1F}" })
+            text.utf8.allSatisfy({ Self.alphabet.contains($0) }),
+            let data = Data(base64URLEncoded: text), let key = String(data: data, encoding: .utf8),
+            !key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\u{1F}" })
         else { return nil }
         return key
     }

@@ -14,8 +14,10 @@ public struct Principal: Sendable, Equatable {
     /// what adding a way in, such as a passkey, asks to be recent.
     public var authenticatedAt: Date
 
-    public init(accountID: UUID, email: String, name: String, locale: PatioLocale, roles: Set<String>, sessionID: UUID, accountCreatedAt: Date,
-                authenticatedAt: Date? = nil) {
+    public init(
+        accountID: UUID, email: String, name: String, locale: PatioLocale, roles: Set<String>, sessionID: UUID, accountCreatedAt: Date,
+        authenticatedAt: Date? = nil
+    ) {
         self.accountCreatedAt = accountCreatedAt
         self.authenticatedAt = authenticatedAt ?? .distantPast
         self.accountID = accountID

@@ -41,7 +41,7 @@ public enum EmailAddress {
 
 public enum PasswordPolicy {
     public static let minimumLength = 10
-    public static let maximumLength = 72 // bcrypt reads at most 72 bytes
+    public static let maximumLength = 72  // bcrypt reads at most 72 bytes
 
     /// Returns the rule's code and message when the password is not acceptable.
     public static func problem(with password: String) -> (code: String, message: String)? {

@@ -5,9 +5,10 @@ import HummingbirdWebSocket
 import ServiceLifecycle
 
 /// What a WebSocket route does once the upgrade is allowed: read `inbound`, write `outbound`.
-public typealias WebSocketSession = @Sendable (
-    _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, _ context: PatioRequestContext
-) async throws -> Void
+public typealias WebSocketSession =
+    @Sendable (
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, _ context: PatioRequestContext
+    ) async throws -> Void
 
 extension PatioRoutes {
     /// Declares a WebSocket route (`GET` with `Upgrade: websocket`) under the same access rule as any other
@@ -30,7 +31,8 @@ extension PatioRoutes {
             // watch a signed-in user's data (cross-site WebSocket hijacking): cookie sessions must come from
             // Patio's own pages. A bearer token is something no other site's page can attach.
             if request.headers[.authorization] == nil, let origin = request.headers[.origin],
-               !WebSocketOrigin.matches(origin, host: request.head.authority) {
+                !WebSocketOrigin.matches(origin, host: request.head.authority)
+            {
                 throw AppError(.forbidden, code: "websocket_origin_refused", detail: "WebSockets are accepted only from Patio's own pages.")
             }
             context.webSocketSession.store(try await prepare(request, context))

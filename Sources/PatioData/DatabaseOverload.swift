@@ -12,8 +12,10 @@ extension AppError {
         case is ConnectionPoolTimeoutError:
             return .overloaded(retryAfter: 2)
         case ConnectionPoolError.shutdown:
-            return AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is not available right now.", headers: ["Retry-After": "5"])
-        case let error as SQLiteError where [.busy, .locked, .busyTimeout, .busyInRecovery, .busyInSnapshot, .lockedBySharedCache].contains(error.reason):
+            return AppError(
+                .serviceUnavailable, code: "database_unavailable", detail: "The database is not available right now.", headers: ["Retry-After": "5"])
+        case let error as SQLiteError
+        where [.busy, .locked, .busyTimeout, .busyInRecovery, .busyInSnapshot, .lockedBySharedCache].contains(error.reason):
             return .overloaded(retryAfter: 1)
         default:
             return nil

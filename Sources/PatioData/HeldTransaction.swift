@@ -23,7 +23,9 @@ struct HeldTransaction: Sendable {
     }
 
     /// Runs `body` with `database` recorded as the task's transaction for `owner`.
-    static func holding<T: Sendable>(_ database: any Database, for owner: ObjectIdentifier, _ body: @Sendable (any Database) async throws -> T) async throws -> T {
+    static func holding<T: Sendable>(_ database: any Database, for owner: ObjectIdentifier, _ body: @Sendable (any Database) async throws -> T)
+        async throws -> T
+    {
         try await $current.withValue(HeldTransaction(owner: owner, database: database)) { try await body(database) }
     }
 

@@ -29,7 +29,9 @@ public final class PatioDatabase: Sendable {
 
     public var isSQLite: Bool { queue != nil }
 
-    private init(settings: DatabaseSettings, databases: Databases, loops: [any EventLoop], writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger) {
+    private init(
+        settings: DatabaseSettings, databases: Databases, loops: [any EventLoop], writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger
+    ) {
         self.settings = settings
         self.databases = databases
         self.loops = loops
@@ -40,7 +42,9 @@ public final class PatioDatabase: Sendable {
 
     /// Opens the database (creating the SQLite file and its folder when needed). `readerConnections` is the
     /// default per core; `pool` may set the total and the time a query waits for a connection instead.
-    public static func open(_ settings: DatabaseSettings, logger: Logger, readerConnections: Int = 4, pool: DatabasePool = DatabasePool()) async throws -> PatioDatabase {
+    public static func open(_ settings: DatabaseSettings, logger: Logger, readerConnections: Int = 4, pool: DatabasePool = DatabasePool())
+        async throws -> PatioDatabase
+    {
         let group = MultiThreadedEventLoopGroup.singleton
         let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
         let allLoops = Array(group.makeIterator())
@@ -52,8 +56,14 @@ public final class PatioDatabase: Sendable {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let storage = SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true)
-            databases.use(.sqlite(storage, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(), sqlLogLevel: .trace), as: .writer)
-            databases.use(.sqlite(storage, maxConnectionsPerEventLoop: perLoop, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(), sqlLogLevel: .trace), as: .reader)
+            databases.use(
+                .sqlite(
+                    storage, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(),
+                    sqlLogLevel: .trace), as: .writer)
+            databases.use(
+                .sqlite(
+                    storage, maxConnectionsPerEventLoop: perLoop, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(),
+                    sqlLogLevel: .trace), as: .reader)
             let writer = databases.database(.writer, logger: logger, on: writerLoop)!
             // WAL is a property of the file: set once, readers then never block the writer.
             do {
@@ -67,7 +77,10 @@ public final class PatioDatabase: Sendable {
             return PatioDatabase(settings: settings, databases: databases, loops: loops, writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):
             let configuration = try SQLPostgresConfiguration(url: url)
-            databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: perLoop, connectionPoolTimeout: pool.timeout, encodingContext: .default, decodingContext: .default, sqlLogLevel: .trace), as: .writer)
+            databases.use(
+                .postgres(
+                    configuration: configuration, maxConnectionsPerEventLoop: perLoop, connectionPoolTimeout: pool.timeout, encodingContext: .default,
+                    decodingContext: .default, sqlLogLevel: .trace), as: .writer)
             recordPoolSize(reader: perLoop * loops.count, writer: perLoop * loops.count)
             return PatioDatabase(settings: settings, databases: databases, loops: loops, writerLoop: writerLoop, queue: nil, logger: logger)
         }

@@ -11,7 +11,8 @@ import PatioCore
 struct PatioFakeSAES: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "patio-fake-saes",
-        abstract: "Serve a fake SAES portal (development only): schools escom and upiicsa, and cecyt9, esimecu and encb in those schools' real layouts; the demo student; a CAPTCHA to type."
+        abstract:
+            "Serve a fake SAES portal (development only): schools escom and upiicsa, and cecyt9, esimecu and encb in those schools' real layouts; the demo student; a CAPTCHA to type."
     )
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
@@ -21,7 +22,8 @@ struct PatioFakeSAES: AsyncParsableCommand {
         let fake = FakeSAES()
         let student = FakeStudent.demo
         let application = fake.application(host: host, port: port) { bound in
-            print("Fake SAES on http://\(host):\(bound)/{escom,upiicsa,cecyt9,esimecu,encb}/ — boleta \(student.boleta), password \(student.password)")
+            print(
+                "Fake SAES on http://\(host):\(bound)/{escom,upiicsa,cecyt9,esimecu,encb}/ — boleta \(student.boleta), password \(student.password)")
             print("Set PATIO_CAMPUS_SAES_PORTAL=http://\(host):\(bound)/{school}/ for Patio to use it.")
         }
         try await BoundedShutdown.run(application, logger: Logger(label: "fake-saes"))

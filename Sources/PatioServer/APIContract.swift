@@ -44,11 +44,13 @@ public struct APIContract: Sendable {
             all.append(contentsOf: tags)
             document["tags"] = .sequence(all)
         }
-        document["paths"] = .mapping(try adding(mapping(part["paths"]), to: mapping(document["paths"])) { "\(name)'s openapi.yaml defines \($0) again" })
+        document["paths"] = .mapping(
+            try adding(mapping(part["paths"]), to: mapping(document["paths"])) { "\(name)'s openapi.yaml defines \($0) again" })
         var components = mapping(document["components"])
         for (section, entries) in mapping(part["components"]) {
             let key = section.string ?? ""
-            components[key] = .mapping(try adding(mapping(entries), to: mapping(components[key])) { "\(name)'s openapi.yaml defines components.\(key).\($0) again" })
+            components[key] = .mapping(
+                try adding(mapping(entries), to: mapping(components[key])) { "\(name)'s openapi.yaml defines components.\(key).\($0) again" })
         }
         document["components"] = .mapping(components)
     }
@@ -89,7 +91,9 @@ public struct APIContract: Sendable {
         func contract(for fragments: [URL]) throws -> APIContract {
             if let known = lock.withLock({ assembled[fragments] }) { return known }
             let platform = try String(contentsOf: APIContract.platformPart, encoding: .utf8)
-            let parts = try fragments.map { (name: $0.deletingLastPathComponent().lastPathComponent, yaml: try String(contentsOf: $0, encoding: .utf8)) }
+            let parts = try fragments.map {
+                (name: $0.deletingLastPathComponent().lastPathComponent, yaml: try String(contentsOf: $0, encoding: .utf8))
+            }
             let contract = try APIContract.assemble(platform: platform, fragments: parts)
             lock.withLock { assembled[fragments] = contract }
             return contract

@@ -141,25 +141,32 @@ public func buildComponents(
         database: database, hasher: hasher ?? .bcrypt(cost: configuration.bcryptCost), clock: clock,
         settings: identitySettings, knownRoles: registry.roles, passkeyKey: { try await secrets.key(named: "passkey-challenges") }
     )
-    var web = try await WebRenderer.load()
-    for resources in registry.modules.compactMap(\.webResources) {
-        web = try await web.adding(directory: resources.templateDirectory, strings: resources.strings)
-    }
-    web = web.naming(roles: registry.roleNames)
-    let environment = ModuleEnvironment(
-        database: database, identity: identity, apps: apps, web: web, clock: clock, logger: logger,
-        demoMode: configuration.demoMode, secrets: secrets, publicURL: configuration.publicURL,
-        events: EventBus.live(database: database, logger: logger), settings: configuration.moduleSettings,
-        offlineTables: OfflineTableRegistry(database: database, clock: clock, tables: registry.modules.flatMap { $0.offlineTables() })
-    )
+    let syncCollections = SyncCollections()
+    let environment: ModuleEnvironment
     do {
+        var web = try await WebRenderer.load()
+        for resources in registry.modules.compactMap(\.webResources) {
+            web = try await web.adding(directory: resources.templateDirectory, strings: resources.strings)
+        }
+        environment = ModuleEnvironment(
+            database: database, identity: identity, apps: apps, web: web.naming(roles: registry.roleNames), clock: clock, logger: logger,
+            demoMode: configuration.demoMode, secrets: secrets, publicURL: configuration.publicURL,
+            events: EventBus.live(database: database, logger: logger), settings: configuration.moduleSettings,
+            offlineTables: OfflineTableRegistry(database: database, clock: clock, tables: registry.modules.flatMap { $0.offlineTables() }),
+            sync: SyncService(database: database, collections: syncCollections)
+        )
         try await environment.offlineTables.synchronize()
-    } catch let error as OfflineTableRegistry.DefinitionError {
+    } catch {
+        // Nothing started yet holds the database: close it, so a Patio that cannot start leaves nothing open.
         await database.close()
-        throw ConfigurationError(error.description)
+        if let error = error as? OfflineTableRegistry.DefinitionError { throw ConfigurationError(error.description) }
+        throw error
     }
     let started = Dictionary(uniqueKeysWithValues: registry.modules.map { ($0.id, $0.start(environment)) })
-    return PatioComponents(configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment, started: started)
+    syncCollections.add(registry.modules.compactMap { started[$0.id] }.flatMap { $0.syncCollections() })
+    return PatioComponents(
+        configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment,
+        started: started)
 }
 
 /// The composition root: configuration → database → services → modules → router → application.
@@ -179,7 +186,9 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     router.add(middleware: FlashMiddleware(secureCookies: configuration.identity.secureCookies, paths: paths))
 
     let routes = PatioRoutes(router: router)
-    SystemRoutes.register(on: routes, database: components.database, metrics: PatioMetrics.shared, metricsAccess: MonitoringAccess(token: configuration.metricsToken), contract: try APIContract.shared(fragments: components.modules.modules.compactMap(\.contractFragment)))
+    SystemRoutes.register(
+        on: routes, database: components.database, metrics: PatioMetrics.shared, metricsAccess: MonitoringAccess(token: configuration.metricsToken),
+        contract: try APIContract.shared(fragments: components.modules.modules.compactMap(\.contractFragment)))
     var assets = try StaticAssets.load()
     for module in components.modules.modules {
         if let directory = module.webResources?.staticDirectory { assets = try assets.adding(module: module.id, directory: directory) }
@@ -192,10 +201,8 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     for module in components.running {
         module.registerRoutes(on: routes)
     }
-    let collections = components.running.flatMap { $0.syncCollections() }
-    let sync = SyncService(database: components.database, collections: collections)
-    SyncAPI.register(on: routes, service: sync)
-    OfflineTablesAPI.register(on: routes, registry: components.environment.offlineTables, sync: sync)
+    SyncAPI.register(on: routes, service: components.environment.sync)
+    OfflineTablesAPI.register(on: routes, registry: components.environment.offlineTables, sync: components.environment.sync)
 
     let jobs = configuration.runsPeriodicJobs ? components.running.flatMap { $0.periodicJobs() } : []
     // Stopped in reverse order: the modules' jobs and clients first, the database last.

@@ -15,14 +15,16 @@ public enum DemoSeed {
         var created = 0
         progress("platform: admin account")
         if try await components.identity.accounts.find(email: adminEmail) == nil {
-            _ = try await components.identity.accounts.create(NewAccount(email: adminEmail, name: "Administración Patio", locale: "es", password: password, roles: [Role.platformAdmin]))
+            _ = try await components.identity.accounts.create(
+                NewAccount(email: adminEmail, name: "Administración Patio", locale: "es", password: password, roles: [Role.platformAdmin]))
             created += 1
         }
         progress("platform: client app settings")
         for slug in components.modules.modules.flatMap(\.clientApps).map(\.slug).sorted() {
             let app = try await components.apps.find(slug)
             if app.storeUrl == nil {
-                _ = try await components.apps.update(slug, .init(latestVersion: "1.2.0", minimumVersion: "1.0.0", storeUrl: "https://apps.example.org/\(slug)"))
+                _ = try await components.apps.update(
+                    slug, .init(latestVersion: "1.2.0", minimumVersion: "1.0.0", storeUrl: "https://apps.example.org/\(slug)"))
             }
             if app.entries?.isEmpty ?? true {
                 _ = try await components.apps.setEntry(app: slug, key: "support_email", .init(kind: .string, value: .string("soporte@demo.patio")))

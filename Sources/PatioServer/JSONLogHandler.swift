@@ -18,8 +18,10 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var object: [String: String] = ["level": event.level.rawValue, "message": event.message.description, "logger": label,
-                                        "time": Timestamp.format(Date())]
+        var object: [String: String] = [
+            "level": event.level.rawValue, "message": event.message.description, "logger": label,
+            "time": Timestamp.format(Date()),
+        ]
         for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) { object[key] = value.description }
         if let error = event.error { object["error"] = String(describing: error) }
         guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }

@@ -9,7 +9,8 @@ extension PatioConfiguration {
     /// out of range stops start-up, instead of being replaced by a default nobody asked for.
     mutating func readLoadLimits(_ settings: SettingsReader) throws(SettingError) {
         databaseConnections = try settings.integer("patio.db.connections", in: 1...1000, meaning: "database connections") ?? databaseConnections
-        databasePoolTimeout = try settings.integer("patio.db.pool.timeout", in: 1...300, meaning: "seconds a query waits for a connection")
+        databasePoolTimeout =
+            try settings.integer("patio.db.pool.timeout", in: 1...300, meaning: "seconds a query waits for a connection")
             .map { .seconds($0) } ?? databasePoolTimeout
         maxInFlight = try settings.integer("patio.max.in.flight", in: 1...10_000, meaning: "requests worked on at once") ?? maxInFlight
         maxQueued = try settings.integer("patio.max.queued", in: 0...100_000, meaning: "requests waiting for a turn") ?? maxQueued

@@ -79,8 +79,9 @@ public struct PatioConfiguration: Sendable {
         if let days = try settings.integer("patio.session.days", in: 1...365, meaning: "days a session lasts") {
             identity.sessionLifetime = Double(days) * 24 * 3600
         }
-        identity.passkeyRequiresUserVerification = try settings.choice(
-            "patio.passkey.user.verification", ["required": true, "preferred": false]) ?? identity.passkeyRequiresUserVerification
+        identity.passkeyRequiresUserVerification =
+            try settings.choice(
+                "patio.passkey.user.verification", ["required": true, "preferred": false]) ?? identity.passkeyRequiresUserVerification
         // A count of proxies; the older yes/no spelling means one proxy or none.
         if let trust = settings.text("patio.trust.proxy")?.lowercased() {
             switch trust {
@@ -91,8 +92,9 @@ public struct PatioConfiguration: Sendable {
             }
         }
         bcryptCost = try settings.integer("patio.bcrypt.cost", in: 12...16, meaning: "bcrypt's work factor").map(UInt8.init) ?? bcryptCost
-        connectionReadTimeout = try settings.integer(
-            "patio.connection.read.timeout", in: 1...3600, meaning: "seconds a silent connection stays open") ?? connectionReadTimeout
+        connectionReadTimeout =
+            try settings.integer(
+                "patio.connection.read.timeout", in: 1...3600, meaning: "seconds a silent connection stays open") ?? connectionReadTimeout
         if let token = settings.text("patio.metrics.token", isSecret: true) {
             guard token.count >= 16 else { throw SettingError("PATIO_METRICS_TOKEN must be at least 16 characters") }
             metricsToken = token

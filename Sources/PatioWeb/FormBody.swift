@@ -60,7 +60,9 @@ extension FormBody {
     public func wholeAmount(_ name: String, currency: String, locale: PatioLocale, into validator: inout Validator) -> Int? {
         guard let text = text(name) else { return nil }
         guard let value = PageFormat.wholeAmount(text, currency: currency, locale: locale) else {
-            validator.add(name, "Enter a whole amount without cents, such as \(PageFormat.money(whole: 150_000, currency: currency, locale: locale)).", code: "whole_amount")
+            validator.add(
+                name, "Enter a whole amount without cents, such as \(PageFormat.money(whole: 150_000, currency: currency, locale: locale)).",
+                code: "whole_amount")
             return nil
         }
         return value
@@ -77,7 +79,8 @@ extension FormBody {
         guard (1...2).contains(parts.count), let whole = Int(parts[0]), whole >= 0, whole < 10_000_000 else { return nil }
         guard parts.count == 2 else { return whole * 100 }
         let fraction = String(parts[1])
-        guard (1...2).contains(fraction.count), fraction.allSatisfy(\.isNumber), let cents = Int(fraction.count == 1 ? fraction + "0" : fraction) else { return nil }
+        guard (1...2).contains(fraction.count), fraction.allSatisfy(\.isNumber), let cents = Int(fraction.count == 1 ? fraction + "0" : fraction)
+        else { return nil }
         return whole * 100 + cents
     }
 }

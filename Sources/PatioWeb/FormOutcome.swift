@@ -39,7 +39,8 @@ public struct Flash: Sendable, Equatable {
 
     init?(encoded: String) {
         let parts = encoded.split(separator: ".", omittingEmptySubsequences: false).map { String($0).removingPercentEncoding }
-        guard parts.count == 3, let raw = parts[0], let kind = Kind(rawValue: raw), let path = parts[1], path.hasPrefix("/"), let text = parts[2] else { return nil }
+        guard parts.count == 3, let raw = parts[0], let kind = Kind(rawValue: raw), let path = parts[1], path.hasPrefix("/"), let text = parts[2]
+        else { return nil }
         self.init(kind, text, path: path)
     }
 }
@@ -82,10 +83,14 @@ public struct FlashMiddleware: RouterMiddleware {
         if let leaving = response.headers[Flash.header] {
             response.headers[Flash.header] = nil
             if let flash = Flash(encoded: leaving) {
-                response.setCookie(Cookie(name: Flash.cookie, value: flash.encoded, maxAge: 120, path: flash.path, secure: secureCookies, httpOnly: true, sameSite: .lax))
+                response.setCookie(
+                    Cookie(
+                        name: Flash.cookie, value: flash.encoded, maxAge: 120, path: flash.path, secure: secureCookies, httpOnly: true, sameSite: .lax
+                    ))
             }
         } else if let shown, response.status == .ok, response.headers[.contentType]?.hasPrefix("text/html") == true {
-            response.setCookie(Cookie(name: Flash.cookie, value: "", maxAge: 0, path: shown.path, secure: secureCookies, httpOnly: true, sameSite: .lax))
+            response.setCookie(
+                Cookie(name: Flash.cookie, value: "", maxAge: 0, path: shown.path, secure: secureCookies, httpOnly: true, sameSite: .lax))
         }
         return response
     }
@@ -110,21 +115,28 @@ extension ModulePages {
     /// for the form `request` posted. `question` is the heading ("¿Cerrar el periodo 2027/1?"),
     /// `consequences` what will happen, one line each, `action` the button's words, `back` the page to
     /// return to without acting.
-    public func confirmation(_ form: FormBody, _ request: Request, _ context: PatioRequestContext, question: String, consequences: [String],
-                             action: String, back: String) -> Response? {
+    public func confirmation(
+        _ form: FormBody, _ request: Request, _ context: PatioRequestContext, question: String, consequences: [String],
+        action: String, back: String
+    ) -> Response? {
         if Confirmation.isConfirmed(form) { return nil }
         let fields = form.fields.filter { $0.key != "_csrf" && $0.key != Confirmation.field }.sorted { $0.key < $1.key }
             .flatMap { name, values in values.map { ["name": name, "value": $0] } }
         let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
-        return page("confirm", title: question, ["question": question, "consequences": consequences, "fields": fields, "target": target,
-                                                 "action": action, "back": back], context: context)
+        return page(
+            "confirm", title: question,
+            [
+                "question": question, "consequences": consequences, "fields": fields, "target": target,
+                "action": action, "back": back,
+            ], context: context)
     }
 }
 
 extension ModulePages {
     /// The confirmation of removing one named thing for good ("¿Quitar «Simulacro»?"), in the platform's words.
     public func removal(_ form: FormBody, _ request: Request, _ context: PatioRequestContext, name: String, back: String) -> Response? {
-        confirmation(form, request, context, question: String(format: text("confirm_remove", context), name),
-                     consequences: [String(format: text("confirm_remove_line", context), name)], action: text("confirm_yes_remove", context), back: back)
+        confirmation(
+            form, request, context, question: String(format: text("confirm_remove", context), name),
+            consequences: [String(format: text("confirm_remove_line", context), name)], action: text("confirm_yes_remove", context), back: back)
     }
 }

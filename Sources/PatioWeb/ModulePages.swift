@@ -11,8 +11,10 @@ public struct ModulePages: Sendable {
     let strings: [PatioLocale: [String: String]]
     let flags: @Sendable (PatioRequestContext) -> [String: Bool]
 
-    public init(web: WebRenderer, strings: [PatioLocale: [String: String]], accent: String,
-                flags: @escaping @Sendable (PatioRequestContext) -> [String: Bool] = { _ in [:] }) {
+    public init(
+        web: WebRenderer, strings: [PatioLocale: [String: String]], accent: String,
+        flags: @escaping @Sendable (PatioRequestContext) -> [String: Bool] = { _ in [:] }
+    ) {
         self.web = web
         self.strings = strings
         self.accent = accent
@@ -50,9 +52,11 @@ public struct ModulePages: Sendable {
     /// A page of this module. With `problem`, the form is shown again: its message, each field's
     /// "Label: message", the values typed in, answered with the refusal's status (422 for validation).
     /// `status` answers a page without a problem with another status (a 404 shown as the page itself).
-    public func page(_ template: String, title: String, _ data: [String: Any], context: PatioRequestContext,
-                     problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil,
-                     status: HTTPResponse.Status? = nil) -> Response {
+    public func page(
+        _ template: String, title: String, _ data: [String: Any], context: PatioRequestContext,
+        problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil,
+        status: HTTPResponse.Status? = nil
+    ) -> Response {
         var data = data
         for (key, value) in flags(context) { data[key] = value }
         if data["values"] == nil { data["values"] = values }

@@ -129,7 +129,8 @@ public enum PageFormat {
         // Grouped (`150.000`): one to three digits, then groups of exactly three; ungrouped: any digits.
         let groups = parts[0].split(separator: style.grouping, omittingEmptySubsequences: false)
         guard let first = groups.first, !first.isEmpty, groups.count == 1 || first.count <= 3,
-              groups.dropFirst().allSatisfy({ $0.count == 3 }), let units = number(groups.joined()) else { return nil }
+            groups.dropFirst().allSatisfy({ $0.count == 3 }), let units = number(groups.joined())
+        else { return nil }
         guard parts.count == 2 else { return (negative, units, nil) }
         guard (1...2).contains(parts[1].count), let cents = number(parts[1]) else { return nil }
         return (negative, units, parts[1].count == 1 ? cents * 10 : cents)
@@ -165,10 +166,11 @@ public enum PageFormat {
     /// A calendar day: `lun 23 nov` / `Mon, Nov 23`, with the year when it is not this year's.
     public static func date(_ day: LocalDate, locale: PatioLocale, today: LocalDate = LocalDate(Date(), in: .gmt)) -> String {
         let withYear = day.year != today.year
-        let pattern = switch locale {
-        case .es: withYear ? "EEE d MMM yyyy" : "EEE d MMM"
-        case .en: withYear ? "EEE, MMM d, yyyy" : "EEE, MMM d"
-        }
+        let pattern =
+            switch locale {
+            case .es: withYear ? "EEE d MMM yyyy" : "EEE d MMM"
+            case .en: withYear ? "EEE, MMM d, yyyy" : "EEE, MMM d"
+            }
         return format(noon(of: day), pattern, locale, .gmt)
     }
 

@@ -6,11 +6,14 @@ import PatioCore
 /// a module's own words win over these on its pages.
 enum PlatformRefusalWords {
     static let spanish: [String: String] = [
-        "problem.account_fields_not_editable": "Estos datos son de la cuenta de Patio de la persona: los cambia ella en su cuenta, o un administrador de Patio.",
+        "problem.account_fields_not_editable":
+            "Estos datos son de la cuenta de Patio de la persona: los cambia ella en su cuenta, o un administrador de Patio.",
         "error.account_owned": "Es de la cuenta de Patio de la persona: lo cambia ella en su cuenta, o un administrador de Patio.",
-        "problem.reauthentication_required": "Antes de agregar una llave de acceso, confirma que eres tú con tu contraseña o con una llave que ya tengas.",
+        "problem.reauthentication_required":
+            "Antes de agregar una llave de acceso, confirma que eres tú con tu contraseña o con una llave que ya tengas.",
         "problem.passkey_not_found": "No tienes una llave de acceso con ese identificador; recarga la página.",
-        "problem.database_not_sql": "Patio no pudo leer su base de datos. Inténtalo de nuevo en un momento; si sigue, avisa a quien administra Patio.",
+        "problem.database_not_sql":
+            "Patio no pudo leer su base de datos. Inténtalo de nuevo en un momento; si sigue, avisa a quien administra Patio.",
         "problem.passkey_other_account": "Esa llave de acceso es de otra cuenta. Entra con tu contraseña o con una llave tuya.",
         "problem.unknown_role": "Ese rol no existe; elige uno de la lista.",
         "problem.app_not_found": "No hay ninguna app cliente con ese id.",
@@ -34,12 +37,19 @@ enum PlatformRefusalWords {
         "error.mutations_count": "Envía entre 1 y el máximo permitido de cambios por envío.",
         "error.whole_amount": "Escribe un monto entero, sin centavos.",
         "problem.websocket_required": "Esta dirección es una conexión WebSocket; ábrela desde la app.",
+        "problem.overloaded":
+            "Patio está atendiendo a muchas personas a la vez y no hizo nada de lo que pediste. Inténtalo de nuevo en {seconds} segundos.",
+        "problem.unauthenticated": "Tu sesión terminó o no has entrado. Entra de nuevo para continuar.",
+        "error.client_id_format": "El identificador del dispositivo debe tener de 1 a 64 letras, dígitos, - o _.",
+        "error.mutation_format": "Cada cambio necesita un identificador positivo, una versión base de 0 o más y como mucho 50 campos.",
         "problem.websocket_origin_refused": "Solo se aceptan conexiones desde las páginas de Patio.",
         "problem.monitoring_token_required": "Envía el token de monitoreo para ver las métricas.",
-        "problem.monitoring_loopback_only": "Las métricas solo se sirven en este mismo equipo; configura PATIO_METRICS_TOKEN para leerlas desde otro.",
+        "problem.monitoring_loopback_only":
+            "Las métricas solo se sirven en este mismo equipo; configura PATIO_METRICS_TOKEN para leerlas desde otro.",
         "problem.database_unavailable": "La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
         "problem.templates_missing": "Patio no encontró las plantillas de sus páginas; avisa a quien administra el servidor.",
-        "problem.secret_key_missing": "Falta la clave con la que Patio protege sus secretos (PATIO_SECRET_KEY); avisa a quien administra el servidor.",
+        "problem.secret_key_missing":
+            "Falta la clave con la que Patio protege sus secretos (PATIO_SECRET_KEY); avisa a quien administra el servidor.",
         "problem.secret_key_unreadable": "El archivo de la clave de Patio no contiene una clave válida; avisa a quien administra el servidor.",
         "problem.secret_key_unwritable": "Patio no pudo guardar el archivo de su clave; avisa a quien administra el servidor.",
         "problem.secret_corrupt": "Un secreto guardado no se puede leer; avisa a quien administra el servidor.",
@@ -86,6 +96,11 @@ enum PlatformRefusalWords {
         "error.mutations_count": "Send from 1 to the allowed maximum of mutations per push.",
         "error.whole_amount": "Enter a whole amount without cents.",
         "problem.websocket_required": "This address is a WebSocket connection; open it from the app.",
+        "problem.overloaded": "Patio is serving many people at once and did nothing of what you asked. Try again in {seconds} seconds.",
+        "problem.unauthenticated": "Your session ended or you are not signed in. Sign in again to go on.",
+        "problem.too_many_attempts": "Too many attempts. Try again in {seconds} seconds.",
+        "error.client_id_format": "The device's id must be 1 to 64 letters, digits, - or _.",
+        "error.mutation_format": "Each change needs a positive id, a base version of 0 or more and at most 50 fields.",
         "problem.websocket_origin_refused": "WebSockets are accepted only from Patio's own pages.",
         "problem.monitoring_token_required": "Send the monitoring token to read the metrics.",
         "problem.monitoring_loopback_only": "Metrics are served only on this machine; set PATIO_METRICS_TOKEN to read them from elsewhere.",
@@ -101,7 +116,9 @@ enum PlatformRefusalWords {
 extension Strings {
     /// `pages`' words in each language with `refusals`' beneath them: the pages' own words win on a shared key,
     /// so words someone writes in a strings file are never hidden by a refusal words file.
-    public static func beneath(_ pages: [PatioLocale: [String: String]], _ refusals: [PatioLocale: [String: String]]) -> [PatioLocale: [String: String]] {
+    public static func beneath(_ pages: [PatioLocale: [String: String]], _ refusals: [PatioLocale: [String: String]]) -> [PatioLocale: [String:
+        String]]
+    {
         pages.merging(refusals) { page, refusal in page.merging(refusal) { own, _ in own } }
     }
 

@@ -14,7 +14,7 @@ public struct RoleNames: Sendable {
 
     /// The platform's own role alone.
     public static let platform = RoleNames(table: [
-        Role.platformAdmin: Entry(app: [:], name: [.es: "Administración de Patio", .en: "Patio administrator"]),
+        Role.platformAdmin: Entry(app: [:], name: [.es: "Administración de Patio", .en: "Patio administrator"])
     ])
 
     /// These names and a module's: `roles` are (id, name in each language), `app` the module's name.

@@ -17,15 +17,18 @@ public struct StaticAssets: Sendable {
 
     /// Adds a module's folder of files, served under `/static/<module>/`.
     public func adding(module: String, directory: String) throws -> StaticAssets {
-        StaticAssets(files: files.merging(try Self.read(directory, prefix: "\(module)/")) { platform, _ in platform },
-                     modules: modules + [module])
+        StaticAssets(
+            files: files.merging(try Self.read(directory, prefix: "\(module)/")) { platform, _ in platform },
+            modules: modules + [module])
     }
 
     private static func read(_ root: String, prefix: String) throws -> [String: (type: String, bytes: ByteBuffer)] {
         var files: [String: (String, ByteBuffer)] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: root) {
             let data = try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(name)"))
-            let type = name.hasSuffix(".css") ? "text/css; charset=utf-8" : name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "application/octet-stream"
+            let type =
+                name.hasSuffix(".css")
+                ? "text/css; charset=utf-8" : name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "application/octet-stream"
             files[prefix + name] = (type, ByteBuffer(bytes: data))
         }
         return files

@@ -30,7 +30,8 @@ public enum URLQuery {
             let byte = input[index]
             if byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), index + 2 < input.count, let high = hexDigit(input[index + 1]), let low = hexDigit(input[index + 2]) {
+            } else if byte == UInt8(ascii: "%"), index + 2 < input.count, let high = hexDigit(input[index + 1]), let low = hexDigit(input[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 2
             } else {

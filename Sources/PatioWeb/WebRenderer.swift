@@ -70,8 +70,10 @@ public struct WebRenderer: Sendable {
         values["csrf"] = context.csrfToken
         values["locale"] = context.locale.rawValue
         if let principal = context.principal {
-            values["me"] = ["name": principal.name, "email": principal.email, "isAdmin": principal.has(role: Role.platformAdmin),
-                            "accountId": principal.accountID.uuidString]
+            values["me"] = [
+                "name": principal.name, "email": principal.email, "isAdmin": principal.has(role: Role.platformAdmin),
+                "accountId": principal.accountID.uuidString,
+            ]
         }
         let body = library.render(values, withTemplate: template) ?? ""
         var layout = values
@@ -91,17 +93,24 @@ public struct WebRenderer: Sendable {
     /// A designed error page (404, 403, 500…) in the request's language.
     /// `code` is the refusal's problem code: its `problem.<code>` words, when a module or the platform has
     /// them, are shown instead of the English `message`.
-    public func errorPage(status: HTTPResponse.Status, message: String?, code: String? = nil, retryAfter: String? = nil, context: PatioRequestContext) -> Response {
+    public func errorPage(status: HTTPResponse.Status, message: String?, code: String? = nil, retryAfter: String? = nil, context: PatioRequestContext)
+        -> Response
+    {
         let strings = Strings.table(context.locale)
-        let heading: String = switch status.code {
-        case 404: strings["error_404"]!
-        case 403: strings["error_403"]!
-        case 429: strings["error_429"]!
-        default: strings["error_generic"]!
-        }
+        let heading: String =
+            switch status.code {
+            case 404: strings["error_404"]!
+            case 403: strings["error_403"]!
+            case 429: strings["error_429"]!
+            default: strings["error_generic"]!
+            }
         let words = self.strings(context.locale)
-        let shown = message.map { readable(FieldMessages.detail(code: code, detail: $0, retryAfter: retryAfter, strings: words), locale: context.locale) }
-        return page("error", title: heading, data: ["heading": heading, "message": shown as Any, "status": Int(status.code)], context: context, status: status)
+        let shown = message.map {
+            readable(FieldMessages.detail(code: code, detail: $0, retryAfter: retryAfter, strings: words), locale: context.locale)
+        }
+        return page(
+            "error", title: heading, data: ["heading": heading, "message": shown as Any, "status": Int(status.code)], context: context, status: status
+        )
     }
 
     /// An error's message as the page's reader would say it: the access rule's "This needs the role

@@ -59,7 +59,8 @@ public struct WebSessionMiddleware: RouterMiddleware {
     /// The zone the browser reported, when it names one this machine knows; anything else is ignored.
     public static func timeZone(for request: Request) -> TimeZone? {
         guard let name = request.cookies[timeZoneCookie]?.value.removingPercentEncoding, (1...64).contains(name.count),
-              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_-+".contains($0)) }) else { return nil }
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_-+".contains($0)) })
+        else { return nil }
         return TimeZone(identifier: name)
     }
 

@@ -30,15 +30,20 @@ public struct PaymentsModule: PatioModule {
     /// `patio payments audit` (exit status 1 when money was created or lost) and `patio payments rates import FILE`.
     public func commands() -> [ModuleCommand] {
         [
-            ModuleCommand(path: ["audit"], abstract: "Prove that every transfer balances and no money was created or lost (exit 1 if not).") { invocation in
+            ModuleCommand(path: ["audit"], abstract: "Prove that every transfer balances and no money was created or lost (exit 1 if not).") {
+                invocation in
                 let (ok, report) = try await PaymentsOperations.audit(database: invocation.environment.database)
                 invocation.print(report)
                 return ok ? 0 : 1
             },
-            ModuleCommand(path: ["rates", "import"], arguments: ["FILE"],
-                          abstract: "Import rates from the ECB daily reference XML or a JSON file {base:EUR, date, rates}.") { invocation in
+            ModuleCommand(
+                path: ["rates", "import"], arguments: ["FILE"],
+                abstract: "Import rates from the ECB daily reference XML or a JSON file {base:EUR, date, rates}."
+            ) { invocation in
                 let environment = invocation.environment
-                for line in try await PaymentsOperations.importRates(file: invocation.arguments[0], database: environment.database, clock: environment.clock) {
+                for line in try await PaymentsOperations.importRates(
+                    file: invocation.arguments[0], database: environment.database, clock: environment.clock)
+                {
                     invocation.print(line)
                 }
                 return 0
@@ -47,7 +52,8 @@ public struct PaymentsModule: PatioModule {
     }
 
     public var webResources: ModuleWebResources? {
-        ModuleWebResources(templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: PaymentsStrings.all,
-                           staticDirectory: Bundle.module.bundlePath + "/Resources/static")
+        ModuleWebResources(
+            templateDirectory: Bundle.module.bundlePath + "/Resources/templates", strings: PaymentsStrings.all,
+            staticDirectory: Bundle.module.bundlePath + "/Resources/static")
     }
 }

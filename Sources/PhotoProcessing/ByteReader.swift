@@ -15,7 +15,8 @@ struct ByteReader {
 
     func uint32(at offset: Int, littleEndian: Bool = false) -> UInt32? {
         guard let high = uint16(at: littleEndian ? offset + 2 : offset, littleEndian: littleEndian),
-              let low = uint16(at: littleEndian ? offset : offset + 2, littleEndian: littleEndian) else { return nil }
+            let low = uint16(at: littleEndian ? offset : offset + 2, littleEndian: littleEndian)
+        else { return nil }
         return UInt32(high) << 16 | UInt32(low)
     }
 

@@ -6,9 +6,13 @@ enum ExifGPS {
     private static func directory(in bytes: [UInt8], tiff: Int) -> (offset: Int, littleEndian: Bool)? {
         let reader = ByteReader(bytes)
         let littleEndian: Bool
-        if reader.matches([0x49, 0x49, 0x2A, 0x00], at: tiff) { littleEndian = true }
-        else if reader.matches([0x4D, 0x4D, 0x00, 0x2A], at: tiff) { littleEndian = false }
-        else { return nil }
+        if reader.matches([0x49, 0x49, 0x2A, 0x00], at: tiff) {
+            littleEndian = true
+        } else if reader.matches([0x4D, 0x4D, 0x00, 0x2A], at: tiff) {
+            littleEndian = false
+        } else {
+            return nil
+        }
         guard let first = reader.uint32(at: tiff + 4, littleEndian: littleEndian) else { return nil }
         let ifd0 = tiff + Int(first)
         guard let count = reader.uint16(at: ifd0, littleEndian: littleEndian), count <= 1_000 else { return nil }
@@ -37,19 +41,20 @@ enum ExifGPS {
         for index in 0..<Int(count) {
             let entry = gps.offset + 2 + index * 12
             guard let type = reader.uint16(at: entry + 2, littleEndian: gps.littleEndian),
-                  let items = reader.uint32(at: entry + 4, littleEndian: gps.littleEndian),
-                  let value = reader.uint32(at: entry + 8, littleEndian: gps.littleEndian) else { break }
+                let items = reader.uint32(at: entry + 4, littleEndian: gps.littleEndian),
+                let value = reader.uint32(at: entry + 8, littleEndian: gps.littleEndian)
+            else { break }
             let size = Int(items) * typeSize(type)
-            if size > 4, size <= bytes.count { ranges.append(tiff + Int(value) ..< tiff + Int(value) + size) }
-            ranges.append(entry ..< entry + 12)
+            if size > 4, size <= bytes.count { ranges.append(tiff + Int(value)..<tiff + Int(value) + size) }
+            ranges.append(entry..<entry + 12)
         }
         // Count first, then the entries and their values: the directory becomes empty.
-        ranges.append(gps.offset ..< gps.offset + 2)
+        ranges.append(gps.offset..<gps.offset + 2)
         // Entries may all claim the same large value: each byte is zeroed once, so a thousand entries pointing
         // at the whole file cost one pass over it, not a thousand.
         var zeroedUpTo = 0
         for range in ranges.map({ $0.clamped(to: 0..<bytes.count) }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            for offset in max(range.lowerBound, zeroedUpTo) ..< max(range.upperBound, zeroedUpTo) { bytes[offset] = 0 }
+            for offset in max(range.lowerBound, zeroedUpTo)..<max(range.upperBound, zeroedUpTo) { bytes[offset] = 0 }
             zeroedUpTo = max(zeroedUpTo, range.upperBound)
         }
     }

@@ -53,11 +53,13 @@ enum HEIFBoxes {
     /// its text cannot be searched, so it is treated as naming whatever it may name.
     static func xmpExtents(in bytes: [UInt8]) -> [(range: Range<Int>, encoded: Bool)] {
         var encodedItems: Set<Int> = []
-        let extents = itemExtents(in: bytes, where: { item in
-            guard item.type == "mime", item.contentType == "application/rdf+xml" else { return false }
-            if !item.contentEncoding.isEmpty { encodedItems.insert(item.id) }
-            return true
-        })
+        let extents = itemExtents(
+            in: bytes,
+            where: { item in
+                guard item.type == "mime", item.contentType == "application/rdf+xml" else { return false }
+                if !item.contentEncoding.isEmpty { encodedItems.insert(item.id) }
+                return true
+            })
         return extents.map { ($0.range, encodedItems.contains($0.id)) }
     }
 
@@ -78,7 +80,7 @@ enum HEIFBoxes {
         guard let iinf = children.first(where: { $0.type == "iinf" }), let iloc = children.first(where: { $0.type == "iloc" }) else { return [] }
         let wanted = Set(items(reader, iinf).filter(matches).map(\.id))
         guard !wanted.isEmpty else { return [] }
-        return locations(reader, iloc).filter { wanted.contains($0.item) }.map { ($0.item, $0.offset ..< $0.offset + $0.length) }
+        return locations(reader, iloc).filter { wanted.contains($0.item) }.map { ($0.item, $0.offset..<$0.offset + $0.length) }
     }
 
     /// The `infe` entries of version 2 or 3 (the ones that carry an item type).
@@ -122,7 +124,8 @@ enum HEIFBoxes {
     /// Single-extent items stored in the file (construction method 0).
     private static func locations(_ reader: ByteReader, _ iloc: Box) -> [(item: Int, offset: Int, length: Int)] {
         guard let version = reader.byte(at: iloc.content), let sizes = reader.byte(at: iloc.content + 4),
-              let more = reader.byte(at: iloc.content + 5) else { return [] }
+            let more = reader.byte(at: iloc.content + 5)
+        else { return [] }
         let offsetSize = Int(sizes >> 4), lengthSize = Int(sizes & 0x0F), baseSize = Int(more >> 4)
         let indexSize = version == 1 || version == 2 ? Int(more & 0x0F) : 0
         var cursor = iloc.content + 6
@@ -138,7 +141,7 @@ enum HEIFBoxes {
                 method = Int(value & 0x0F)
                 cursor += 2
             }
-            cursor += 2 // data reference index
+            cursor += 2  // data reference index
             guard let base = reader.uint(at: cursor, size: baseSize) else { break }
             cursor += baseSize
             guard let extents = reader.uint16(at: cursor) else { break }
@@ -146,13 +149,15 @@ enum HEIFBoxes {
             var first: (Int, Int)?
             for _ in 0..<Int(extents) {
                 cursor += indexSize
-                guard let offset = reader.uint(at: cursor, size: offsetSize), let length = reader.uint(at: cursor + offsetSize, size: lengthSize) else { return found }
+                guard let offset = reader.uint(at: cursor, size: offsetSize), let length = reader.uint(at: cursor + offsetSize, size: lengthSize)
+                else { return found }
                 cursor += offsetSize + lengthSize
                 if first == nil { first = (offset, length) }
             }
             // Every figure is the file's own claim: added with overflow checks, and kept only inside the file.
             if method == 0, extents == 1, let (offset, length) = first,
-               let start = Self.sum(base, offset), let end = Self.sum(start, length), end <= reader.bytes.count {
+                let start = Self.sum(base, offset), let end = Self.sum(start, length), end <= reader.bytes.count
+            {
                 found.append((item, start, length))
             }
         }

@@ -81,7 +81,7 @@ enum JPEGSegments {
             if marker == 0xDA || marker == 0xD9 { break }
             if marker == 0xFF { offset += 1; continue }
             guard let length = reader.uint16(at: offset + 2), length >= 2, offset + 2 + Int(length) <= bytes.count else { break }
-            segments.append((marker, offset ..< offset + 2 + Int(length)))
+            segments.append((marker, offset..<offset + 2 + Int(length)))
             offset += 2 + Int(length)
         }
         return segments
@@ -169,7 +169,7 @@ enum PNGChunks {
         while seen < 10_000, let length = reader.uint32(at: offset), let name = reader.fourCC(at: offset + 4) {
             let start = offset + 8, end = start + Int(length)
             guard end + 4 <= bytes.count else { break }
-            if name == type { ranges.append(start ..< end) }
+            if name == type { ranges.append(start..<end) }
             if name == "IEND" { break }
             offset = end + 4
             seen += 1
@@ -186,13 +186,13 @@ enum PNGChunks {
             guard reader.matches(keyword, at: data.lowerBound) else { return false }
             let compressed = reader.byte(at: data.lowerBound + keyword.count) ?? 0
             return compressed != 0 || GPSText.named(in: bytes[data])
-        }.map { ($0.lowerBound - 8) ..< ($0.upperBound + 4) }
+        }.map { ($0.lowerBound - 8)..<($0.upperBound + 4) }
     }
 
     /// Recomputes the CRC of every `type` chunk (after its data changed in place).
     static func refreshChecksums(_ bytes: inout [UInt8], of type: String) {
         for range in data(of: type, in: bytes) {
-            let crc = CRC32.checksum(bytes[(range.lowerBound - 4) ..< range.upperBound])
+            let crc = CRC32.checksum(bytes[(range.lowerBound - 4)..<range.upperBound])
             for index in 0..<4 { bytes[range.upperBound + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(index))) }
         }
     }

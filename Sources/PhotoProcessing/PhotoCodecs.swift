@@ -11,7 +11,9 @@ public struct PhotoCodecs: Sendable {
     /// `owner` (the uploading agent) may hold at most one worker at a time.
     public var thumbnail: @Sendable (_ bytes: [UInt8], _ format: PhotoFormat, _ maxSide: Int, _ owner: String) async throws -> Thumbnail.Result
 
-    public init(thumbnail: @escaping @Sendable (_ bytes: [UInt8], _ format: PhotoFormat, _ maxSide: Int, _ owner: String) async throws -> Thumbnail.Result) {
+    public init(
+        thumbnail: @escaping @Sendable (_ bytes: [UInt8], _ format: PhotoFormat, _ maxSide: Int, _ owner: String) async throws -> Thumbnail.Result
+    ) {
         self.thumbnail = thumbnail
     }
 
@@ -39,8 +41,10 @@ public struct PhotoCodecs: Sendable {
     }()
 
     /// Runs each image in a worker process from `executable` (located as `live` does when nil).
-    public static func worker(executable: String? = nil, limits: PhotoWorker.Limits = .init(), wallClockSeconds: Double = 30,
-                              environment: [String: String] = [:], gate: PhotoWorkerGate) -> PhotoCodecs {
+    public static func worker(
+        executable: String? = nil, limits: PhotoWorker.Limits = .init(), wallClockSeconds: Double = 30,
+        environment: [String: String] = [:], gate: PhotoWorkerGate
+    ) -> PhotoCodecs {
         PhotoCodecs { bytes, format, maxSide, owner in
             guard let path = executable ?? locateWorker() else {
                 throw PhotoError.workerUnavailable("No patio executable found for the photo worker; set \(workerVariable).")
@@ -54,7 +58,9 @@ public struct PhotoCodecs: Sendable {
 
     /// The codecs in this process with the same header limits, one image per core at a time, each on a thread of its
     /// own; no CPU, memory or crash isolation (a crash here is the server's crash).
-    public static func inProcess(gate: PhotoWorkerGate = PhotoWorkerGate(limit: ProcessInfo.processInfo.activeProcessorCount, wait: queueWait)) -> PhotoCodecs {
+    public static func inProcess(gate: PhotoWorkerGate = PhotoWorkerGate(limit: ProcessInfo.processInfo.activeProcessorCount, wait: queueWait))
+        -> PhotoCodecs
+    {
         PhotoCodecs { bytes, format, maxSide, owner in
             try await gate.withPlace(owner: owner) {
                 try await onOwnThread {
@@ -67,7 +73,9 @@ public struct PhotoCodecs: Sendable {
     /// `PATIO_PHOTO_WORKER`, else this executable when it is `patio`, else `patio` in this executable's folder.
     public static func locateWorker(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let configured = environment[workerVariable], !configured.isEmpty { return configured }
-        guard let current = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath else { return nil }
+        guard let current = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath else {
+            return nil
+        }
         let url = URL(fileURLWithPath: current)
         if url.lastPathComponent == "patio" { return current }
         let sibling = url.deletingLastPathComponent().appendingPathComponent("patio").path

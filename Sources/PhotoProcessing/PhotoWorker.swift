@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The child side of `patio photo-worker`: limits itself first, then reads one request on standard input,
@@ -76,9 +76,7 @@ public enum PhotoWorker {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 { data.append(contentsOf: chunk[0..<count]) }
-            else if count < 0 && errno == EINTR { continue }
-            else { return data }
+            if count > 0 { data.append(contentsOf: chunk[0..<count]) } else if count < 0 && errno == EINTR { continue } else { return data }
         }
     }
 

@@ -1,8 +1,8 @@
 import CPhotoCodecs
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs one photo worker (`<executable> photo-worker`) for one image: spawns it, writes the request, reads the
@@ -47,7 +47,8 @@ public struct PhotoWorkerProcess: Sendable {
         // One malloc arena: the address-space limit then measures the image's memory, not per-thread reservations.
         // No Swift backtrace on a crash: the server reports the refusal; a page of registers in its log helps nobody.
         let added = ["MALLOC_ARENA_MAX": "1", "SWIFT_BACKTRACE": "enable=no"].merging(self.environment) { $1 }
-        let environment = Self.inherited.filter { entry in !added.keys.contains { entry.hasPrefix($0 + "=") } } + added.map { "\($0.key)=\($0.value)" }
+        let environment =
+            Self.inherited.filter { entry in !added.keys.contains { entry.hasPrefix($0 + "=") } } + added.map { "\($0.key)=\($0.value)" }
         var pid: pid_t = 0
         let spawned = withCStrings(arguments) { argv in
             withCStrings(environment) { envp in posix_spawn(&pid, executable, &actions, nil, argv, envp) }
@@ -95,8 +96,11 @@ public struct PhotoWorkerProcess: Sendable {
             }
             if fds[0].revents != 0 {
                 let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-                if count > 0 { reply.append(contentsOf: chunk[0..<count]) }
-                else if count == 0 || errno != EINTR && errno != EAGAIN { return (reply, false) }
+                if count > 0 {
+                    reply.append(contentsOf: chunk[0..<count])
+                } else if count == 0 || errno != EINTR && errno != EAGAIN {
+                    return (reply, false)
+                }
             }
         }
     }

@@ -48,7 +48,10 @@ public struct QRCode: Sendable {
         var matrix = ModuleMatrix(version: version)
         matrix.drawFunctionPatterns()
         matrix.place(codewords)
-        let chosen = forcedMask ?? (0..<8).min { Masking.penalty(of: matrix.masked($0, correction: correction)) < Masking.penalty(of: matrix.masked($1, correction: correction)) }!
+        let chosen =
+            forcedMask ?? (0..<8).min {
+                Masking.penalty(of: matrix.masked($0, correction: correction)) < Masking.penalty(of: matrix.masked($1, correction: correction))
+            }!
         let final = matrix.masked(chosen, correction: correction)
         self.version = version
         self.size = final.size

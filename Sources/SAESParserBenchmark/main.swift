@@ -11,10 +11,13 @@ import SAESConnector
 let rounds = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 400
 var student = FakeStudent.demo
 func kardexLine(_ semester: Int, _ index: Int) -> SAESKardexLine {
-    SAESKardexLine(code: "C\(semester)0\(index)", subject: "MATERIA \(semester)-\(index) DEL PLAN DE ESTUDIOS", date: "2023-06-19",
-                   period: "23/\(semester % 2 + 1)", assessment: index == 7 ? "ETS" : "ORD", mark: .tenths(60 + index * 5))
+    SAESKardexLine(
+        code: "C\(semester)0\(index)", subject: "MATERIA \(semester)-\(index) DEL PLAN DE ESTUDIOS", date: "2023-06-19",
+        period: "23/\(semester % 2 + 1)", assessment: index == 7 ? "ETS" : "ORD", mark: .tenths(60 + index * 5))
 }
-student.kardex.semesters = (1...9).map { semester in SAESKardexSemester(title: "SEMESTRE \(semester)", lines: (1...7).map { kardexLine(semester, $0) }) }
+student.kardex.semesters = (1...9).map { semester in
+    SAESKardexSemester(title: "SEMESTRE \(semester)", lines: (1...7).map { kardexLine(semester, $0) })
+}
 func weeklyRow(_ index: Int) -> SAESScheduleRow {
     let days: [Int] = (1...5).filter { ($0 + index) % 2 == 0 }
     let start = String(format: "%02d:00", 7 + index), end = String(format: "%02d:30", 8 + index)
@@ -23,7 +26,9 @@ func weeklyRow(_ index: Int) -> SAESScheduleRow {
 }
 student.schedule = (0..<8).map(weeklyRow)
 student.grades = (0..<8).map { index in
-    SAESGradeRow(group: "5CM\(index)", subjectCode: nil, subject: "MATERIA \(index)", partials: [.tenths(80 + index), .notPresented, .none], extraordinary: .none, final: .none)
+    SAESGradeRow(
+        group: "5CM\(index)", subjectCode: nil, subject: "MATERIA \(index)", partials: [.tenths(80 + index), .notPresented, .none],
+        extraordinary: .none, final: .none)
 }
 student.teachersToEvaluate = (0..<8).map { index in
     SAESTeacherToEvaluate(group: "5CM\(index)", subject: "MATERIA \(index)", teacher: "PROFESOR NÚMERO \(index)", link: "evaluacion.aspx?p=\(index)")
@@ -32,12 +37,14 @@ student.teachersToEvaluate = (0..<8).map { index in
 let offered: [SAESOfferedGroup] = (0..<40).map { index in
     let hour = 7 + (index % 6) * 2
     let times = (0..<6).map { day in (day + index) % 2 == 0 && day < 5 ? "\(hour):00 - \(hour + 1):30" : "" }
-    return SAESOfferedGroup(group: "\(index / 8 + 1)CM\(index % 8 + 1)", subject: "MATERIA \(index) DEL PLAN DE ESTUDIOS",
-                            teacher: "PROFESOR NÚMERO \(index)", building: "\(index % 4 + 1)", room: "\(100 + index)", times: times)
+    return SAESOfferedGroup(
+        group: "\(index / 8 + 1)CM\(index % 8 + 1)", subject: "MATERIA \(index) DEL PLAN DE ESTUDIOS",
+        teacher: "PROFESOR NÚMERO \(index)", building: "\(index % 4 + 1)", room: "\(100 + index)", times: times)
 }
 let occupancy: [SAESGroupOccupancy] = offered.enumerated().map { index, group in
-    SAESGroupOccupancy(group: group.group, subjectCode: "C\(100 + index)", subject: group.subject, semester: "\(index / 8 + 1)",
-                       quota: 40, enrolled: 25 + index % 16)
+    SAESGroupOccupancy(
+        group: group.group, subjectCode: "C\(100 + index)", subject: group.subject, semester: "\(index / 8 + 1)",
+        quota: 40, enrolled: 25 + index % 16)
 }
 
 let parsers: [(name: String, page: SAESPage, parse: (String) -> Bool)] = [
@@ -77,5 +84,7 @@ for parser in parsers {
         raw += perSecond(rounds / 2) { _ = HTMLDocument(html: html).root }
     }
     let name = parser.name.padding(toLength: 20, withPad: " ", startingAt: 0)
-    print("\(name) \(String(format: "%7d", html.utf8.count))   \(String(format: "%14.0f", parsed / 2))   \(String(format: "%20.0f", raw / 2))   \(String(format: "%.2f", parsed / raw))")
+    print(
+        "\(name) \(String(format: "%7d", html.utf8.count))   \(String(format: "%14.0f", parsed / 2))   \(String(format: "%20.0f", raw / 2))   \(String(format: "%.2f", parsed / raw))"
+    )
 }

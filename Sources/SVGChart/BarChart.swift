@@ -68,7 +68,8 @@ public struct BarChart: Sendable {
         let entries = points.map { (label: $0.label, value: $0.displayValue) }
         let description = points.isEmpty ? emptyMessage : SVGDocument.dataDescription(entries)
         let chartID = ChartIdentifier.make(explicit: id, kind: "bar", content: title + "\u{0}" + description)
-        let body = points.isEmpty
+        let body =
+            points.isEmpty
             ? SVGDocument.emptyBody(message: emptyMessage, width: width, height: height)
             : plotBody()
         return SVGDocument.render(
@@ -89,13 +90,15 @@ public struct BarChart: Sendable {
         for (index, point) in points.enumerated() {
             let top = layout.y(point.plottedValue)
             let x = layout.x(index) - barWidth / 2
-            bars += "<rect class=\"bar\" x=\"\(n(x))\" y=\"\(n(top))\" width=\"\(n(barWidth))\" "
+            bars +=
+                "<rect class=\"bar\" x=\"\(n(x))\" y=\"\(n(top))\" width=\"\(n(barWidth))\" "
                 + "height=\"\(n(layout.plotBottom - top))\">"
                 + "<title>\(XMLEscaping.escape(point.label + ": " + point.displayValue))</title></rect>\n"
             // A value label wider than its slot would collide with the neighbours'.
             let text = point.displayValue
             if TextMetrics.width(of: text, fontSize: fontSize) + 2 <= layout.slotWidth {
-                values += "<text class=\"value-label\" x=\"\(n(layout.x(index)))\" y=\"\(n(top - 4))\">"
+                values +=
+                    "<text class=\"value-label\" x=\"\(n(layout.x(index)))\" y=\"\(n(top - 4))\">"
                     + XMLEscaping.escape(text) + "</text>\n"
             }
         }

@@ -80,11 +80,13 @@ struct CartesianLayout: Sendable {
         var out = "<g class=\"grid\">\n"
         for tick in scale.ticks where tick > 0 {
             let y = SVGFormatting.number(self.y(tick))
-            out += "<line x1=\"\(n(plotLeft))\" y1=\"\(y)\" x2=\"\(n(plotRight))\" y2=\"\(y)\" "
+            out +=
+                "<line x1=\"\(n(plotLeft))\" y1=\"\(y)\" x2=\"\(n(plotRight))\" y2=\"\(y)\" "
                 + "stroke=\"currentColor\" stroke-opacity=\"0.15\"/>\n"
         }
         for (tick, label) in zip(scale.ticks, tickLabels) {
-            out += "<text class=\"y-label\" x=\"\(n(plotLeft - 6))\" y=\"\(n(y(tick)))\" dy=\"0.35em\" "
+            out +=
+                "<text class=\"y-label\" x=\"\(n(plotLeft - 6))\" y=\"\(n(y(tick)))\" dy=\"0.35em\" "
                 + "text-anchor=\"end\" fill=\"currentColor\" fill-opacity=\"0.7\">"
                 + XMLEscaping.escape(label) + "</text>\n"
         }
@@ -102,7 +104,8 @@ struct CartesianLayout: Sendable {
         let y = n(plotBottom + SVGDocument.fontSize + 4)
         var out = "<g class=\"x-labels\" text-anchor=\"middle\" fill=\"currentColor\" fill-opacity=\"0.7\">\n"
         for index in visibleLabelIndices {
-            out += "<text class=\"x-label\" x=\"\(n(x(index)))\" y=\"\(y)\">"
+            out +=
+                "<text class=\"x-label\" x=\"\(n(x(index)))\" y=\"\(y)\">"
                 + XMLEscaping.escape(xLabels[index]) + "</text>\n"
         }
         return out + "</g>\n"

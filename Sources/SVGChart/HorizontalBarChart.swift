@@ -74,7 +74,8 @@ public struct HorizontalBarChart: Sendable {
         }
         let description = points.isEmpty ? emptyMessage : SVGDocument.dataDescription(entries)
         let chartID = ChartIdentifier.make(explicit: id, kind: "hbar", content: title + "\u{0}" + description)
-        let body = points.isEmpty
+        let body =
+            points.isEmpty
             ? SVGDocument.emptyBody(message: emptyMessage, width: width, height: height)
             : rowsBody(shares: shares)
         return SVGDocument.render(
@@ -93,7 +94,8 @@ public struct HorizontalBarChart: Sendable {
         let labelColumn = labels.map { TextMetrics.width(of: $0, fontSize: fontSize) }.max() ?? 0
         let valueTexts = points.map { "\($0.displayValue) " }
         let shareTexts = shares.map { "(\($0)%)" }
-        let valueColumn = zip(valueTexts, shareTexts)
+        let valueColumn =
+            zip(valueTexts, shareTexts)
             .map { TextMetrics.width(of: $0 + $1, fontSize: fontSize) }.max() ?? 0
 
         let barStart = labelColumn + 2 * Self.gutter
@@ -108,12 +110,15 @@ public struct HorizontalBarChart: Sendable {
         for (index, point) in points.enumerated() {
             let centre = Self.verticalPadding + (Double(index) + 0.5) * row
             let length = largest > 0 ? barColumn * point.plottedValue / largest : 0
-            bars += "<rect class=\"bar\" x=\"\(n(barStart))\" y=\"\(n(centre - thickness / 2))\" "
+            bars +=
+                "<rect class=\"bar\" x=\"\(n(barStart))\" y=\"\(n(centre - thickness / 2))\" "
                 + "width=\"\(n(length))\" height=\"\(n(thickness))\">"
                 + "<title>\(XMLEscaping.escape("\(point.label): \(point.displayValue) (\(shares[index])%)"))</title></rect>\n"
-            text += "<text class=\"row-label\" x=\"\(n(barStart - Self.gutter))\" y=\"\(n(centre))\" dy=\"0.35em\" "
+            text +=
+                "<text class=\"row-label\" x=\"\(n(barStart - Self.gutter))\" y=\"\(n(centre))\" dy=\"0.35em\" "
                 + "text-anchor=\"end\">\(XMLEscaping.escape(labels[index]))</text>\n"
-            text += "<text class=\"value-label\" x=\"\(n(barStart + length + Self.gutter))\" y=\"\(n(centre))\" dy=\"0.35em\">"
+            text +=
+                "<text class=\"value-label\" x=\"\(n(barStart + length + Self.gutter))\" y=\"\(n(centre))\" dy=\"0.35em\">"
                 + XMLEscaping.escape(valueTexts[index])
                 + "<tspan class=\"share\" fill-opacity=\"0.7\">\(XMLEscaping.escape(shareTexts[index]))</tspan></text>\n"
         }

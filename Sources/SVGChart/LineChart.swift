@@ -66,7 +66,8 @@ public struct LineChart: Sendable {
         let entries = points.map { (label: $0.label, value: $0.displayValue) }
         let description = points.isEmpty ? emptyMessage : SVGDocument.dataDescription(entries)
         let chartID = ChartIdentifier.make(explicit: id, kind: "line", content: title + "\u{0}" + description)
-        let body = points.isEmpty
+        let body =
+            points.isEmpty
             ? SVGDocument.emptyBody(message: emptyMessage, width: width, height: height)
             : plotBody()
         return SVGDocument.render(
@@ -89,19 +90,23 @@ public struct LineChart: Sendable {
         var out = layout.gridMarkup()
         if fillArea, let first = coordinates.first, let last = coordinates.last {
             // Close the shape along the baseline so the shading reaches the axis.
-            let area = "\(n(first.x)),\(n(layout.plotBottom)) " + polyline
+            let area =
+                "\(n(first.x)),\(n(layout.plotBottom)) " + polyline
                 + " \(n(last.x)),\(n(layout.plotBottom))"
-            out += "<polygon class=\"area\" points=\"\(area)\" fill=\"\(fill)\" "
+            out +=
+                "<polygon class=\"area\" points=\"\(area)\" fill=\"\(fill)\" "
                 + "fill-opacity=\"\(n(Self.areaOpacity))\" stroke=\"none\"/>\n"
         }
         out += layout.baselineMarkup()
-        out += "<polyline class=\"line\" points=\"\(polyline)\" fill=\"none\" stroke=\"\(fill)\" "
+        out +=
+            "<polyline class=\"line\" points=\"\(polyline)\" fill=\"none\" stroke=\"\(fill)\" "
             + "stroke-width=\"2\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
         // Markers shrink with the slot so dense series do not turn into a thick smear.
         let radius = min(3, max(1, layout.slotWidth / 3))
         out += "<g class=\"markers\" fill=\"\(fill)\">\n"
         for (point, coordinate) in zip(points, coordinates) {
-            out += "<circle class=\"point\" cx=\"\(n(coordinate.x))\" cy=\"\(n(coordinate.y))\" r=\"\(n(radius))\">"
+            out +=
+                "<circle class=\"point\" cx=\"\(n(coordinate.x))\" cy=\"\(n(coordinate.y))\" r=\"\(n(radius))\">"
                 + "<title>\(XMLEscaping.escape(point.label + ": " + point.displayValue))</title></circle>\n"
         }
         out += "</g>\n"

@@ -25,15 +25,15 @@ enum SVGDocument {
         // width="100%" plus height:auto lets the viewBox aspect ratio size the
         // chart to its container, which is what server-rendered pages want.
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" class="svgchart" \
-        viewBox="0 0 \(max(1, width)) \(max(1, height))" width="100%" \
-        style="height:auto;display:block" role="img" \
-        aria-labelledby="\(titleID)" aria-describedby="\(descID)" \
-        font-family="inherit" font-size="\(SVGFormatting.number(fontSize))">
-        <title id="\(titleID)">\(XMLEscaping.escape(title))</title>
-        <desc id="\(descID)">\(XMLEscaping.escape(description))</desc>
-        \(body)</svg>
-        """
+            <svg xmlns="http://www.w3.org/2000/svg" class="svgchart" \
+            viewBox="0 0 \(max(1, width)) \(max(1, height))" width="100%" \
+            style="height:auto;display:block" role="img" \
+            aria-labelledby="\(titleID)" aria-describedby="\(descID)" \
+            font-family="inherit" font-size="\(SVGFormatting.number(fontSize))">
+            <title id="\(titleID)">\(XMLEscaping.escape(title))</title>
+            <desc id="\(descID)">\(XMLEscaping.escape(description))</desc>
+            \(body)</svg>
+            """
     }
 
     /// The centred message shown instead of a plot when there is no data;
@@ -42,10 +42,10 @@ enum SVGDocument {
         let x = SVGFormatting.number(Double(max(1, width)) / 2)
         let y = SVGFormatting.number(Double(max(1, height)) / 2)
         return """
-        <text class="empty" x="\(x)" y="\(y)" dy="0.35em" text-anchor="middle" \
-        fill="currentColor" fill-opacity="0.7">\(XMLEscaping.escape(message))</text>
+            <text class="empty" x="\(x)" y="\(y)" dy="0.35em" text-anchor="middle" \
+            fill="currentColor" fill-opacity="0.7">\(XMLEscaping.escape(message))</text>
 
-        """
+            """
     }
 
     /// `"label: value; label: value"` — the text alternative for the data.

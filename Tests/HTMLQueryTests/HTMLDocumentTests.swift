@@ -14,7 +14,8 @@ struct HTMLDocumentTests {
 
     @Test("text decodes entities, makes <br> a line break, skips scripts; cleanText collapses spaces and non-breaking spaces")
     func text() {
-        let cell = HTMLDocument(html: "<td id=c> 7:00&nbsp;-&nbsp;8:30<br/>Edif: 2 &amp; Sal&oacute;n<script>alert(1)</script> </td>").first("//*[@id='c']")
+        let cell = HTMLDocument(html: "<td id=c> 7:00&nbsp;-&nbsp;8:30<br/>Edif: 2 &amp; Sal&oacute;n<script>alert(1)</script> </td>").first(
+            "//*[@id='c']")
         #expect(cell?.text.contains("\n") == true)
         #expect(cell?.text.contains("alert") == false)
         #expect(cell?.cleanText == "7:00 - 8:30 Edif: 2 & Salón")
@@ -38,7 +39,9 @@ struct HTMLDocumentTests {
         #expect(HTMLDocument(html: String(decoding: [0xFF, 0xFE, 0x3C, 0x74, 0x64, 0x3E, 0xC3], as: UTF8.self)).select("//td").count <= 1)
     }
 
-    @Test("collapsing spaces: every run of white space of any kind becomes one space and the ends are trimmed, as splitting on white space and joining does")
+    @Test(
+        "collapsing spaces: every run of white space of any kind becomes one space and the ends are trimmed, as splitting on white space and joining does"
+    )
     func collapsingSpaces() {
         let pieces = ["a", "Sal", "ón", "7:00", " ", "  ", "\u{A0}", "\n", "\r\n", "\t", "\u{2003}", "\u{3000}", "é", "-", "\u{200B}"]
         var state: UInt64 = 0x5EED

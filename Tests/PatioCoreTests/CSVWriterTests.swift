@@ -30,10 +30,16 @@ struct CSVWriterTests {
                 #expect(row.failure == nil, "\(text.debugDescription)")
                 read.append(row.fields)
             }
-            let expected = [["a", "b", "c"]] + rows.map { $0.map { field in
-                guard let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(field) == nil else { return field }
-                return "'" + field
-            } }
+            let expected =
+                [["a", "b", "c"]]
+                + rows.map {
+                    $0.map { field in
+                        guard let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(field) == nil else {
+                            return field
+                        }
+                        return "'" + field
+                    }
+                }
             #expect(read == expected, "\(text.debugDescription)")
         }
     }

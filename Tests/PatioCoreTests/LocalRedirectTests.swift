@@ -9,11 +9,13 @@ struct LocalRedirectTests {
         #expect(LocalRedirect.path(path) == path)
     }
 
-    @Test("anything a browser could follow to another site falls back to the home page", arguments: [
-        "/%09/evil.example", "/\t/evil.example", "//evil.example", "/\\evil.example", "\\\\evil.example", "/%5Cevil.example",
-        "/%2F/evil.example", "/%252F/evil.example", "/%25252F%25252Fevil.example", "https://evil.example", "evil.example",
-        "javascript:alert(1)", "/%0d%0aSet-Cookie:x", "/\u{200B}/evil.example", " /x", "", "/%",
-    ])
+    @Test(
+        "anything a browser could follow to another site falls back to the home page",
+        arguments: [
+            "/%09/evil.example", "/\t/evil.example", "//evil.example", "/\\evil.example", "\\\\evil.example", "/%5Cevil.example",
+            "/%2F/evil.example", "/%252F/evil.example", "/%25252F%25252Fevil.example", "https://evil.example", "evil.example",
+            "javascript:alert(1)", "/%0d%0aSet-Cookie:x", "/\u{200B}/evil.example", " /x", "", "/%",
+        ])
     func refused(path: String) {
         #expect(LocalRedirect.path(path) == "/")
     }

@@ -28,7 +28,9 @@ private func writeThatReadsAndWritesAgain(_ database: PatioDatabase, _ body: Str
 // above the pool's wait, so a write waiting for a connection its own task holds fails as a pool timeout.
 @Suite("A request holds one connection at a time", .timeLimit(.minutes(5)))
 struct HeldConnectionTests {
-    @Test("inside a write, reads and writes through the database use the write's own connection: with a pool of one nothing waits, and the read sees the write")
+    @Test(
+        "inside a write, reads and writes through the database use the write's own connection: with a pool of one nothing waits, and the read sees the write"
+    )
     func nestedUseOfTheDatabase() async throws {
         try await TestDatabase.make().dropping { test in
             try await openNotes(test, pool: oneConnection).closing { database in
@@ -73,7 +75,8 @@ struct HeldConnectionTests {
                     }
                 }
                 #expect(innerFailed)
-                let bodies = try await (database.reader as! any SQLDatabase).raw("SELECT body FROM notes ORDER BY body").all(decoding: [String: String].self)
+                let bodies = try await (database.reader as! any SQLDatabase).raw("SELECT body FROM notes ORDER BY body").all(
+                    decoding: [String: String].self)
                 #expect(bodies.map { $0["body"] } == ["outer", "taken"])
             }
         }

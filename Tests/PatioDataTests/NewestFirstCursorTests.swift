@@ -17,10 +17,12 @@ struct NewestFirstCursorTests {
     private static func pageThrough(_ sql: any SQLDatabase, strict: Bool) async throws -> [UUID] {
         var seen: [UUID] = [], after: (Date, UUID)?
         for _ in 0..<10 {
-            let condition: SQLQueryString = after.map { time, id in
-                strict ? "(at < \(bind: time) OR (at = \(bind: time) AND id < \(bind: id)))"
-                       : NewestFirstCursor.after(time: time, id: id, timeColumn: "at", idColumn: "id")
-            } ?? "1 = 1"
+            let condition: SQLQueryString =
+                after.map { time, id in
+                    strict
+                        ? "(at < \(bind: time) OR (at = \(bind: time) AND id < \(bind: id)))"
+                        : NewestFirstCursor.after(time: time, id: id, timeColumn: "at", idColumn: "id")
+                } ?? "1 = 1"
             let rows = try await sql.raw("SELECT id, at FROM items WHERE \(condition) ORDER BY at DESC, id DESC LIMIT 2").all(decoding: Row.self)
             guard let last = rows.last else { break }
             seen += rows.map(\.id)

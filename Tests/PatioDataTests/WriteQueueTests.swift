@@ -127,7 +127,8 @@ struct WriteQueueTests {
                 let copied = try await noteCount(restored)
                 #expect(copied >= 0 && copied <= 400)
                 // The copy is a consistent snapshot: rows are a prefix of the writes, with no gaps.
-                let bodies = try await (restored.reader as! any SQLDatabase).raw("SELECT body FROM notes ORDER BY id").all(decoding: [String: String].self)
+                let bodies = try await (restored.reader as! any SQLDatabase).raw("SELECT body FROM notes ORDER BY id").all(
+                    decoding: [String: String].self)
                 #expect(bodies.map { $0["body"]! } == (0..<copied).map { "load \($0)" })
             }
         }

@@ -18,9 +18,11 @@ struct PasskeyDecoderFuzzTests {
         var inputs = fuzz.bytes(3_000, maxLength: 96)
         inputs += fuzz.mutations(of: created.attestationObject, 3_000) + fuzz.mutations(of: rsa.attestationObject, 1_000)
         // Lengths and counts at their limits: huge byte strings, deep nesting, 2^64-1 arguments.
-        inputs += [[0x5B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x9B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
-                   [0x3B, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x3B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
-                   Array(repeating: 0x81, count: 40) + [0x00], [0xBF], [0x5F], [0xC0, 0x00], [0xF9, 0x00, 0x00]]
+        inputs += [
+            [0x5B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x9B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
+            [0x3B, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x3B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
+            Array(repeating: 0x81, count: 40) + [0x00], [0xBF], [0x5F], [0xC0, 0x00], [0xF9, 0x00, 0x00],
+        ]
         var decoded = 0
         for bytes in inputs {
             if (try? CBOR.decodeAll(bytes)) != nil { decoded += 1 }
@@ -36,7 +38,9 @@ struct PasskeyDecoderFuzzTests {
         var fuzz = FuzzInputs(seed: 0xFA55)
         var authenticator = SoftAuthenticator.p256()
         let created = authenticator.register(challenge: challenge)
-        let key = try verifier.verifyRegistration(clientDataJSON: created.clientDataJSON, attestationObject: created.attestationObject, challenge: challenge).key
+        let key = try verifier.verifyRegistration(
+            clientDataJSON: created.clientDataJSON, attestationObject: created.attestationObject, challenge: challenge
+        ).key
         for clientData in fuzz.mutations(of: created.clientDataJSON, 1_500) {
             _ = try? WebAuthnVerifier.challenge(in: clientData)
             _ = try? verifier.verifyRegistration(clientDataJSON: clientData, attestationObject: created.attestationObject, challenge: challenge)
@@ -49,8 +53,12 @@ struct PasskeyDecoderFuzzTests {
         for (index, data) in fuzz.mutations(of: signed.authenticatorData, 1_000).enumerated() {
             let signature = fuzz.mutations(of: signed.signature, 1)[0]
             let clientData = index % 2 == 0 ? signed.clientDataJSON : fuzz.mutations(of: signed.clientDataJSON, 1)[0]
-            if (try? verifier.verifyAssertion(clientDataJSON: clientData, authenticatorData: data, signature: signature,
-                                             challenge: challenge, key: key, storedSignCount: 0)) != nil { accepted += 1 }
+            if (try? verifier.verifyAssertion(
+                clientDataJSON: clientData, authenticatorData: data, signature: signature,
+                challenge: challenge, key: key, storedSignCount: 0)) != nil
+            {
+                accepted += 1
+            }
         }
         // A changed byte anywhere the signature covers makes it invalid; only untouched inputs could pass.
         #expect(accepted <= 20)

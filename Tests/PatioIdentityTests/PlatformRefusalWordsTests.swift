@@ -15,7 +15,9 @@ struct PlatformRefusalWordsTests {
     func everyCodeHasWords() throws {
         let codes = try Self.codes()
         // The walk finds what it should, so the check below can fail.
-        #expect(codes.refusals.isSuperset(of: ["email_taken", "csrf_failed", "malformed_json", "database_unavailable", "app_exists"]) && codes.refusals.count > 35)
+        #expect(
+            codes.refusals.isSuperset(of: ["email_taken", "csrf_failed", "malformed_json", "database_unavailable", "app_exists"])
+                && codes.refusals.count > 35)
         #expect(codes.fields.isSuperset(of: ["email_format", "passkey_name_length", "whole_amount", "mutations_count"]) && codes.fields.count > 12)
         let silent = codes.silentOnPages()
         #expect(silent.isEmpty, "\(silent)")

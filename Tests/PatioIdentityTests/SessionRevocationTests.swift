@@ -19,8 +19,9 @@ struct SessionRevocationTests {
                 migrations.add(IdentityMigrations.all)
                 try await database.migrate(migrations)
                 let clock = ManualClock()
-                try await body(database, AccountService(database: database, hasher: hasher, clock: clock.clock, knownRoles: roles),
-                               SessionService(database: database, clock: clock.clock, settings: IdentitySettings()))
+                try await body(
+                    database, AccountService(database: database, hasher: hasher, clock: clock.clock, knownRoles: roles),
+                    SessionService(database: database, clock: clock.clock, settings: IdentitySettings()))
             }
         }
     }
@@ -28,7 +29,8 @@ struct SessionRevocationTests {
     @Test("every open session of the account stops resolving, another account's does not, and the account can sign in again")
     func revokeAll() async throws {
         try await Self.withSessions(roles: ["courier.agent"]) { _, accounts, sessions in
-            let ana = try await accounts.create(NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery", roles: ["courier.agent"]))
+            let ana = try await accounts.create(
+                NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery", roles: ["courier.agent"]))
             let beto = try await accounts.create(NewAccount(email: "beto@test.patio", name: "Beto", password: "correct-horse-battery"))
             let phone = try await sessions.issue(for: ana.id), browser = try await sessions.issue(for: ana.id)
             let betos = try await sessions.issue(for: beto.id)

@@ -10,13 +10,18 @@ import Testing
 struct OfflineTableTests {
     static let pickups = OfflineTable(
         name: "pickups", collection: "courier.pickups",
-        columns: [.init(name: "id", type: "nvarchar (36)", nullable: false), .init(name: "day", type: "nvarchar (10)", nullable: false),
-                  .init(name: "price", type: "numeric (12,2)", nullable: true)],
+        columns: [
+            .init(name: "id", type: "nvarchar (36)", nullable: false), .init(name: "day", type: "nvarchar (10)", nullable: false),
+            .init(name: "price", type: "numeric (12,2)", nullable: true),
+        ],
         primaryKey: ["id", "day"], batchSize: 200, filter: "The agent's pickups")
 
     @Test("the statement has the original contract's exact shape: CRLF lines, NULL / NOT NULL, the key last, no IF NOT EXISTS")
     func statement() {
-        #expect(Self.pickups.createStatement == "CREATE TABLE pickups( \r\nid nvarchar (36) NOT NULL,\r\nday nvarchar (10) NOT NULL,\r\nprice numeric (12,2) NULL,PRIMARY KEY (id,day))")
+        #expect(
+            Self.pickups.createStatement
+                == "CREATE TABLE pickups( \r\nid nvarchar (36) NOT NULL,\r\nday nvarchar (10) NOT NULL,\r\nprice numeric (12,2) NULL,PRIMARY KEY (id,day))"
+        )
         #expect(Self.pickups.fieldCount == 3)
     }
 
@@ -25,12 +30,16 @@ struct OfflineTableTests {
         #expect(Self.pickups.problems().isEmpty)
         let bad = OfflineTable(
             name: "1 pickups", collection: "c",
-            columns: [.init(name: "id", type: "nvarchar (max)", nullable: false), .init(name: "ID", type: "int", nullable: false),
-                      .init(name: "a;b", type: "numeric (2,5)", nullable: true)],
+            columns: [
+                .init(name: "id", type: "nvarchar (max)", nullable: false), .init(name: "ID", type: "int", nullable: false),
+                .init(name: "a;b", type: "numeric (2,5)", nullable: true),
+            ],
             primaryKey: ["missing"], batchSize: 5_000, filter: "")
         let problems = bad.problems().joined(separator: "\n")
-        for fragment in ["1 pickups is not an identifier", "nvarchar (max)", "appears twice", "a;b is not an identifier", "numeric (2,5)",
-                         "unknown column missing", "batch size 5000"] {
+        for fragment in [
+            "1 pickups is not an identifier", "nvarchar (max)", "appears twice", "a;b is not an identifier", "numeric (2,5)",
+            "unknown column missing", "batch size 5000",
+        ] {
             #expect(problems.contains(fragment), "\(fragment)")
         }
     }
@@ -38,10 +47,14 @@ struct OfflineTableTests {
     @Test("the fingerprint moves when a column's type, nullability or the key changes, and only then")
     func fingerprint() {
         func variant(type: String = "numeric (12,2)", nullable: Bool = true, key: [String] = ["id", "day"], filter: String = "x") -> String {
-            OfflineTable(name: "pickups", collection: "courier.pickups",
-                         columns: [.init(name: "id", type: "nvarchar (36)", nullable: false), .init(name: "day", type: "nvarchar (10)", nullable: false),
-                                   .init(name: "price", type: type, nullable: nullable)],
-                         primaryKey: key, batchSize: 200, filter: filter).fingerprint
+            OfflineTable(
+                name: "pickups", collection: "courier.pickups",
+                columns: [
+                    .init(name: "id", type: "nvarchar (36)", nullable: false), .init(name: "day", type: "nvarchar (10)", nullable: false),
+                    .init(name: "price", type: type, nullable: nullable),
+                ],
+                primaryKey: key, batchSize: 200, filter: filter
+            ).fingerprint
         }
         #expect(variant() == Self.pickups.fingerprint)
         #expect(variant(filter: "other words") == Self.pickups.fingerprint)
@@ -58,8 +71,9 @@ struct OfflineTableTests {
                 migrations.add(PlatformMigrations.all)
                 try await database.migrate(migrations)
                 let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
-                let other = OfflineTable(name: "photos", collection: "courier.photos", columns: [.init(name: "id", type: "int", nullable: false)],
-                                         primaryKey: ["id"], batchSize: 10, filter: "")
+                let other = OfflineTable(
+                    name: "photos", collection: "courier.photos", columns: [.init(name: "id", type: "int", nullable: false)],
+                    primaryKey: ["id"], batchSize: 10, filter: "")
                 try await OfflineTableRegistry(database: database, clock: clock.clock, tables: [Self.pickups, other]).synchronize()
                 let first = try await OfflineTableRegistry(database: database, clock: clock.clock, tables: []).schemaTimes()
                 #expect(first["pickups"] == clock.date && first["photos"] == clock.date)
@@ -69,9 +83,10 @@ struct OfflineTableTests {
                 #expect(try await OfflineTableRegistry(database: database, clock: clock.clock, tables: []).schemaTimes() == first)
 
                 clock.advance(by: 3_600)
-                let widened = OfflineTable(name: "pickups", collection: "courier.pickups",
-                                           columns: Self.pickups.columns + [.init(name: "notes", type: "nvarchar (500)", nullable: true)],
-                                           primaryKey: Self.pickups.primaryKey, batchSize: 200, filter: "")
+                let widened = OfflineTable(
+                    name: "pickups", collection: "courier.pickups",
+                    columns: Self.pickups.columns + [.init(name: "notes", type: "nvarchar (500)", nullable: true)],
+                    primaryKey: Self.pickups.primaryKey, batchSize: 200, filter: "")
                 let registry = OfflineTableRegistry(database: database, clock: clock.clock, tables: [widened, other])
                 try await registry.synchronize()
                 let times = try await registry.schemaTimes()

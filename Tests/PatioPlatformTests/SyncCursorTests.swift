@@ -26,7 +26,9 @@ struct SyncCursorTests {
         for input in inputs {
             var seq: Int?
             let answer = code { seq = try SyncCursor.decode(input, collection: "onboarding.tasks") }
-            #expect(answer == nil || answer == "400 cursor_invalid" || answer == "400 cursor_wrong_collection", "\(input.debugDescription): \(answer ?? "")")
+            #expect(
+                answer == nil || answer == "400 cursor_invalid" || answer == "400 cursor_wrong_collection",
+                "\(input.debugDescription): \(answer ?? "")")
             if let seq { #expect(seq >= 0) }
         }
     }

@@ -62,7 +62,8 @@ struct SyncMergeTests {
             for name in names where random.below(2) == 0 { incoming[name] = random.below(3) == 0 ? current[name] ?? .null : value(&random) }
             let base = random.below(rowVersion + 3)
 
-            let put = SyncMerge.conflicts(op: .put, baseVersion: base, rowVersion: rowVersion, fieldVersions: fieldVersions, current: current, incoming: incoming)
+            let put = SyncMerge.conflicts(
+                op: .put, baseVersion: base, rowVersion: rowVersion, fieldVersions: fieldVersions, current: current, incoming: incoming)
             #expect(put == put.sorted())
             #expect(Set(put).isSubset(of: incoming.keys))
             for name in put { #expect(fieldVersions[name, default: 0] > base && current[name] != incoming[name]) }
@@ -71,12 +72,18 @@ struct SyncMergeTests {
             }
             // A client that has seen the latest version, or sends back what the server holds, never conflicts.
             if base >= rowVersion { #expect(put.isEmpty) }
-            #expect(SyncMerge.conflicts(op: .put, baseVersion: base, rowVersion: rowVersion, fieldVersions: fieldVersions, current: current,
-                                        incoming: current.filter { _ in random.below(2) == 0 }).isEmpty)
+            #expect(
+                SyncMerge.conflicts(
+                    op: .put, baseVersion: base, rowVersion: rowVersion, fieldVersions: fieldVersions, current: current,
+                    incoming: current.filter { _ in random.below(2) == 0 }
+                ).isEmpty)
 
-            let delete = SyncMerge.conflicts(op: .delete, baseVersion: base, rowVersion: rowVersion, fieldVersions: fieldVersions, current: current, incoming: incoming)
+            let delete = SyncMerge.conflicts(
+                op: .delete, baseVersion: base, rowVersion: rowVersion, fieldVersions: fieldVersions, current: current, incoming: incoming)
             #expect(delete == delete.sorted())
-            if base >= rowVersion { #expect(delete.isEmpty) } else {
+            if base >= rowVersion {
+                #expect(delete.isEmpty)
+            } else {
                 #expect(Set(delete) == Set(fieldVersions.filter { $0.value > base }.keys))
             }
         }

@@ -16,7 +16,9 @@ public struct PatioProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PATIO_") && $0.key != "DATABASE_URL" }.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PATIO_") && $0.key != "DATABASE_URL" }.merging(
+            environment
+        ) { $1 }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -27,7 +29,9 @@ public struct PatioProcess {
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
     /// Starts `patio serve` on a free port and waits until it answers `/healthz`.
@@ -36,7 +40,9 @@ public struct PatioProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["serve", "--data-dir", dataDir, "--port", String(port)]
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PATIO_") && $0.key != "DATABASE_URL" }.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PATIO_") && $0.key != "DATABASE_URL" }.merging(
+            environment
+        ) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -75,12 +81,16 @@ public enum HTTP {
         try await send(port: port, method: "GET", path: path, token: token, body: nil)
     }
 
-    public static func send(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:]) async throws -> Reply {
+    public static func send(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:])
+        async throws -> Reply
+    {
         try await Task.detached { try sendBlocking(port: port, method: method, path: path, token: token, body: body, headers: headers) }.value
     }
 
     /// The same request on the calling thread (for load generators running on their own threads).
-    public static func sendBlocking(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:]) throws -> Reply {
+    public static func sendBlocking(port: Int, method: String, path: String, token: String? = nil, body: String?, headers: [String: String] = [:])
+        throws -> Reply
+    {
         let fd = try connectLoopback(port: port)
         defer { close(fd) }
         var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
@@ -115,7 +125,7 @@ public enum HTTP {
         while true {
             let count = read(fd, &buffer, buffer.count)
             if count == 0 { return (received, true) }
-            if count < 0 { return (received, false) }   // the wait passed (EAGAIN) with the connection still open
+            if count < 0 { return (received, false) }  // the wait passed (EAGAIN) with the connection still open
             received += buffer[0..<count]
         }
     }
@@ -128,7 +138,9 @@ public enum HTTP {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
-        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         guard connected == 0 else {
             close(fd)
             throw CLIFailure("connect")

@@ -1,7 +1,7 @@
 import Foundation
 import NIOPosix
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One HTTP/1.1 exchange over a plain TCP socket with a running Patio: the request goes out exactly as
@@ -50,7 +50,8 @@ public enum RawHTTPExchange {
             if let answer = try parse(received) { return answer }
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if count < 0 {
-                throw Failure(description: errno == EAGAIN || errno == EWOULDBLOCK ? "no answer within \(timeoutSeconds) s" : "recv failed (errno \(errno))")
+                throw Failure(
+                    description: errno == EAGAIN || errno == EWOULDBLOCK ? "no answer within \(timeoutSeconds) s" : "recv failed (errno \(errno))")
             }
             guard count > 0 else {
                 if let answer = try parse(received, closed: true) { return answer }

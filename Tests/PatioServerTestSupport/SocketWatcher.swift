@@ -17,7 +17,9 @@ public func watchSocket(
             let received = Received()
             var configuration = WebSocketClientConfiguration()
             configuration.additionalHeaders = [.authorization: "Bearer \(token)"]
-            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)\(path)", configuration: configuration, logger: Logger(label: "test-socket")) { inbound, _, _ in
+            try await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)\(path)", configuration: configuration, logger: Logger(label: "test-socket")
+            ) { inbound, _, _ in
                 for try await message in inbound.messages(maxSize: 1 << 16) {
                     guard case .text(let text) = message else { continue }
                     if received.append(text) == 1 { try await afterFirst() }
@@ -53,7 +55,9 @@ private final class Received: @unchecked Sendable {
     private var messages: [String] = []
 
     func append(_ text: String) -> Int {
-        lock.withLock { messages.append(text); return messages.count }
+        lock.withLock {
+            messages.append(text); return messages.count
+        }
     }
 
     var all: [String] { lock.withLock { messages } }

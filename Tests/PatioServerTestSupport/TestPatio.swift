@@ -63,7 +63,9 @@ public struct TestPatio: Sendable {
 
     /// Creates an account directly through the service.
     @discardableResult
-    public func account(_ email: String, name: String = "Test Person", roles: [String] = [], password: String = TestPatio.password) async throws -> AccountView {
+    public func account(_ email: String, name: String = "Test Person", roles: [String] = [], password: String = TestPatio.password) async throws
+        -> AccountView
+    {
         try await components.identity.accounts.create(NewAccount(email: email, name: name, password: password, roles: roles))
     }
 
@@ -81,8 +83,14 @@ public struct TestPatio: Sendable {
 }
 
 public struct LoginReply: Decodable, Sendable { public var token: String; public var expiresAt: String; public var account: AccountReply }
-public struct AccountReply: Decodable, Equatable, Sendable { public var id: UUID; public var email: String; public var name: String; public var locale: String; public var isActive: Bool; public var roles: [String] }
-public struct ProblemReply: Decodable, Sendable { public var type: String; public var title: String; public var status: Int; public var detail: String; public var code: String; public var errors: [FieldError]? }
+public struct AccountReply: Decodable, Equatable, Sendable {
+    public var id: UUID; public var email: String; public var name: String; public var locale: String; public var isActive: Bool;
+    public var roles: [String]
+}
+public struct ProblemReply: Decodable, Sendable {
+    public var type: String; public var title: String; public var status: Int; public var detail: String; public var code: String;
+    public var errors: [FieldError]?
+}
 public struct AccountPageReply: Decodable, Sendable { public var items: [AccountReply]; public var nextCursor: String? }
 
 public func json(_ object: Any) -> ByteBuffer {
@@ -100,7 +108,9 @@ public func problem(_ response: TestResponse) throws -> ProblemReply {
 
 extension TestClientProtocol {
     /// A JSON API call with an optional bearer token.
-    public func api(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, body: Any? = nil, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+    public func api(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, body: Any? = nil, headers extra: HTTPFields = [:])
+        async throws -> TestResponse
+    {
         var headers: HTTPFields = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
         if body != nil { headers[.contentType] = "application/json" }

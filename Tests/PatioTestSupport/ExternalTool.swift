@@ -15,7 +15,8 @@ public enum ExternalTool {
 
     public static func run(_ name: String, _ arguments: [String], input: Data? = nil, package: String) throws -> Result {
         // PATH first, so the python3 that has the test's packages installed is the one run.
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/bin"]
+        let folders =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/bin"]
         guard let path = folders.map({ $0 + "/" + name }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
             throw Missing(description: "\(name) is missing: install Debian's \(package) (scripts/test does)")
         }
@@ -31,7 +32,8 @@ public enum ExternalTool {
         try stdin.fileHandleForWriting.close()
         let output = out.fileHandleForReading.readDataToEndOfFile(), errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
     }
 
     /// A fresh temporary directory, removed by the caller.

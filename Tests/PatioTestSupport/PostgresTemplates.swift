@@ -26,7 +26,8 @@ actor PostgresTemplates {
             try await Self.admin(adminURL) { try await $0.raw(SQLQueryString("CREATE DATABASE \(unsafeRaw: name)")).run() }
             var registry = MigrationRegistry()
             registry.add(migrations)
-            let database = try await PatioDatabase.open(.postgres(url: Self.url(adminURL, database: name)), logger: Logger(label: "test-template"), readerConnections: 1)
+            let database = try await PatioDatabase.open(
+                .postgres(url: Self.url(adminURL, database: name)), logger: Logger(label: "test-template"), readerConnections: 1)
             try await database.closing { try await $0.migrate(registry) }
             return name
         }
@@ -40,7 +41,9 @@ actor PostgresTemplates {
         var attempt = 0
         while true {
             do {
-                try await admin(adminURL) { try await $0.raw(SQLQueryString("CREATE DATABASE \(unsafeRaw: name) TEMPLATE \(unsafeRaw: template)")).run() }
+                try await admin(adminURL) {
+                    try await $0.raw(SQLQueryString("CREATE DATABASE \(unsafeRaw: name) TEMPLATE \(unsafeRaw: template)")).run()
+                }
                 return
             } catch {
                 attempt += 1

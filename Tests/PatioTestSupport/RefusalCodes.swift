@@ -6,8 +6,8 @@ import PatioWeb
 /// page's words (FieldMessages: `problem.<code>`, `error.<code>`) and a rule added without words fails there,
 /// not on a Spanish page in English.
 ///
-/// A code is `code: "…"` on a line that builds an AppError, a FieldError, a CSV line's error or checks a
-/// Validator. On an AppError's line the first code is the refusal's own (`problem.`), any other a field's
+/// A code is `code: "…"` in a statement that builds an AppError, a FieldError, a CSV line's error or checks a
+/// Validator. In an AppError's statement the first code is the refusal's own (`problem.`), any other a field's
 /// (`error.`); `AppError.validation(field:…, code:)` is a field's.
 public struct RefusalCodes: Sendable {
     public var refusals: Set<String>
@@ -36,15 +36,54 @@ public struct RefusalCodes: Sendable {
                 throw FolderMissing(description: "no source files in \(root.path)")
             }
             for path in files where path.hasSuffix(".swift") && !skipping.contains(where: path.hasPrefix) {
-                for line in try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8).split(separator: "\n") {
-                    guard line.contains(/AppError|FieldError|CSVLineError|[vV]alidator/) else { continue }
-                    var found = line.matches(of: /code: "([a-z][a-z0-9_]*)"/).map { String($0.1) }
-                    if line.contains("AppError"), !line.contains("AppError.validation("), !found.isEmpty { codes.refusals.insert(found.removeFirst()) }
+                let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+                for statement in statements(text) {
+                    guard statement.contains(/AppError|FieldError|CSVLineError|[vV]alidator/) else { continue }
+                    var found = statement.matches(of: /code: "([a-z][a-z0-9_]*)"/).map { String($0.1) }
+                    if statement.contains("AppError"), !statement.contains("AppError.validation("), !found.isEmpty {
+                        codes.refusals.insert(found.removeFirst())
+                    }
                     codes.fields.formUnion(found)
                 }
             }
         }
         return codes
+    }
+
+    /// The source's lines, with a call that spans several lines (`throw AppError(\n .forbidden, code: …)`, as
+    /// swift format breaks long ones) joined into one: a line whose parentheses are still open takes the next.
+    static func statements(_ text: String) -> [String] {
+        var statements: [String] = []
+        var current = "", depth = 0, joined = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            current = depth > 0 ? current + " " + line : String(line)
+            depth = max(0, depth + parenthesesOpened(by: line))
+            joined += 1
+            // A miscounted parenthesis (one inside a multi-line string) must not swallow the rest of a file.
+            if depth == 0 || joined >= 40 {
+                statements.append(current)
+                depth = 0
+                joined = 0
+            }
+        }
+        if !current.isEmpty && depth > 0 { statements.append(current) }
+        return statements
+    }
+
+    /// `(` minus `)` on `line`, outside its string literals.
+    static func parenthesesOpened(by line: Substring) -> Int {
+        var count = 0, inString = false, escaped = false
+        for character in line {
+            if escaped { escaped = false; continue }
+            switch character {
+            case "\\" where inString: escaped = true
+            case "\"": inString.toggle()
+            case "(" where !inString: count += 1
+            case ")" where !inString: count -= 1
+            default: break
+            }
+        }
+        return count
     }
 
     /// Every page key these codes are shown by: `problem.<code>` for a refusal, `error.<code>` for a field's rule.
@@ -60,8 +99,10 @@ public struct RefusalCodes: Sendable {
     /// The refusals without `problem.<code>` words and the field rules without `error.<code>` words (or their
     /// refusal's, as FieldMessages falls back to) in `words`, sorted.
     public func silent(in words: [String: String]) -> (refusals: [String], fields: [String]) {
-        (refusals.filter { (words["problem.\($0)"] ?? "").isEmpty }.sorted(),
-         fields.filter { (words["error.\($0)"] ?? words["problem.\($0)"] ?? "").isEmpty }.sorted())
+        (
+            refusals.filter { (words["problem.\($0)"] ?? "").isEmpty }.sorted(),
+            fields.filter { (words["error.\($0)"] ?? words["problem.\($0)"] ?? "").isEmpty }.sorted()
+        )
     }
 
     /// What the pages of a module (its strings' `all`; none for the platform's) cannot say, in Spanish and in

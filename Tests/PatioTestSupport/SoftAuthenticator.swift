@@ -28,12 +28,16 @@ public struct SoftAuthenticator {
         switch key {
         case .p256(let privateKey):
             let raw = Array(privateKey.publicKey.rawRepresentation)
-            return CBOR.map([.unsigned(1): .unsigned(2), .unsigned(3): .negative(-7), .negative(-1): .unsigned(1),
-                             .negative(-2): .bytes(Array(raw[0..<32])), .negative(-3): .bytes(Array(raw[32..<64]))]).encoded
+            return CBOR.map([
+                .unsigned(1): .unsigned(2), .unsigned(3): .negative(-7), .negative(-1): .unsigned(1),
+                .negative(-2): .bytes(Array(raw[0..<32])), .negative(-3): .bytes(Array(raw[32..<64])),
+            ]).encoded
         case .rsa(let privateKey):
             let primitives = try! privateKey.publicKey.getKeyPrimitives()
-            return CBOR.map([.unsigned(1): .unsigned(3), .unsigned(3): .negative(-257),
-                             .negative(-1): .bytes(Array(primitives.modulus)), .negative(-2): .bytes(Array(primitives.publicExponent))]).encoded
+            return CBOR.map([
+                .unsigned(1): .unsigned(3), .unsigned(3): .negative(-257),
+                .negative(-1): .bytes(Array(primitives.modulus)), .negative(-2): .bytes(Array(primitives.publicExponent)),
+            ]).encoded
         }
     }
 
@@ -55,20 +59,25 @@ public struct SoftAuthenticator {
 
     /// What `navigator.credentials.create` would return: client data and a `none` attestation object.
     public func register(challenge: [UInt8], format: String = "none") -> (clientDataJSON: [UInt8], attestationObject: [UInt8]) {
-        let attestation = CBOR.map([.text("fmt"): .text(format), .text("attStmt"): .map([:]), .text("authData"): .bytes(authenticatorData(attested: true))])
+        let attestation = CBOR.map([
+            .text("fmt"): .text(format), .text("attStmt"): .map([:]), .text("authData"): .bytes(authenticatorData(attested: true)),
+        ])
         return (clientData(type: "webauthn.create", challenge: challenge), attestation.encoded)
     }
 
     /// What `navigator.credentials.get` would return, signed by this authenticator's key.
-    public mutating func assert(challenge: [UInt8], origin: String? = nil) throws -> (clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8]) {
+    public mutating func assert(challenge: [UInt8], origin: String? = nil) throws -> (
+        clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8]
+    ) {
         signCount += 1
         let data = authenticatorData(attested: false)
         let client = clientData(type: "webauthn.get", challenge: challenge, origin: origin)
         let signed = data + Array(SHA256.hash(data: client))
-        let signature: [UInt8] = switch key {
-        case .p256(let privateKey): Array(try privateKey.signature(for: signed).derRepresentation)
-        case .rsa(let privateKey): Array(try privateKey.signature(for: signed, padding: .insecurePKCS1v1_5).rawRepresentation)
-        }
+        let signature: [UInt8] =
+            switch key {
+            case .p256(let privateKey): Array(try privateKey.signature(for: signed).derRepresentation)
+            case .rsa(let privateKey): Array(try privateKey.signature(for: signed, padding: .insecurePKCS1v1_5).rawRepresentation)
+            }
         return (client, data, signature)
     }
 }

@@ -29,8 +29,11 @@ public struct TestDatabase: Sendable {
             components.path = "/\(name)"
             let url = components.string!
             return TestDatabase(settings: .postgres(url: url)) {
-                guard let admin = try? await PatioDatabase.open(.postgres(url: adminURL), logger: Logger(label: "test-admin"), readerConnections: 1) else { return }
-                try? await (admin.maintenance as! any SQLDatabase).raw(SQLQueryString("DROP DATABASE IF EXISTS \(unsafeRaw: String(name)) WITH (FORCE)")).run()
+                guard let admin = try? await PatioDatabase.open(.postgres(url: adminURL), logger: Logger(label: "test-admin"), readerConnections: 1)
+                else { return }
+                try? await (admin.maintenance as! any SQLDatabase).raw(
+                    SQLQueryString("DROP DATABASE IF EXISTS \(unsafeRaw: String(name)) WITH (FORCE)")
+                ).run()
                 await admin.close()
             }
         }

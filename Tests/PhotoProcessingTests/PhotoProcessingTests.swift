@@ -18,15 +18,19 @@ struct PhotoFormatTests {
         #expect(PhotoFormat.detect(try Fixture.bytes("gps.jpg")) == .jpeg)
         #expect(PhotoFormat.detect(try Fixture.bytes("gps.png")) == .png)
         #expect(PhotoFormat.detect(try Fixture.bytes("gps.heic")) == .heic)
-        let others: [[UInt8]] = [Array("GIF89a".utf8), Array("RIFF\0\0\0\0WEBPVP8 ".utf8), Array("%PDF-1.7".utf8), Array("hello".utf8), [],
-                                 [0xFF, 0xD8], [0x89, 0x50, 0x4E, 0x47], [0, 0, 0, 24] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif2".utf8)]
+        let others: [[UInt8]] = [
+            Array("GIF89a".utf8), Array("RIFF\0\0\0\0WEBPVP8 ".utf8), Array("%PDF-1.7".utf8), Array("hello".utf8), [],
+            [0xFF, 0xD8], [0x89, 0x50, 0x4E, 0x47], [0, 0, 0, 24] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif2".utf8),
+        ]
         for bytes in others { #expect(PhotoFormat.detect(bytes) == nil, "\(bytes.prefix(12))") }
     }
 }
 
 @Suite("A photo's GPS position is removed unless kept")
 struct LocationMetadataTests {
-    @Test("JPEG, PNG and HEIC with GPS: found, stripped, gone — and the image still decodes at the same size", arguments: ["gps.jpg", "gps.png", "gps.heic"])
+    @Test(
+        "JPEG, PNG and HEIC with GPS: found, stripped, gone — and the image still decodes at the same size",
+        arguments: ["gps.jpg", "gps.png", "gps.heic"])
     func strip(name: String) throws {
         let bytes = try Fixture.bytes(name)
         let format = try #require(PhotoFormat.detect(bytes))

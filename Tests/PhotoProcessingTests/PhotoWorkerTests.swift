@@ -7,12 +7,14 @@ import Testing
 struct PhotoWorkerTests {
     static func process(limits: PhotoWorker.Limits = .init(), wallClockSeconds: Double = 30, fault: String? = nil) throws -> PhotoWorkerProcess {
         let executable = try #require(PhotoCodecs.locateWorker(environment: [:]), "build patio first: swift build --build-tests")
-        return PhotoWorkerProcess(executable: executable, limits: limits, wallClockSeconds: wallClockSeconds,
-                                  environment: fault.map { [PhotoWorker.faultVariable: $0] } ?? [:])
+        return PhotoWorkerProcess(
+            executable: executable, limits: limits, wallClockSeconds: wallClockSeconds,
+            environment: fault.map { [PhotoWorker.faultVariable: $0] } ?? [:])
     }
 
-    @Test("the worker answers what the codecs answer in this process, for photos and for every hostile image",
-          arguments: ["plain.jpg", "gps.png", "plain.heic", "scans.jpg", "wide.png", "wide.heic"])
+    @Test(
+        "the worker answers what the codecs answer in this process, for photos and for every hostile image",
+        arguments: ["plain.jpg", "gps.png", "plain.heic", "scans.jpg", "wide.png", "wide.heic"])
     func sameAnswers(name: String) throws {
         let bytes = try Fixture.bytes(name)
         let format = try #require(PhotoFormat.detect(bytes))
@@ -106,7 +108,13 @@ struct PhotoWorkerGateTests {
     func queue() async throws {
         let gate = PhotoWorkerGate(limit: 2, wait: .seconds(30))
         let results = try await withThrowingTaskGroup(of: Int.self) { group in
-            for index in 0..<20 { group.addTask { try await gate.withPlace { try await Task.sleep(for: .milliseconds(10)); return index } } }
+            for index in 0..<20 {
+                group.addTask {
+                    try await gate.withPlace {
+                        try await Task.sleep(for: .milliseconds(10)); return index
+                    }
+                }
+            }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.sorted() == Array(0..<20))

@@ -4,8 +4,9 @@ import Testing
 
 /// Decodes a symbol with zbar, a real decoder used by phones' scanning libraries.
 func decode(_ code: QRCode) throws -> String {
-    let zbar = try #require(["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                            "zbarimg is missing: install Debian's zbar-tools (scripts/test does)")
+    let zbar = try #require(
+        ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first { FileManager.default.isExecutableFile(atPath: $0) },
+        "zbarimg is missing: install Debian's zbar-tools (scripts/test does)")
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).pgm")
     try Data(code.pgm()).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
@@ -26,8 +27,10 @@ func decode(_ code: QRCode) throws -> String {
 struct QRCodeDecodingTests {
     @Test("a check-in URL, accented text and short text round-trip through zbar")
     func texts() throws {
-        for text in ["Patio", "https://patio.example/academy/checkin?t=AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8w",
-                     "Marinera Limeña — sede San Borja"] {
+        for text in [
+            "Patio", "https://patio.example/academy/checkin?t=AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8w",
+            "Marinera Limeña — sede San Borja",
+        ] {
             #expect(try decode(try QRCode(text: text)) == text)
         }
     }
@@ -42,7 +45,10 @@ struct QRCodeDecodingTests {
     func versions() throws {
         let cases: [(length: Int, version: ClosedRange<Int>)] = [(10, 1...1), (20, 2...2), (120, 7...7), (230, 10...11), (900, 20...25)]
         for (length, versions) in cases {
-            let text = String((0..<length).map { "abcdefghijklmnopqrstuvwxyz0123456789"[String.Index(utf16Offset: $0 % 36, in: "abcdefghijklmnopqrstuvwxyz0123456789")] })
+            let text = String(
+                (0..<length).map {
+                    "abcdefghijklmnopqrstuvwxyz0123456789"[String.Index(utf16Offset: $0 % 36, in: "abcdefghijklmnopqrstuvwxyz0123456789")]
+                })
             let code = try QRCode(text: text)
             #expect(versions.contains(code.version), "length \(length) chose version \(code.version)")
             #expect(code.size == code.version * 4 + 17)
@@ -76,7 +82,9 @@ struct QRCodeStructureTests {
         #expect(try QRCode(bytes: Array(repeating: 65, count: 14)).version == 1)
         #expect(try QRCode(bytes: Array(repeating: 65, count: 15)).version == 2)
         #expect(try QRCode(bytes: Array(repeating: 65, count: 2953), correction: .low).version == 40)
-        #expect(throws: QRCodeError.dataTooLong(bytes: 2954, maximum: 2953)) { try QRCode(bytes: Array(repeating: 65, count: 2954), correction: .low) }
+        #expect(throws: QRCodeError.dataTooLong(bytes: 2954, maximum: 2953)) {
+            try QRCode(bytes: Array(repeating: 65, count: 2954), correction: .low)
+        }
     }
 
     @Test("the Reed–Solomon codewords of the standard's 1-M example match")

@@ -59,9 +59,11 @@ struct DocumentTests {
         }
     }
 
-    @Test("degenerate data never prints NaN or infinity", arguments: [
-        [0.0, 0, 0], [0], [-1, -2], [.nan, 3], [.infinity, 1], [-.infinity], [1e-300, 0], [1e305, 1e306],
-    ] as [[Double]])
+    @Test(
+        "degenerate data never prints NaN or infinity",
+        arguments: [
+            [0.0, 0, 0], [0], [-1, -2], [.nan, 3], [.infinity, 1], [-.infinity], [1e-300, 0], [1e305, 1e306],
+        ] as [[Double]])
     func degenerate(values: [Double]) throws {
         for output in Sample.allKinds(Sample.points(values)) {
             assertFiniteGeometry(output, try ParsedSVG(output))

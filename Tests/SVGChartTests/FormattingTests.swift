@@ -3,11 +3,13 @@ import Testing
 
 @Suite("Number formatting and XML escaping")
 struct FormattingTests {
-    @Test("numbers print with at most two decimals and a dot, never NaN, inf or -0", arguments: [
-        (0.0, "0"), (-0.0, "0"), (-0.001, "0"), (1.5, "1.5"), (1.25, "1.25"), (1.2, "1.2"),
-        (2.0, "2"), (0.05, "0.05"), (-3.456, "-3.46"), (1234567.891, "1234567.89"),
-        (Double.nan, "0"), (Double.infinity, "0"), (-Double.infinity, "0"), (1e20, "100000000000000000000"),
-    ])
+    @Test(
+        "numbers print with at most two decimals and a dot, never NaN, inf or -0",
+        arguments: [
+            (0.0, "0"), (-0.0, "0"), (-0.001, "0"), (1.5, "1.5"), (1.25, "1.25"), (1.2, "1.2"),
+            (2.0, "2"), (0.05, "0.05"), (-3.456, "-3.46"), (1234567.891, "1234567.89"),
+            (Double.nan, "0"), (Double.infinity, "0"), (-Double.infinity, "0"), (1e20, "100000000000000000000"),
+        ])
     func numbers(value: Double, expected: String) {
         #expect(SVGFormatting.number(value) == expected)
     }
@@ -22,9 +24,11 @@ struct FormattingTests {
         #expect(XMLEscaping.escape("a\u{0}b\u{1B}c\td\ne") == "abc\td\ne")
     }
 
-    @Test("label thinning keeps first and last and respects the minimum gap", arguments: [
-        (60, 6), (60, 1), (10, 3), (2, 5), (7, 100), (100, 7),
-    ])
+    @Test(
+        "label thinning keeps first and last and respects the minimum gap",
+        arguments: [
+            (60, 6), (60, 1), (10, 3), (2, 5), (7, 100), (100, 7),
+        ])
     func thinning(count: Int, gap: Int) {
         let indices = LabelThinning.visibleIndices(count: count, minimumGap: gap)
         #expect(indices.first == 0)

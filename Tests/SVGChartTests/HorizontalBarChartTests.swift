@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 @testable import SVGChart
@@ -30,9 +30,11 @@ struct HorizontalBarChartTests {
         #expect(percentages(svg) == [45, 30, 18, 7])
     }
 
-    @Test("percentages sum to 100", arguments: [
-        [1.0, 1, 1], [450, 300, 175.5, 74.5], [0.1, 0.2, 0.3, 0.4, 99], [7, 0, 3, -2], (1...23).map(Double.init),
-    ] as [[Double]])
+    @Test(
+        "percentages sum to 100",
+        arguments: [
+            [1.0, 1, 1], [450, 300, 175.5, 74.5], [0.1, 0.2, 0.3, 0.4, 99], [7, 0, 3, -2], (1...23).map(Double.init),
+        ] as [[Double]])
     func percentagesSum(values: [Double]) throws {
         let svg = try ParsedSVG(HorizontalBarChart(title: "t", points: Sample.points(values)).svg())
         let shares = percentages(svg)

@@ -27,10 +27,12 @@ struct NiceScaleTests {
         #expect(scale.ticks == [0, 500, 1000, 1500, 2000])
     }
 
-    @Test("the maximum is the smallest of 1, 2, 2.5, 5 × 10ⁿ at or above the value", arguments: [
-        (1.0, 1.0), (1.5, 2.0), (2.0, 2.0), (2.1, 2.5), (2.5, 2.5), (3.0, 5.0),
-        (5.0, 5.0), (5.01, 10.0), (0.3, 0.5), (0.2, 0.2), (99.0, 100.0), (250.0, 250.0), (251.0, 500.0),
-    ])
+    @Test(
+        "the maximum is the smallest of 1, 2, 2.5, 5 × 10ⁿ at or above the value",
+        arguments: [
+            (1.0, 1.0), (1.5, 2.0), (2.0, 2.0), (2.1, 2.5), (2.5, 2.5), (3.0, 5.0),
+            (5.0, 5.0), (5.01, 10.0), (0.3, 0.5), (0.2, 0.2), (99.0, 100.0), (250.0, 250.0), (251.0, 500.0),
+        ])
     func mantissas(value: Double, expected: Double) {
         #expect(abs(NiceScale(covering: value).maximum - expected) < expected * 1e-12)
     }

@@ -7,6 +7,6 @@ let package = Package(
     name: "PatioKitGenerator",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3")
     ]
 )

@@ -18,13 +18,16 @@ enum AcademyAPI {
 
         routes.get("/api/v1/academy/locations", .everyone) { _, _ in try .json(Items(try await s.catalogue.locations(includeArchived: false))) }
         routes.post("/api/v1/academy/locations", admin) { request, _ in
-            try .json(try await s.catalogue.createLocation(try await JSONBody.decode(CatalogueService.LocationInput.self, from: request)), status: .created)
+            try .json(
+                try await s.catalogue.createLocation(try await JSONBody.decode(CatalogueService.LocationInput.self, from: request)), status: .created)
         }
         routes.get("/api/v1/academy/locations/{id}", .everyone) { _, context in
             try .json(LocationView(try await s.catalogue.location(try context.uuidParameter("id"))))
         }
         routes.put("/api/v1/academy/locations/{id}", admin) { request, context in
-            try .json(try await s.catalogue.updateLocation(try context.uuidParameter("id"), try await JSONBody.decode(CatalogueService.LocationInput.self, from: request)))
+            try .json(
+                try await s.catalogue.updateLocation(
+                    try context.uuidParameter("id"), try await JSONBody.decode(CatalogueService.LocationInput.self, from: request)))
         }
         routes.delete("/api/v1/academy/locations/{id}", admin) { _, context in
             try .json(Outcome(result: try await s.catalogue.deleteLocation(try context.uuidParameter("id"))))
@@ -47,13 +50,18 @@ enum AcademyAPI {
             try .json(try await s.catalogue.classView(try context.uuidParameter("id")))
         }
         routes.put("/api/v1/academy/classes/{id}", admin) { request, context in
-            try .json(try await s.catalogue.updateClass(try context.uuidParameter("id"), try await JSONBody.decode(CatalogueService.ClassInput.self, from: request)))
+            try .json(
+                try await s.catalogue.updateClass(
+                    try context.uuidParameter("id"), try await JSONBody.decode(CatalogueService.ClassInput.self, from: request)))
         }
         routes.delete("/api/v1/academy/classes/{id}", admin) { _, context in
             try .json(Outcome(result: try await s.catalogue.deleteClass(try context.uuidParameter("id"))))
         }
         routes.post("/api/v1/academy/classes/{id}/schedules", admin) { request, context in
-            try .json(try await s.catalogue.addSchedule(classID: try context.uuidParameter("id"), try await JSONBody.decode(CatalogueService.ScheduleInput.self, from: request)), status: .created)
+            try .json(
+                try await s.catalogue.addSchedule(
+                    classID: try context.uuidParameter("id"), try await JSONBody.decode(CatalogueService.ScheduleInput.self, from: request)),
+                status: .created)
         }
         routes.delete("/api/v1/academy/schedules/{id}", admin) { _, context in
             try .json(Outcome(result: try await s.catalogue.deleteSchedule(try context.uuidParameter("id"))))
@@ -70,7 +78,9 @@ enum AcademyAPI {
             try .json(try await s.catalogue.createPack(try await JSONBody.decode(CatalogueService.PackInput.self, from: request)), status: .created)
         }
         routes.put("/api/v1/academy/packs/{id}", admin) { request, context in
-            try .json(try await s.catalogue.updatePack(try context.uuidParameter("id"), try await JSONBody.decode(CatalogueService.PackInput.self, from: request)))
+            try .json(
+                try await s.catalogue.updatePack(
+                    try context.uuidParameter("id"), try await JSONBody.decode(CatalogueService.PackInput.self, from: request)))
         }
         routes.delete("/api/v1/academy/packs/{id}", admin) { _, context in
             try .json(Outcome(result: try await s.catalogue.deletePack(try context.uuidParameter("id"))))
@@ -86,10 +96,12 @@ enum AcademyAPI {
         }
         routes.get("/api/v1/academy/students/{id}", admin) { _, context in
             let id = try context.uuidParameter("id")
-            return try .json(StudentDetail(student: try await s.students.find(id), enrolments: try await s.enrolments.enrolments(student: id, activeOnly: false)))
+            return try .json(
+                StudentDetail(student: try await s.students.find(id), enrolments: try await s.enrolments.enrolments(student: id, activeOnly: false)))
         }
         routes.put("/api/v1/academy/students/{id}", admin) { request, context in
-            try .json(try await s.students.update(try context.uuidParameter("id"), try await JSONBody.decode(StudentService.Input.self, from: request)))
+            try .json(
+                try await s.students.update(try context.uuidParameter("id"), try await JSONBody.decode(StudentService.Input.self, from: request)))
         }
         routes.post("/api/v1/academy/students/{id}/deactivate", admin) { _, context in
             try .json(try await s.students.setActive(false, id: try context.uuidParameter("id")))
@@ -103,11 +115,16 @@ enum AcademyAPI {
             return try .json(try await s.attendance.history(student: id))
         }
 
-        routes.get("/api/v1/academy/enrolments/{id}", admin) { _, context in try .json(try await s.enrolments.ledger(try context.uuidParameter("id"))) }
-        routes.delete("/api/v1/academy/enrolments/{id}", admin) { _, context in try .json(try await s.enrolments.unenrol(try context.uuidParameter("id"))) }
+        routes.get("/api/v1/academy/enrolments/{id}", admin) { _, context in try .json(try await s.enrolments.ledger(try context.uuidParameter("id")))
+        }
+        routes.delete("/api/v1/academy/enrolments/{id}", admin) { _, context in
+            try .json(try await s.enrolments.unenrol(try context.uuidParameter("id")))
+        }
         routes.post("/api/v1/academy/enrolments/{id}/adjustments", admin) { request, context in
             let input = try await JSONBody.decode(EnrolmentService.AdjustmentInput.self, from: request)
-            return try .json(try await s.enrolments.adjust(try context.uuidParameter("id"), input, actor: try context.requirePrincipal().accountID), status: .created)
+            return try .json(
+                try await s.enrolments.adjust(try context.uuidParameter("id"), input, actor: try context.requirePrincipal().accountID),
+                status: .created)
         }
 
         routes.post("/api/v1/academy/payments", admin) { request, context in
@@ -120,10 +137,13 @@ enum AcademyAPI {
             return try .json(try await s.enrolments.payments(try PaymentFilter(query: queryDictionary(request)), page: page))
         }
         routes.get("/api/v1/academy/payments/export.csv", admin) { request, _ in try await paymentsCSV(request, services: s) }
-        routes.get("/api/v1/academy/payments/{id}", admin) { _, context in try .json(try await s.enrolments.payment(try context.uuidParameter("id"))) }
+        routes.get("/api/v1/academy/payments/{id}", admin) { _, context in try .json(try await s.enrolments.payment(try context.uuidParameter("id")))
+        }
         routes.post("/api/v1/academy/payments/{id}/refunds", admin) { request, context in
             let input = try await JSONBody.decode(EnrolmentService.RefundInput.self, from: request)
-            return try .json(try await s.enrolments.refund(payment: try context.uuidParameter("id"), input, actor: try context.requirePrincipal().accountID), status: .created)
+            return try .json(
+                try await s.enrolments.refund(payment: try context.uuidParameter("id"), input, actor: try context.requirePrincipal().accountID),
+                status: .created)
         }
 
         routes.get("/api/v1/academy/me/classes", student) { _, context in
@@ -149,8 +169,9 @@ enum AcademyAPI {
     /// The filtered payments as a CSV download (API and admin page alike).
     static func paymentsCSV(_ request: Request, services: AcademyServices) async throws -> Response {
         let csv = try await services.enrolments.paymentsCSV(try PaymentFilter(query: queryDictionary(request)))
-        return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"pagos.csv\""],
-                        body: .init(byteBuffer: ByteBuffer(string: csv)))
+        return Response(
+            status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"pagos.csv\""],
+            body: .init(byteBuffer: ByteBuffer(string: csv)))
     }
 
     static func queryDictionary(_ request: Request) -> [String: String] {
@@ -168,7 +189,9 @@ enum AcademyAPI {
             validator.check(location != nil, "locationId", "Not a sede id.", code: "location_id_format")
         }
         let level = query["level"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-        if let level { validator.check(ClassLevel(rawValue: level) != nil, "level", "Use beginner, intermediate, advanced or all.", code: "level_choice") }
+        if let level {
+            validator.check(ClassLevel(rawValue: level) != nil, "level", "Use beginner, intermediate, advanced or all.", code: "level_choice")
+        }
         try validator.validate()
         return (location, level)
     }

@@ -15,19 +15,26 @@ enum AcademyDemo {
     static func seed(services s: AcademyServices, environment: ModuleEnvironment) async throws {
         let accounts = environment.identity.accounts
         if try await accounts.find(email: adminEmail) == nil {
-            _ = try await accounts.create(NewAccount(email: adminEmail, name: "Maestra Rosa Elvira", locale: "es", password: password, roles: [AcademyRoles.admin]))
+            _ = try await accounts.create(
+                NewAccount(email: adminEmail, name: "Maestra Rosa Elvira", locale: "es", password: password, roles: [AcademyRoles.admin]))
         }
         guard try await s.catalogue.locations(includeArchived: true).isEmpty else { return }
         _ = try await s.settings.update(.init(name: "Academia de Marinera Classly", timeZone: "America/Lima", currency: "PEN"))
 
         let sanBorja = try await s.catalogue.createLocation(.init(name: "San Borja", address: "Av. San Luis 2450, San Borja"))
         let miraflores = try await s.catalogue.createLocation(.init(name: "Miraflores", address: "Calle Berlín 380, Miraflores"))
-        let limena = try await s.catalogue.createClass(.init(locationId: sanBorja.id, name: "Marinera Limeña Avanzado",
-                                                             description: "Figuras, pañuelo y zapateo de competencia.", level: "advanced", capacity: 20))
-        let nortena = try await s.catalogue.createClass(.init(locationId: sanBorja.id, name: "Marinera Norteña Intermedio",
-                                                              description: "Coreografía y desplazamientos en pareja.", level: "intermediate", capacity: 16))
-        let basico = try await s.catalogue.createClass(.init(locationId: miraflores.id, name: "Marinera para Principiantes",
-                                                             description: "Pasos básicos, postura y ritmo.", level: "beginner", capacity: nil))
+        let limena = try await s.catalogue.createClass(
+            .init(
+                locationId: sanBorja.id, name: "Marinera Limeña Avanzado",
+                description: "Figuras, pañuelo y zapateo de competencia.", level: "advanced", capacity: 20))
+        let nortena = try await s.catalogue.createClass(
+            .init(
+                locationId: sanBorja.id, name: "Marinera Norteña Intermedio",
+                description: "Coreografía y desplazamientos en pareja.", level: "intermediate", capacity: 16))
+        let basico = try await s.catalogue.createClass(
+            .init(
+                locationId: miraflores.id, name: "Marinera para Principiantes",
+                description: "Pasos básicos, postura y ritmo.", level: "beginner", capacity: nil))
         let tuesday = try await s.catalogue.addSchedule(classID: limena.id, .init(weekday: 2, startTime: "19:00", endTime: "20:30"))
         _ = try await s.catalogue.addSchedule(classID: limena.id, .init(weekday: 4, startTime: "19:00", endTime: "20:30"))
         _ = try await s.catalogue.addSchedule(classID: nortena.id, .init(weekday: 1, startTime: "18:00", endTime: "19:30"))
@@ -42,15 +49,20 @@ enum AcademyDemo {
         if let account = try await accounts.find(email: studentEmail), let existing = try await s.students.find(accountID: account.id) {
             student = existing
         } else {
-            student = try await s.students.create(.init(name: "Lucía Quispe Rojas", email: studentEmail, dni: "71234567",
-                                                        phone: "987 654 321", birthdate: "2003-06-14", password: password))
+            student = try await s.students.create(
+                .init(
+                    name: "Lucía Quispe Rojas", email: studentEmail, dni: "71234567",
+                    phone: "987 654 321", birthdate: "2003-06-14", password: password))
         }
         let receipt = try await s.enrolments.recordPayment(.init(studentId: student.id, scheduleId: tuesday.id, packId: eight.id), actor: nil)
-        try await pastAttendance(enrolment: receipt.enrolment.id, student: student.id, schedule: tuesday, location: sanBorja.id, services: s, environment: environment)
+        try await pastAttendance(
+            enrolment: receipt.enrolment.id, student: student.id, schedule: tuesday, location: sanBorja.id, services: s, environment: environment)
     }
 
     /// Three earlier Tuesday sessions, checked in five minutes after the start.
-    private static func pastAttendance(enrolment: UUID, student: UUID, schedule: ScheduleView, location: UUID, services s: AcademyServices, environment: ModuleEnvironment) async throws {
+    private static func pastAttendance(
+        enrolment: UUID, student: UUID, schedule: ScheduleView, location: UUID, services s: AcademyServices, environment: ModuleEnvironment
+    ) async throws {
         let calendar = try await s.settings.current().calendar
         let now = environment.clock.now()
         let start = ClockTime.minutes(schedule.startTime)!

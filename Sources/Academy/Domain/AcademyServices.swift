@@ -16,11 +16,14 @@ struct AcademyServices: Sendable {
         let database = environment.database, clock = environment.clock
         settings = AcademySettingsService(database: database)
         catalogue = CatalogueService(database: database, settings: settings, clock: clock)
-        students = StudentService(database: database, accounts: environment.identity.accounts, directory: environment.identity.directory, clock: clock)
+        students = StudentService(
+            database: database, accounts: environment.identity.accounts, directory: environment.identity.directory, clock: clock)
         enrolments = EnrolmentService(database: database, settings: settings, directory: environment.identity.directory, clock: clock)
-        attendance = AttendanceService(database: database, settings: settings, enrolments: enrolments, directory: environment.identity.directory, clock: clock)
-        checkIns = CheckInService(database: database, secrets: environment.secrets, settings: settings, students: students,
-                                  catalogue: catalogue, attendance: attendance, clock: clock)
+        attendance = AttendanceService(
+            database: database, settings: settings, enrolments: enrolments, directory: environment.identity.directory, clock: clock)
+        checkIns = CheckInService(
+            database: database, secrets: environment.secrets, settings: settings, students: students,
+            catalogue: catalogue, attendance: attendance, clock: clock)
         publicURL = environment.publicURL
     }
 }

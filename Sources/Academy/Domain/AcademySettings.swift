@@ -13,7 +13,8 @@ struct AcademySettings: Codable, Sendable, Equatable {
     /// …and closes this many minutes after it ends.
     var checkInClosesMinutesAfterEnd: Int
 
-    static let defaults = AcademySettings(name: "Academia", timeZone: "America/Lima", currency: "PEN", checkInOpensMinutesBefore: 30, checkInClosesMinutesAfterEnd: 0)
+    static let defaults = AcademySettings(
+        name: "Academia", timeZone: "America/Lima", currency: "PEN", checkInOpensMinutesBefore: 30, checkInClosesMinutesAfterEnd: 0)
 
     var calendar: AcademyCalendar { AcademyCalendar(timeZone: TimeZone(identifier: timeZone) ?? TimeZone(identifier: "America/Lima")!) }
 }
@@ -24,8 +25,9 @@ struct AcademySettingsService: Sendable {
 
     func current(on db: (any Database)? = nil) async throws -> AcademySettings {
         guard let row = try await AcademySettingsModel.find(1, on: db ?? database.reader) else { return .defaults }
-        return AcademySettings(name: row.name, timeZone: row.timeZone, currency: row.currency,
-                               checkInOpensMinutesBefore: row.opensMinutesBefore, checkInClosesMinutesAfterEnd: row.closesMinutesAfterEnd)
+        return AcademySettings(
+            name: row.name, timeZone: row.timeZone, currency: row.currency,
+            checkInOpensMinutesBefore: row.opensMinutesBefore, checkInClosesMinutesAfterEnd: row.closesMinutesAfterEnd)
     }
 
     struct Input: Codable, Sendable {
@@ -49,7 +51,9 @@ struct AcademySettingsService: Sendable {
             settings.timeZone = zone
         }
         if let currency = input.currency?.uppercased() {
-            validator.check(currency.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "currency", "Use a three-letter ISO 4217 code such as PEN.", code: "currency_format")
+            validator.check(
+                currency.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "currency", "Use a three-letter ISO 4217 code such as PEN.",
+                code: "currency_format")
             settings.currency = currency
         }
         if let opens = input.checkInOpensMinutesBefore {

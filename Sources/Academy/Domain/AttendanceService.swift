@@ -85,22 +85,25 @@ struct AttendanceService: Sendable {
         let id: UUID, student_id: UUID, student_account_id: UUID, schedule_id: UUID, class_id: UUID, class_name: String, level: String
         let location_id: UUID, location_name: String, session_date: String, start_minute: Int, end_minute: Int, checked_in_at: Date
         func view(_ names: [UUID: DirectoryEntry]) -> AttendanceView {
-            AttendanceView(id: id, studentId: student_id, studentName: names[student_account_id]?.name ?? "", scheduleId: schedule_id, classId: class_id,
-                           className: class_name, level: level, locationId: location_id, locationName: location_name, sessionDate: session_date,
-                           startTime: ClockTime.text(start_minute), endTime: ClockTime.text(end_minute), checkedInAt: checked_in_at)
+            AttendanceView(
+                id: id, studentId: student_id, studentName: names[student_account_id]?.name ?? "", scheduleId: schedule_id, classId: class_id,
+                className: class_name, level: level, locationId: location_id, locationName: location_name, sessionDate: session_date,
+                startTime: ClockTime.text(start_minute), endTime: ClockTime.text(end_minute), checkedInAt: checked_in_at)
         }
     }
 
     /// Attendances matching `condition` (over alias `t`), newest first.
     func attendances(where condition: SQLQueryString, limit: Int = 1000) async throws -> [AttendanceView] {
-        let rows = try await (try database.reader.sql).raw("""
+        let rows = try await (try database.reader.sql).raw(
+            """
             SELECT t.id, t.student_id, st.account_id AS student_account_id, t.schedule_id, c.id AS class_id, c.name AS class_name, c.level,
                    t.location_id, l.name AS location_name, t.session_date, s.start_minute, s.end_minute, t.checked_in_at
             FROM academy_attendances t JOIN academy_students st ON st.id = t.student_id
             JOIN academy_schedules s ON s.id = t.schedule_id JOIN academy_classes c ON c.id = s.class_id
             JOIN academy_locations l ON l.id = t.location_id
             WHERE \(condition) ORDER BY t.checked_in_at DESC LIMIT \(literal: limit)
-            """).all(decoding: Row.self)
+            """
+        ).all(decoding: Row.self)
         let names = try await directory.entries(rows.map(\.student_account_id))
         return rows.map { $0.view(names) }
     }
@@ -120,18 +123,23 @@ struct AttendanceService: Sendable {
         let now = clock.now()
         let week = calendar.week(of: now)
         struct CountRow: Decodable { let enrolment_id: UUID; let count: Int }
-        let counts = try await (try database.reader.sql).raw("""
+        let counts = try await (try database.reader.sql).raw(
+            """
             SELECT enrolment_id, COUNT(*) AS count FROM academy_attendances
             WHERE student_id = \(bind: student) AND session_date >= \(bind: week.monday) AND session_date <= \(bind: week.sunday)
             GROUP BY enrolment_id
-            """).all(decoding: CountRow.self)
+            """
+        ).all(decoding: CountRow.self)
         let byEnrolment = Dictionary(uniqueKeysWithValues: counts.map { ($0.enrolment_id, $0.count) })
         return try await enrolments.enrolments(student: student, activeOnly: true).map { enrolment in
-            MyClassView(enrolmentId: enrolment.id, scheduleId: enrolment.scheduleId, classId: enrolment.classId, className: enrolment.className,
-                        level: enrolment.level, locationId: enrolment.locationId, locationName: enrolment.locationName, weekday: enrolment.weekday,
-                        startTime: enrolment.startTime, endTime: enrolment.endTime, remainingClasses: enrolment.remainingClasses,
-                        nextExpiry: enrolment.nextExpiry, attendedThisWeek: byEnrolment[enrolment.id] ?? 0,
-                        nextSession: calendar.nextSessions(weekday: enrolment.weekday, endMinute: ClockTime.minutes(enrolment.endTime) ?? 0, after: now, count: 1).first)
+            MyClassView(
+                enrolmentId: enrolment.id, scheduleId: enrolment.scheduleId, classId: enrolment.classId, className: enrolment.className,
+                level: enrolment.level, locationId: enrolment.locationId, locationName: enrolment.locationName, weekday: enrolment.weekday,
+                startTime: enrolment.startTime, endTime: enrolment.endTime, remainingClasses: enrolment.remainingClasses,
+                nextExpiry: enrolment.nextExpiry, attendedThisWeek: byEnrolment[enrolment.id] ?? 0,
+                nextSession: calendar.nextSessions(
+                    weekday: enrolment.weekday, endMinute: ClockTime.minutes(enrolment.endTime) ?? 0, after: now, count: 1
+                ).first)
         }
     }
 
@@ -139,10 +147,12 @@ struct AttendanceService: Sendable {
     func sessionDates(schedule: UUID) async throws -> [SessionDateCount] {
         guard try await ScheduleModel.find(schedule, on: database.reader) != nil else { throw CatalogueService.scheduleNotFound }
         struct DateRow: Decodable { let session_date: String; let count: Int }
-        return try await (try database.reader.sql).raw("""
+        return try await (try database.reader.sql).raw(
+            """
             SELECT session_date, COUNT(*) AS count FROM academy_attendances WHERE schedule_id = \(bind: schedule)
             GROUP BY session_date ORDER BY session_date DESC
-            """).all(decoding: DateRow.self).map { SessionDateCount(date: $0.session_date, attendees: $0.count) }
+            """
+        ).all(decoding: DateRow.self).map { SessionDateCount(date: $0.session_date, attendees: $0.count) }
     }
 
     /// Who attended a schedule on a date, in check-in order.
@@ -165,9 +175,11 @@ struct AttendanceService: Sendable {
         for danceClass in classes {
             for schedule in danceClass.schedules where schedule.weekday == weekday {
                 let attendees = present.filter { $0.scheduleId == schedule.id }.reversed()
-                sessions.append(TodaySessionView(scheduleId: schedule.id, className: danceClass.name, level: danceClass.level,
-                                                 startTime: schedule.startTime, endTime: schedule.endTime, expected: schedule.enrolled ?? 0,
-                                                 checkedIn: attendees.count, attendees: Array(attendees)))
+                sessions.append(
+                    TodaySessionView(
+                        scheduleId: schedule.id, className: danceClass.name, level: danceClass.level,
+                        startTime: schedule.startTime, endTime: schedule.endTime, expected: schedule.enrolled ?? 0,
+                        checkedIn: attendees.count, attendees: Array(attendees)))
             }
         }
         return TodayView(location: LocationView(location), date: day, sessions: sessions.sorted { $0.startTime < $1.startTime })

@@ -52,8 +52,12 @@ struct CatalogueService: Sendable {
         let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines)
         let address = input.address?.trimmingCharacters(in: .whitespacesAndNewlines)
         var validator = Validator()
-        if requireAll || name != nil { validator.check((1...120).contains(name?.count ?? 0), "name", "Enter a name of 1 to 120 characters.", code: "name_length") }
-        if requireAll || address != nil { validator.check((1...200).contains(address?.count ?? 0), "address", "Enter an address of 1 to 200 characters.", code: "address_length") }
+        if requireAll || name != nil {
+            validator.check((1...120).contains(name?.count ?? 0), "name", "Enter a name of 1 to 120 characters.", code: "name_length")
+        }
+        if requireAll || address != nil {
+            validator.check((1...200).contains(address?.count ?? 0), "address", "Enter an address of 1 to 200 characters.", code: "address_length")
+        }
         try validator.validate()
         return (name, address)
     }
@@ -111,19 +115,27 @@ struct CatalogueService: Sendable {
 
     private static func check(_ input: ClassInput, into validator: inout Validator, requireAll: Bool) {
         let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if requireAll || name != nil { validator.check((1...120).contains(name?.count ?? 0), "name", "Enter a name of 1 to 120 characters.", code: "name_length") }
-        if let description = input.description { validator.check(description.count <= 2000, "description", "Use at most 2000 characters.", code: "description_length") }
-        if requireAll || input.level != nil {
-            validator.check(input.level.flatMap(ClassLevel.init(rawValue:)) != nil, "level", "Use beginner, intermediate, advanced or all.", code: "level_choice")
+        if requireAll || name != nil {
+            validator.check((1...120).contains(name?.count ?? 0), "name", "Enter a name of 1 to 120 characters.", code: "name_length")
         }
-        if let capacity = input.capacity { validator.check((1...1000).contains(capacity), "capacity", "Use a capacity from 1 to 1000, or leave it empty.", code: "capacity_range") }
+        if let description = input.description {
+            validator.check(description.count <= 2000, "description", "Use at most 2000 characters.", code: "description_length")
+        }
+        if requireAll || input.level != nil {
+            validator.check(
+                input.level.flatMap(ClassLevel.init(rawValue:)) != nil, "level", "Use beginner, intermediate, advanced or all.", code: "level_choice")
+        }
+        if let capacity = input.capacity {
+            validator.check((1...1000).contains(capacity), "capacity", "Use a capacity from 1 to 1000, or leave it empty.", code: "capacity_range")
+        }
     }
 
     /// Updates the fields given. `capacity` can be cleared with `clearCapacity`.
     func updateClass(_ id: UUID, _ input: ClassInput, clearCapacity: Bool = false) async throws -> ClassView {
         var validator = Validator()
         Self.check(input, into: &validator, requireAll: false)
-        validator.check(input.locationId == nil, "locationId", "A class cannot move to another sede; create it there instead.", code: "location_fixed")
+        validator.check(
+            input.locationId == nil, "locationId", "A class cannot move to another sede; create it there instead.", code: "location_fixed")
         try validator.validate()
         try await database.write { db in
             guard let model = try await DanceClassModel.find(id, on: db) else { throw Self.classNotFound }
@@ -183,19 +195,24 @@ struct CatalogueService: Sendable {
                 .filter { includeArchived || $0.archivedAt == nil }
                 .sorted { ($0.weekday, $0.startMinute) < ($1.weekday, $1.startMinute) }
                 .map { schedule in
-                    ScheduleView(schedule, enrolled: counts[schedule.id!] ?? 0,
-                                 nextSessions: schedule.archivedAt == nil ? calendar.nextSessions(weekday: schedule.weekday, endMinute: schedule.endMinute, after: now, count: 2) : [])
+                    ScheduleView(
+                        schedule, enrolled: counts[schedule.id!] ?? 0,
+                        nextSessions: schedule.archivedAt == nil
+                            ? calendar.nextSessions(weekday: schedule.weekday, endMinute: schedule.endMinute, after: now, count: 2) : [])
                 }
-            return ClassView(id: model.id!, locationId: model.$location.id, locationName: model.location.name, name: model.name,
-                             description: model.description, level: model.level, capacity: model.capacity,
-                             isArchived: model.archivedAt != nil, schedules: schedules)
+            return ClassView(
+                id: model.id!, locationId: model.$location.id, locationName: model.location.name, name: model.name,
+                description: model.description, level: model.level, capacity: model.capacity,
+                isArchived: model.archivedAt != nil, schedules: schedules)
         }
     }
 
     private struct CountRow: Decodable { let schedule_id: UUID; let count: Int }
 
     private func enrolmentCounts(on db: any Database) async throws -> [UUID: Int] {
-        let rows = try await (try db.sql).raw("SELECT schedule_id, COUNT(*) AS count FROM academy_enrolments WHERE is_active = \(bind: true) GROUP BY schedule_id").all(decoding: CountRow.self)
+        let rows = try await (try db.sql).raw(
+            "SELECT schedule_id, COUNT(*) AS count FROM academy_enrolments WHERE is_active = \(bind: true) GROUP BY schedule_id"
+        ).all(decoding: CountRow.self)
         return Dictionary(uniqueKeysWithValues: rows.map { ($0.schedule_id, $0.count) })
     }
 
@@ -314,10 +331,19 @@ struct CatalogueService: Sendable {
     private static func apply(_ input: PackInput, to model: PackModel, requireAll: Bool) throws {
         var validator = Validator()
         let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if requireAll || name != nil { validator.check((1...80).contains(name?.count ?? 0), "name", "Enter a name of 1 to 80 characters.", code: "pack_name_length") }
-        if requireAll || input.classes != nil { validator.check((1...500).contains(input.classes ?? 0), "classes", "Use 1 to 500 classes.", code: "classes_range") }
-        if requireAll || input.price != nil { validator.check((0...100_000_000).contains(input.price ?? -1), "price", "Give the price in minor units (cents), 0 or more.", code: "price_range") }
-        if let days = input.validDays { validator.check((1...3650).contains(days), "validDays", "Use 1 to 3650 days, or leave it empty for no expiry.", code: "valid_days_range") }
+        if requireAll || name != nil {
+            validator.check((1...80).contains(name?.count ?? 0), "name", "Enter a name of 1 to 80 characters.", code: "pack_name_length")
+        }
+        if requireAll || input.classes != nil {
+            validator.check((1...500).contains(input.classes ?? 0), "classes", "Use 1 to 500 classes.", code: "classes_range")
+        }
+        if requireAll || input.price != nil {
+            validator.check(
+                (0...100_000_000).contains(input.price ?? -1), "price", "Give the price in minor units (cents), 0 or more.", code: "price_range")
+        }
+        if let days = input.validDays {
+            validator.check((1...3650).contains(days), "validDays", "Use 1 to 3650 days, or leave it empty for no expiry.", code: "valid_days_range")
+        }
         try validator.validate()
         if let name { model.name = name }
         if let classes = input.classes { model.classes = classes }

@@ -42,8 +42,9 @@ struct CheckInService: Sendable {
         let token = CheckInToken(locationID: id, window: CheckInToken.window(at: now))
         let encoded = token.encoded(key: try await secrets.key(named: Self.keyName))
         let nextWindow = Double(token.window + 1) * CheckInToken.period
-        return CheckInCode(token: encoded, url: "\(baseURL)/academy/checkin?t=\(encoded)", expiresAt: token.expiresAt,
-                           refreshInSeconds: max(1, Int((nextWindow - now.timeIntervalSince1970).rounded(.up))))
+        return CheckInCode(
+            token: encoded, url: "\(baseURL)/academy/checkin?t=\(encoded)", expiresAt: token.expiresAt,
+            refreshInSeconds: max(1, Int((nextWindow - now.timeIntervalSince1970).rounded(.up))))
     }
 
     /// Checks a student in with a scanned token. Each refusal has its own code, in the order a student would fix them.
@@ -97,7 +98,8 @@ struct CheckInService: Sendable {
                 try await ledger.consume(1, kind: .attendance, attendance: attendanceID, note: day, actor: accountID)
                 return ledger.balance
             }
-            throw AppError(.unprocessableContent, code: "no_classes_left", detail: "You have no classes left for this class. Pay for more at the front desk.")
+            throw AppError(
+                .unprocessableContent, code: "no_classes_left", detail: "You have no classes left for this class. Pay for more at the front desk.")
         }
         guard let view = try await attendance.attendances(where: "t.id = \(bind: attendanceID)").first else { throw Self.alreadyCheckedIn }
         return CheckInResult(attendance: view, remainingClasses: remaining)
@@ -107,10 +109,12 @@ struct CheckInService: Sendable {
 
     private func attendedSessions(student: UUID, days: Set<String>) async throws -> Set<SessionKey> {
         struct Row: Decodable { let schedule_id: UUID; let session_date: String }
-        let rows = try await (try database.reader.sql).raw("""
+        let rows = try await (try database.reader.sql).raw(
+            """
             SELECT schedule_id, session_date FROM academy_attendances
             WHERE student_id = \(bind: student) AND session_date IN (\(binds: Array(days)))
-            """).all(decoding: Row.self)
+            """
+        ).all(decoding: Row.self)
         return Set(rows.map { SessionKey(schedule: $0.schedule_id, day: $0.session_date) })
     }
 
@@ -121,12 +125,14 @@ struct CheckInService: Sendable {
     }
 
     private func enrolments(student: UUID, location: UUID) async throws -> [Candidate] {
-        try await (try database.reader.sql).raw("""
+        try await (try database.reader.sql).raw(
+            """
             SELECT e.id, e.schedule_id, s.weekday, s.start_minute, s.end_minute
             FROM academy_enrolments e JOIN academy_schedules s ON s.id = e.schedule_id JOIN academy_classes c ON c.id = s.class_id
             WHERE e.student_id = \(bind: student) AND e.is_active = \(bind: true) AND c.location_id = \(bind: location)
               AND s.archived_at IS NULL AND c.archived_at IS NULL
-            """).all(decoding: Candidate.self)
+            """
+        ).all(decoding: Candidate.self)
     }
 
     /// The sessions (enrolment, local date) whose check-in window contains `now`, earliest start first. Yesterday
@@ -139,7 +145,8 @@ struct CheckInService: Sendable {
             let weekday = calendar.weekday(ofDay: day)
             for candidate in candidates where candidate.weekday == weekday {
                 guard let start = calendar.instant(day: day, minute: candidate.start_minute),
-                      let end = calendar.instant(day: day, minute: candidate.end_minute) else { continue }
+                    let end = calendar.instant(day: day, minute: candidate.end_minute)
+                else { continue }
                 let opens = start.addingTimeInterval(-Double(settings.checkInOpensMinutesBefore) * 60)
                 let closes = end.addingTimeInterval(Double(settings.checkInClosesMinutesAfterEnd) * 60)
                 if opens <= now && now <= closes { found.append((candidate, day, start)) }

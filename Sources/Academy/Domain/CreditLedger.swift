@@ -47,7 +47,8 @@ struct LedgerSession {
         var session = LedgerSession(enrolment: id, now: now, db: db, lots: [], position: last)
         let expired = Set(CreditLots.expired(held.map(\.creditLot), at: now).map(\.id))
         for lot in held where expired.contains(lot.creditLot.id) {
-            try await session.append(.expiry, delta: -lot.remaining, lot: lot.id, payment: lot.paymentID, note: "", actor: nil, at: lot.expiresAt ?? now)
+            try await session.append(
+                .expiry, delta: -lot.remaining, lot: lot.id, payment: lot.paymentID, note: "", actor: nil, at: lot.expiresAt ?? now)
             lot.remaining = 0
             try await lot.save(on: db)
         }
@@ -92,7 +93,9 @@ struct LedgerSession {
         lots.removeAll { $0.remaining == 0 }
     }
 
-    private mutating func append(_ kind: CreditKind, delta: Int, lot: UUID?, payment: UUID?, attendance: UUID? = nil, note: String, actor: UUID?, at time: Date) async throws {
+    private mutating func append(
+        _ kind: CreditKind, delta: Int, lot: UUID?, payment: UUID?, attendance: UUID? = nil, note: String, actor: UUID?, at time: Date
+    ) async throws {
         position += 1
         let entry = CreditEntryModel()
         entry.id = UUID()

@@ -34,7 +34,9 @@ struct EnrolmentService: Sendable {
             validator.check(input.amount != nil, "amount", "Give the amount paid in minor units (cents), or choose a pack.", code: "amount_or_pack")
         }
         if let classes = input.classes { validator.check((1...500).contains(classes), "classes", "Use 1 to 500 classes.", code: "classes_range") }
-        if let amount = input.amount { validator.check((0...100_000_000).contains(amount), "amount", "Give the amount in minor units (cents), 0 or more.", code: "amount_range") }
+        if let amount = input.amount {
+            validator.check((0...100_000_000).contains(amount), "amount", "Give the amount in minor units (cents), 0 or more.", code: "amount_range")
+        }
         try validator.validate()
         let settings = try await settings.current()
         let now = clock.now()
@@ -118,7 +120,9 @@ struct EnrolmentService: Sendable {
             guard let enrolment = try await EnrolmentModel.find(id, on: db) else { throw Self.enrolmentNotFound }
             let left = try await LedgerSession.open(enrolment: id, now: now, on: db).balance
             guard left == 0 else {
-                throw AppError.conflict(code: "enrolment_has_classes", "The student still has \(left) classes in this schedule; refund or adjust them before unenrolling.")
+                throw AppError.conflict(
+                    code: "enrolment_has_classes", "The student still has \(left) classes in this schedule; refund or adjust them before unenrolling."
+                )
             }
             guard enrolment.isActive else { return }
             enrolment.isActive = false
@@ -137,7 +141,9 @@ struct EnrolmentService: Sendable {
     func adjust(_ id: UUID, _ input: AdjustmentInput, actor: UUID?) async throws -> EnrolmentView {
         var validator = Validator()
         let reason = input.reason?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        validator.check(input.classes != nil && input.classes != 0 && (-500...500).contains(input.classes!), "classes", "Give a non-zero number of classes from -500 to 500.", code: "adjustment_range")
+        validator.check(
+            input.classes != nil && input.classes != 0 && (-500...500).contains(input.classes!), "classes",
+            "Give a non-zero number of classes from -500 to 500.", code: "adjustment_range")
         validator.check((1...200).contains(reason.count), "reason", "Say why, in 1 to 200 characters.", code: "reason_length")
         try validator.validate()
         let now = clock.now()
@@ -209,7 +215,8 @@ struct EnrolmentService: Sendable {
             return payment.enrolmentID
         }
         let balance = try await enrolment(enrolmentID).remainingClasses
-        return RefundView(id: refundID, paymentId: paymentID, amount: amount, classes: classes, reason: reason, createdAt: now, remainingClasses: balance)
+        return RefundView(
+            id: refundID, paymentId: paymentID, amount: amount, classes: classes, reason: reason, createdAt: now, remainingClasses: balance)
     }
 
     // MARK: Reading
@@ -220,7 +227,8 @@ struct EnrolmentService: Sendable {
     }
 
     func enrolments(student: UUID, activeOnly: Bool) async throws -> [EnrolmentView] {
-        try await enrolments(where: activeOnly ? "e.student_id = \(bind: student) AND e.is_active = \(bind: true)" : "e.student_id = \(bind: student)")
+        try await enrolments(
+            where: activeOnly ? "e.student_id = \(bind: student) AND e.is_active = \(bind: true)" : "e.student_id = \(bind: student)")
     }
 
     private struct EnrolmentRow: Decodable {
@@ -230,23 +238,26 @@ struct EnrolmentService: Sendable {
 
     func enrolments(where condition: SQLQueryString) async throws -> [EnrolmentView] {
         let db = try database.reader
-        let rows = try await (try db.sql).raw("""
+        let rows = try await (try db.sql).raw(
+            """
             SELECT e.id, e.student_id, e.schedule_id, c.id AS class_id, c.name AS class_name, c.level, l.id AS location_id,
                    l.name AS location_name, s.weekday, s.start_minute, s.end_minute, e.is_active
             FROM academy_enrolments e JOIN academy_schedules s ON s.id = e.schedule_id
             JOIN academy_classes c ON c.id = s.class_id JOIN academy_locations l ON l.id = c.location_id
             WHERE \(condition) ORDER BY s.weekday, s.start_minute
-            """).all(decoding: EnrolmentRow.self)
+            """
+        ).all(decoding: EnrolmentRow.self)
         let now = clock.now()
         var views: [EnrolmentView] = []
         for row in rows {
             let lots = try await CreditLedger.usableLots(enrolment: row.id, now: now, on: db)
-            views.append(EnrolmentView(
-                id: row.id, studentId: row.student_id, scheduleId: row.schedule_id, classId: row.class_id, className: row.class_name,
-                level: row.level, locationId: row.location_id, locationName: row.location_name, weekday: row.weekday,
-                startTime: ClockTime.text(row.start_minute), endTime: ClockTime.text(row.end_minute), isActive: row.is_active,
-                remainingClasses: lots.reduce(0) { $0 + $1.remaining }, nextExpiry: lots.compactMap(\.expiresAt).min()
-            ))
+            views.append(
+                EnrolmentView(
+                    id: row.id, studentId: row.student_id, scheduleId: row.schedule_id, classId: row.class_id, className: row.class_name,
+                    level: row.level, locationId: row.location_id, locationName: row.location_name, weekday: row.weekday,
+                    startTime: ClockTime.text(row.start_minute), endTime: ClockTime.text(row.end_minute), isActive: row.is_active,
+                    remainingClasses: lots.reduce(0) { $0 + $1.remaining }, nextExpiry: lots.compactMap(\.expiresAt).min()
+                ))
         }
         return views
     }
@@ -264,7 +275,11 @@ struct EnrolmentService: Sendable {
         for entry in entries { totals[entry.kind, default: 0] += entry.delta }
         return LedgerView(
             enrolment: enrolment,
-            entries: entries.map { CreditEntryView(id: $0.id!, kind: $0.kind, delta: $0.delta, paymentId: $0.paymentID, attendanceId: $0.attendanceID, note: $0.note, createdAt: $0.createdAt) },
+            entries: entries.map {
+                CreditEntryView(
+                    id: $0.id!, kind: $0.kind, delta: $0.delta, paymentId: $0.paymentID, attendanceId: $0.attendanceID, note: $0.note,
+                    createdAt: $0.createdAt)
+            },
             totals: totals, balance: entries.reduce(0) { $0 + $1.delta }
         )
     }

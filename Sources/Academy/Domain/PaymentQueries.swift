@@ -31,7 +31,9 @@ struct PaymentFilter: Sendable {
             validator.check(LocalDate(text) != nil, "to", "Use yyyy-MM-dd.", code: "date_format")
             to = text
         }
-        if let from, let to, LocalDate(from) != nil, LocalDate(to) != nil { validator.check(from <= to, "to", "The end date must not be before the start date.", code: "date_order") }
+        if let from, let to, LocalDate(from) != nil, LocalDate(to) != nil {
+            validator.check(from <= to, "to", "The end date must not be before the start date.", code: "date_order")
+        }
         try validator.validate()
     }
 
@@ -54,10 +56,11 @@ extension EnrolmentService {
         let classes: Int, refunded_amount: Int, refunded_classes: Int, created_at: Date, dni: String
 
         func view(_ names: [UUID: DirectoryEntry]) -> PaymentView {
-            PaymentView(id: id, studentId: student_id, studentName: names[student_account_id]?.name ?? "", enrolmentId: enrolment_id, scheduleId: schedule_id,
-                        className: class_name, locationId: location_id, locationName: location_name, packId: pack_id, packName: pack_name,
-                        amount: amount, currency: currency, classes: classes, refundedAmount: refunded_amount,
-                        refundedClasses: refunded_classes, createdAt: created_at)
+            PaymentView(
+                id: id, studentId: student_id, studentName: names[student_account_id]?.name ?? "", enrolmentId: enrolment_id, scheduleId: schedule_id,
+                className: class_name, locationId: location_id, locationName: location_name, packId: pack_id, packName: pack_name,
+                amount: amount, currency: currency, classes: classes, refundedAmount: refunded_amount,
+                refundedClasses: refunded_classes, createdAt: created_at)
         }
     }
 
@@ -88,22 +91,27 @@ extension EnrolmentService {
         if let (date, id) = try page.timeAndID() {
             conditions.append(NewestFirstCursor.after(time: date, id: id, timeColumn: "p.created_at", idColumn: "p.id"))
         }
-        let rows = try await sql.raw(Self.paymentSelect + Self.whereClause(conditions) + " ORDER BY p.created_at DESC, p.id DESC LIMIT \(literal: page.limit + 1)")
-            .all(decoding: PaymentRow.self)
+        let rows = try await sql.raw(
+            Self.paymentSelect + Self.whereClause(conditions) + " ORDER BY p.created_at DESC, p.id DESC LIMIT \(literal: page.limit + 1)"
+        )
+        .all(decoding: PaymentRow.self)
         let page_ = rows.prefix(page.limit)
         let names = try await directory.entries(page_.map(\.student_account_id))
         let items = page_.map { $0.view(names) }
         let next = rows.count > page.limit ? items.last.map { CursorPageRequest.cursor(after: $0.createdAt, id: $0.id) } : nil
 
         struct TotalsRow: Decodable { let count: Int; let amount: Int?; let refunded: Int? }
-        let totals = try await sql.raw("""
+        let totals = try await sql.raw(
+            """
             SELECT COUNT(*) AS count, CAST(SUM(p.amount) AS BIGINT) AS amount,
                    CAST(SUM(COALESCE((SELECT SUM(r.amount) FROM academy_refunds r WHERE r.payment_id = p.id), 0)) AS BIGINT) AS refunded
             FROM academy_payments p
-            """ + Self.whereClause(base)).first(decoding: TotalsRow.self)
+            """ + Self.whereClause(base)
+        ).first(decoding: TotalsRow.self)
         let amount = totals?.amount ?? 0, refunded = totals?.refunded ?? 0
-        return PaymentListView(items: Array(items), nextCursor: next,
-                               totals: PaymentTotals(count: totals?.count ?? 0, amount: amount, refunded: refunded, net: amount - refunded, currency: settings.currency))
+        return PaymentListView(
+            items: Array(items), nextCursor: next,
+            totals: PaymentTotals(count: totals?.count ?? 0, amount: amount, refunded: refunded, net: amount - refunded, currency: settings.currency))
     }
 
     private static func whereClause(_ conditions: [SQLQueryString]) -> SQLQueryString {
@@ -114,16 +122,21 @@ extension EnrolmentService {
     func paymentsCSV(_ filter: PaymentFilter) async throws -> String {
         let settings = try await settings.current()
         let sql = try database.reader.sql
-        let rows = try await sql.raw(Self.paymentSelect + Self.whereClause(filter.conditions(calendar: settings.calendar)) + " ORDER BY p.created_at, p.id")
-            .all(decoding: PaymentRow.self)
+        let rows = try await sql.raw(
+            Self.paymentSelect + Self.whereClause(filter.conditions(calendar: settings.calendar)) + " ORDER BY p.created_at, p.id"
+        )
+        .all(decoding: PaymentRow.self)
         let names = try await directory.entries(rows.map(\.student_account_id))
         let header = ["date", "student", "dni", "class", "sede", "pack", "classes", "amount", "refunded", "currency", "payment_id"]
-        return CSVWriter.document(header: header, rows: rows.map { row in
-            [
-                Timestamp.format(row.created_at), names[row.student_account_id]?.name ?? "", row.dni, row.class_name, row.location_name, row.pack_name ?? "",
-                String(row.classes), Money.decimal(row.amount), Money.decimal(row.refunded_amount), row.currency, row.id.uuidString,
-            ]
-        })
+        return CSVWriter.document(
+            header: header,
+            rows: rows.map { row in
+                [
+                    Timestamp.format(row.created_at), names[row.student_account_id]?.name ?? "", row.dni, row.class_name, row.location_name,
+                    row.pack_name ?? "",
+                    String(row.classes), Money.decimal(row.amount), Money.decimal(row.refunded_amount), row.currency, row.id.uuidString,
+                ]
+            })
     }
 }
 

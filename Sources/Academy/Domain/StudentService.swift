@@ -45,11 +45,14 @@ struct StudentService: Sendable {
     private static func checkProfile(_ input: Input, into validator: inout Validator, requireAll: Bool) {
         let dni = normaliseDNI(input.dni)
         if requireAll || dni != nil {
-            validator.check((6...12).contains(dni?.count ?? 0) && dni!.allSatisfy { $0.isASCII && ($0.isNumber || $0.isLetter) },
-                            "dni", "Enter the DNI or ID number: 6 to 12 letters and digits.", code: "dni_format")
+            validator.check(
+                (6...12).contains(dni?.count ?? 0) && dni!.allSatisfy { $0.isASCII && ($0.isNumber || $0.isLetter) },
+                "dni", "Enter the DNI or ID number: 6 to 12 letters and digits.", code: "dni_format")
         }
         if let phone = input.phone?.trimmingCharacters(in: .whitespaces), !phone.isEmpty {
-            validator.check(phone.count <= 20 && phone.allSatisfy { $0.isNumber || " +-()".contains($0) }, "phone", "Enter a phone number of digits, spaces, + - ( ).", code: "phone_format")
+            validator.check(
+                phone.count <= 20 && phone.allSatisfy { $0.isNumber || " +-()".contains($0) }, "phone",
+                "Enter a phone number of digits, spaces, + - ( ).", code: "phone_format")
         }
         if let birthdate = input.birthdate, !birthdate.isEmpty {
             validator.check(LocalDate(birthdate) != nil, "birthdate", "Use yyyy-MM-dd, such as 2004-05-17.", code: "date_format")
@@ -64,7 +67,9 @@ struct StudentService: Sendable {
         let dni = Self.normaliseDNI(input.dni)!
         if try await StudentModel.query(on: database.reader).filter(\.$dni == dni).first() != nil { throw Self.dniTaken }
         let studentID = UUID()
-        let (phone, birthdate, now) = (input.phone?.trimmingCharacters(in: .whitespaces) ?? "", input.birthdate.flatMap { $0.isEmpty ? nil : $0 }, clock.now())
+        let (phone, birthdate, now) = (
+            input.phone?.trimmingCharacters(in: .whitespaces) ?? "", input.birthdate.flatMap { $0.isEmpty ? nil : $0 }, clock.now()
+        )
         do {
             try await accounts.create(account) { created, db in
                 let student = StudentModel()
@@ -88,8 +93,9 @@ struct StudentService: Sendable {
     /// changes them, so a request that would change one is refused and nothing is written.
     func update(_ id: UUID, _ input: Input) async throws -> StudentView {
         let current = try await find(id)
-        try AccountOwnedFields.refuseChanges(name: input.name, currentName: current.name, email: input.email, currentEmail: current.email,
-                                             password: input.password, person: "student")
+        try AccountOwnedFields.refuseChanges(
+            name: input.name, currentName: current.name, email: input.email, currentEmail: current.email,
+            password: input.password, person: "student")
         var validator = Validator()
         Self.checkProfile(input, into: &validator, requireAll: false)
         try validator.validate()
@@ -109,7 +115,6 @@ struct StudentService: Sendable {
         }
         return try await find(id)
     }
-
 
     /// Marks the student active or inactive in the academy only: an inactive student cannot check in or
     /// be enrolled, and keeps their account (other modules may use it) and their history.
@@ -147,9 +152,10 @@ struct StudentService: Sendable {
             }
         }
         let sorted = try await views(try await builder.all()).sorted { ($0.sortKey, $0.id.uuidString) < ($1.sortKey, $1.id.uuidString) }
-        let remaining = after.map { after in
-            sorted.filter { ($0.sortKey, $0.id.uuidString) > (SearchKey.fold(after.text), after.id.uuidString) }
-        } ?? sorted
+        let remaining =
+            after.map { after in
+                sorted.filter { ($0.sortKey, $0.id.uuidString) > (SearchKey.fold(after.text), after.id.uuidString) }
+            } ?? sorted
         let items = Array(remaining.prefix(page.limit))
         let next = remaining.count > page.limit ? items.last.map { CursorPageRequest.cursor(afterText: $0.name, id: $0.id) } : nil
         return CursorPage(items: items, nextCursor: next)
@@ -161,8 +167,9 @@ struct StudentService: Sendable {
         return students.compactMap { student in
             guard let id = student.id else { return nil }
             let entry = entries[student.accountID]
-            return StudentView(id: id, accountId: student.accountID, name: entry?.name ?? "", email: entry?.email ?? "", dni: student.dni,
-                               phone: student.phone, birthdate: student.birthdate, isActive: student.isActive, createdAt: student.createdAt)
+            return StudentView(
+                id: id, accountId: student.accountID, name: entry?.name ?? "", email: entry?.email ?? "", dni: student.dni,
+                phone: student.phone, birthdate: student.birthdate, isActive: student.isActive, createdAt: student.createdAt)
         }
     }
 }

@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import PatioData
 
 /// The academy's record of a student; name, email and password live in the platform account.
 final class StudentModel: Model, @unchecked Sendable {
@@ -15,4 +16,19 @@ final class StudentModel: Model, @unchecked Sendable {
     @Field(key: "is_active") var isActive: Bool
 
     init() {}
+}
+
+extension AcademyMigrations {
+    /// Students become active or inactive in the academy alone; the account's own flag belongs to the platform.
+    /// Existing students start active.
+    struct AddStudentActive: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            let sql = try database.sql
+            try await sql.raw("ALTER TABLE academy_students ADD COLUMN is_active BOOLEAN NOT NULL DEFAULT TRUE").run()
+        }
+
+        func revert(on database: any Database) async throws {
+            try await (try database.sql).raw("ALTER TABLE academy_students DROP COLUMN is_active").run()
+        }
+    }
 }

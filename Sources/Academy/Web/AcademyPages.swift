@@ -9,8 +9,10 @@ import PatioWeb
 enum AcademyPages {
     static func register(on routes: PatioRoutes, services: AcademyServices, web: WebRenderer) {
         let renderer = ModulePages(web: web, strings: AcademyStrings.all, accent: "#b4235a") { context in
-            ["isAdmin": context.principal?.has(role: AcademyRoles.admin) ?? false,
-             "isStudent": context.principal?.has(role: AcademyRoles.student) ?? false]
+            [
+                "isAdmin": context.principal?.has(role: AcademyRoles.admin) ?? false,
+                "isStudent": context.principal?.has(role: AcademyRoles.student) ?? false,
+            ]
         }
         let student = StudentPages(s: services, r: renderer)
         let catalogue = AdminCataloguePages(s: services, r: renderer)

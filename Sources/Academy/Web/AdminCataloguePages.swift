@@ -19,8 +19,11 @@ struct AdminCataloguePages: Sendable {
             locations.append([
                 "id": location.id.uuidString, "name": location.name,
                 "sessions": today.sessions.map {
-                    ["startTime": $0.startTime, "endTime": $0.endTime, "className": $0.className, "checkedIn": $0.checkedIn, "expected": $0.expected,
-                     "attendees": $0.attendees.map { ["studentName": $0.studentName, "time": clock.time($0.checkedInAt)] }] as [String: Any]
+                    [
+                        "startTime": $0.startTime, "endTime": $0.endTime, "className": $0.className, "checkedIn": $0.checkedIn,
+                        "expected": $0.expected,
+                        "attendees": $0.attendees.map { ["studentName": $0.studentName, "time": clock.time($0.checkedInAt)] },
+                    ] as [String: Any]
                 },
             ])
         }
@@ -36,10 +39,12 @@ struct AdminCataloguePages: Sendable {
 
     private func settingsPage(_ context: PatioRequestContext, problem: AppError?, values: [String: String]?) async throws -> Response {
         let current = try await s.settings.current()
-        let shown = values ?? [
-            "name": current.name, "timeZone": current.timeZone, "currency": current.currency,
-            "checkInOpensMinutesBefore": String(current.checkInOpensMinutesBefore), "checkInClosesMinutesAfterEnd": String(current.checkInClosesMinutesAfterEnd),
-        ]
+        let shown =
+            values ?? [
+                "name": current.name, "timeZone": current.timeZone, "currency": current.currency,
+                "checkInOpensMinutesBefore": String(current.checkInOpensMinutesBefore),
+                "checkInClosesMinutesAfterEnd": String(current.checkInClosesMinutesAfterEnd),
+            ]
         return r.page("academy_settings", title: r.text("ac_settings", context), ["values": shown], context: context, problem: problem)
     }
 
@@ -67,15 +72,21 @@ struct AdminCataloguePages: Sendable {
 
     /// The sedes page. A refused form is shown again with what was typed: in its sede's own form when it edited
     /// one (`editing`), else in the new-sede form.
-    private func locationsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], editing: UUID? = nil) async throws -> Response {
+    private func locationsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], editing: UUID? = nil)
+        async throws -> Response
+    {
         let locations = try await s.catalogue.locations(includeArchived: true)
-        return r.page("academy_locations", title: r.text("ac_locations", context), [
-            "locations": locations.map { location in
-                let typed = location.id == editing ? values : [:]
-                return ["id": location.id.uuidString, "name": typed["name"] ?? location.name, "address": typed["address"] ?? location.address,
-                        "isArchived": location.isArchived] as [String: Any]
-            },
-        ], context: context, problem: problem, values: editing == nil ? values : [:])
+        return r.page(
+            "academy_locations", title: r.text("ac_locations", context),
+            [
+                "locations": locations.map { location in
+                    let typed = location.id == editing ? values : [:]
+                    return [
+                        "id": location.id.uuidString, "name": typed["name"] ?? location.name, "address": typed["address"] ?? location.address,
+                        "isArchived": location.isArchived,
+                    ] as [String: Any]
+                }
+            ], context: context, problem: problem, values: editing == nil ? values : [:])
     }
 
     /// Every form on the sedes page posts here, its own address: with `id` it edits that sede, without it adds one.
@@ -100,10 +111,15 @@ struct AdminCataloguePages: Sendable {
         let id = try context.uuidParameter("id")
         let location = try await s.catalogue.location(id)
         let classes = try await s.catalogue.classes(locationID: id, level: nil, includeArchived: false).count
-        if let ask = r.confirmation(try await FormBody.parse(request), request, context,
-                                    question: String(format: r.text("ac_delete_location_question", context), location.name),
-                                    consequences: [String(format: r.text("ac_delete_location_line", context), location.name, r.count(classes, "ac_n_classes", context)), r.text("ac_delete_history_line", context)],
-                                    action: r.text("ac_yes_delete", context), back: "/academy/admin/locations") {
+        if let ask = r.confirmation(
+            try await FormBody.parse(request), request, context,
+            question: String(format: r.text("ac_delete_location_question", context), location.name),
+            consequences: [
+                String(format: r.text("ac_delete_location_line", context), location.name, r.count(classes, "ac_n_classes", context)),
+                r.text("ac_delete_history_line", context),
+            ],
+            action: r.text("ac_yes_delete", context), back: "/academy/admin/locations")
+        {
             return ask
         }
         return try await removing(back: "/academy/admin/locations", context) { try await s.catalogue.deleteLocation(id) }
@@ -125,9 +141,11 @@ struct AdminCataloguePages: Sendable {
         let location = try await s.catalogue.location(id)
         let code = try await s.checkIns.code(location: id, baseURL: AcademyAPI.baseURL(request, services: s))
         let svg = try QRCode(text: code.url).svg(title: location.name)
-        return r.page("academy_qr", title: location.name, [
-            "locationName": location.name, "qr": svg, "url": code.url, "refreshSeconds": code.refreshInSeconds,
-        ], context: context)
+        return r.page(
+            "academy_qr", title: location.name,
+            [
+                "locationName": location.name, "qr": svg, "url": code.url, "refreshSeconds": code.refreshInSeconds,
+            ], context: context)
     }
 
     // MARK: Classes and schedules
@@ -140,24 +158,31 @@ struct AdminCataloguePages: Sendable {
         let locale = context.locale
         let classes = try await s.catalogue.classes(includeArchived: true)
         let locations = try await s.catalogue.locations(includeArchived: false)
-        return r.page("academy_admin_classes", title: r.text("ac_classes", context), [
-            "classes": classes.map { danceClass in
-                ["id": danceClass.id.uuidString, "name": danceClass.name, "levelLabel": AcademyStrings.level(danceClass.level, locale),
-                 "isArchived": danceClass.isArchived, "locationName": danceClass.locationName,
-                 "scheduleSummary": danceClass.schedules.filter { !$0.isArchived }.map { "\(AcademyStrings.weekday($0.weekday, locale)) \($0.startTime)" }.joined(separator: ", ")] as [String: Any]
-            },
-            "hasLocations": !locations.isEmpty,
-            "locations": locations.map { ["id": $0.id.uuidString, "name": $0.name, "selected": $0.id.uuidString == values["locationId"]] },
-            "levels": StudentPages.levels(selected: values["level"] ?? "all", locale),
-        ], context: context, problem: problem, values: values)
+        return r.page(
+            "academy_admin_classes", title: r.text("ac_classes", context),
+            [
+                "classes": classes.map { danceClass in
+                    [
+                        "id": danceClass.id.uuidString, "name": danceClass.name, "levelLabel": AcademyStrings.level(danceClass.level, locale),
+                        "isArchived": danceClass.isArchived, "locationName": danceClass.locationName,
+                        "scheduleSummary": danceClass.schedules.filter { !$0.isArchived }.map {
+                            "\(AcademyStrings.weekday($0.weekday, locale)) \($0.startTime)"
+                        }.joined(separator: ", "),
+                    ] as [String: Any]
+                },
+                "hasLocations": !locations.isEmpty,
+                "locations": locations.map { ["id": $0.id.uuidString, "name": $0.name, "selected": $0.id.uuidString == values["locationId"]] },
+                "levels": StudentPages.levels(selected: values["level"] ?? "all", locale),
+            ], context: context, problem: problem, values: values)
     }
 
     func createClass(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         do {
             var validator = Validator()
-            let input = CatalogueService.ClassInput(locationId: form.uuid("locationId"), name: form.text("name"), description: form.text("description"),
-                                                    level: form.text("level"), capacity: form.integer("capacity", into: &validator))
+            let input = CatalogueService.ClassInput(
+                locationId: form.uuid("locationId"), name: form.text("name"), description: form.text("description"),
+                level: form.text("level"), capacity: form.integer("capacity", into: &validator))
             try validator.validate()
             let created = try await s.catalogue.createClass(input)
             return redirect(to: "/academy/admin/classes/\(created.id)", notice: String(format: r.text("ac_class_created", context), created.name))
@@ -176,16 +201,27 @@ struct AdminCataloguePages: Sendable {
         let locale = context.locale
         let danceClass = try await s.catalogue.classView(id)
         let schedule = typed?["form"] == Self.scheduleForm ? typed?.values ?? [:] : [:]
-        let details = typed.flatMap { $0["form"] == Self.scheduleForm ? nil : $0.values }
-            ?? ["name": danceClass.name, "description": danceClass.description, "level": danceClass.level, "capacity": danceClass.capacity.map(String.init) ?? ""]
-        return r.page("academy_admin_class", title: danceClass.name, [
-            "class": danceClass, "details": details,
-            "levels": StudentPages.levels(selected: details["level"], locale),
-            "schedules": danceClass.schedules.filter { !$0.isArchived }.map {
-                ["id": $0.id.uuidString, "weekdayName": AcademyStrings.weekday($0.weekday, locale), "startTime": $0.startTime, "endTime": $0.endTime, "enrolled": $0.enrolled ?? 0] as [String: Any]
-            },
-            "weekdays": (1...7).map { ["value": $0, "label": AcademyStrings.weekday($0, locale), "selected": String($0) == schedule["weekday"]] as [String: Any] },
-        ], context: context, problem: problem, values: schedule)
+        let details =
+            typed.flatMap { $0["form"] == Self.scheduleForm ? nil : $0.values }
+            ?? [
+                "name": danceClass.name, "description": danceClass.description, "level": danceClass.level,
+                "capacity": danceClass.capacity.map(String.init) ?? "",
+            ]
+        return r.page(
+            "academy_admin_class", title: danceClass.name,
+            [
+                "class": danceClass, "details": details,
+                "levels": StudentPages.levels(selected: details["level"], locale),
+                "schedules": danceClass.schedules.filter { !$0.isArchived }.map {
+                    [
+                        "id": $0.id.uuidString, "weekdayName": AcademyStrings.weekday($0.weekday, locale), "startTime": $0.startTime,
+                        "endTime": $0.endTime, "enrolled": $0.enrolled ?? 0,
+                    ] as [String: Any]
+                },
+                "weekdays": (1...7).map {
+                    ["value": $0, "label": AcademyStrings.weekday($0, locale), "selected": String($0) == schedule["weekday"]] as [String: Any]
+                },
+            ], context: context, problem: problem, values: schedule)
     }
 
     static let scheduleForm = "schedule"
@@ -200,12 +236,14 @@ struct AdminCataloguePages: Sendable {
             if form["form"] == Self.scheduleForm {
                 let weekday = form.integer("weekday", into: &validator)
                 try validator.validate()
-                _ = try await s.catalogue.addSchedule(classID: id, .init(weekday: weekday, startTime: form.text("startTime"), endTime: form.text("endTime")))
+                _ = try await s.catalogue.addSchedule(
+                    classID: id, .init(weekday: weekday, startTime: form.text("startTime"), endTime: form.text("endTime")))
                 return redirect(to: "/academy/admin/classes/\(id)", notice: r.text("ac_schedule_added", context))
             }
             let capacity = form.integer("capacity", into: &validator)
             try validator.validate()
-            let input = CatalogueService.ClassInput(name: form.text("name"), description: form["description"], level: form.text("level"), capacity: capacity)
+            let input = CatalogueService.ClassInput(
+                name: form.text("name"), description: form["description"], level: form.text("level"), capacity: capacity)
             _ = try await s.catalogue.updateClass(id, input, clearCapacity: capacity == nil)
             return redirect(to: "/academy/admin/classes/\(id)", notice: r.text("ac_saved", context))
         } catch let error as AppError where error.status.code < 500 {
@@ -219,11 +257,18 @@ struct AdminCataloguePages: Sendable {
         let danceClass = try await s.catalogue.classView(id)
         let schedules = danceClass.schedules.filter { !$0.isArchived }
         let enrolled = schedules.reduce(0) { $0 + ($1.enrolled ?? 0) }
-        var consequences = [String(format: r.text("ac_delete_class_line", context), danceClass.name, r.count(schedules.count, "ac_n_schedules", context)), r.text("ac_delete_history_line", context)]
-        if enrolled > 0 { consequences.insert(String(format: r.text("ac_still_enrolled_line", context), r.count(enrolled, "ac_n_students", context)), at: 0) }
-        if let ask = r.confirmation(try await FormBody.parse(request), request, context,
-                                    question: String(format: r.text("ac_delete_class_question", context), danceClass.name), consequences: consequences,
-                                    action: r.text("ac_yes_delete", context), back: "/academy/admin/classes/\(id)") {
+        var consequences = [
+            String(format: r.text("ac_delete_class_line", context), danceClass.name, r.count(schedules.count, "ac_n_schedules", context)),
+            r.text("ac_delete_history_line", context),
+        ]
+        if enrolled > 0 {
+            consequences.insert(String(format: r.text("ac_still_enrolled_line", context), r.count(enrolled, "ac_n_students", context)), at: 0)
+        }
+        if let ask = r.confirmation(
+            try await FormBody.parse(request), request, context,
+            question: String(format: r.text("ac_delete_class_question", context), danceClass.name), consequences: consequences,
+            action: r.text("ac_yes_delete", context), back: "/academy/admin/classes/\(id)")
+        {
             return ask
         }
         do {
@@ -241,11 +286,17 @@ struct AdminCataloguePages: Sendable {
         let classID = schedule.$danceClass.id
         let enrolled = try await s.catalogue.classView(classID).schedules.first { $0.id == id }?.enrolled ?? 0
         let when = "\(AcademyStrings.weekday(schedule.weekday, context.locale)) \(ClockTime.text(schedule.startMinute))"
-        var consequences = [String(format: r.text("ac_delete_schedule_line", context), when, schedule.danceClass.name), r.text("ac_delete_history_line", context)]
-        if enrolled > 0 { consequences.insert(String(format: r.text("ac_still_enrolled_line", context), r.count(enrolled, "ac_n_students", context)), at: 0) }
-        if let ask = r.confirmation(try await FormBody.parse(request), request, context,
-                                    question: String(format: r.text("ac_delete_schedule_question", context), when, schedule.danceClass.name), consequences: consequences,
-                                    action: r.text("ac_yes_delete", context), back: "/academy/admin/classes/\(classID)") {
+        var consequences = [
+            String(format: r.text("ac_delete_schedule_line", context), when, schedule.danceClass.name), r.text("ac_delete_history_line", context),
+        ]
+        if enrolled > 0 {
+            consequences.insert(String(format: r.text("ac_still_enrolled_line", context), r.count(enrolled, "ac_n_students", context)), at: 0)
+        }
+        if let ask = r.confirmation(
+            try await FormBody.parse(request), request, context,
+            question: String(format: r.text("ac_delete_schedule_question", context), when, schedule.danceClass.name), consequences: consequences,
+            action: r.text("ac_yes_delete", context), back: "/academy/admin/classes/\(classID)")
+        {
             return ask
         }
         return try await removing(back: "/academy/admin/classes/\(classID)", context) { try await s.catalogue.deleteSchedule(id) }
@@ -258,12 +309,19 @@ struct AdminCataloguePages: Sendable {
         let date = request.uri.queryParameters["date"].map(String.init).flatMap { LocalDate($0) != nil ? $0 : nil }
         var attendees: [AttendanceView] = []
         if let date { attendees = try await s.attendance.session(schedule: id, date: date) }
-        return r.page("academy_session", title: schedule.danceClass.name, [
-            "className": schedule.danceClass.name, "weekdayName": AcademyStrings.weekday(schedule.weekday, context.locale),
-            "startTime": ClockTime.text(schedule.startMinute), "scheduleId": id.uuidString, "date": date ?? "", "dateLabel": date.map(clock.day) ?? "", "hasDate": date != nil,
-            "attendees": attendees.map { ["studentId": $0.studentId.uuidString, "studentName": $0.studentName, "time": clock.time($0.checkedInAt)] },
-            "dates": try await s.attendance.sessionDates(schedule: id).map { ["date": $0.date, "dateLabel": clock.day($0.date), "attendees": $0.attendees, "scheduleId": id.uuidString] as [String: Any] },
-        ], context: context)
+        return r.page(
+            "academy_session", title: schedule.danceClass.name,
+            [
+                "className": schedule.danceClass.name, "weekdayName": AcademyStrings.weekday(schedule.weekday, context.locale),
+                "startTime": ClockTime.text(schedule.startMinute), "scheduleId": id.uuidString, "date": date ?? "",
+                "dateLabel": date.map(clock.day) ?? "", "hasDate": date != nil,
+                "attendees": attendees.map {
+                    ["studentId": $0.studentId.uuidString, "studentName": $0.studentName, "time": clock.time($0.checkedInAt)]
+                },
+                "dates": try await s.attendance.sessionDates(schedule: id).map {
+                    ["date": $0.date, "dateLabel": clock.day($0.date), "attendees": $0.attendees, "scheduleId": id.uuidString] as [String: Any]
+                },
+            ], context: context)
     }
 
     // MARK: Packs
@@ -275,19 +333,27 @@ struct AdminCataloguePages: Sendable {
     private func packsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:]) async throws -> Response {
         let packs = try await s.catalogue.packs(includeArchived: false)
         let locale = context.locale
-        return r.page("academy_packs", title: r.text("ac_packs", context), [
-            "currency": try await s.settings.current().currency,
-            "packs": packs.map { ["id": $0.id.uuidString, "name": $0.name, "classes": $0.classes, "priceText": PageFormat.money($0.price, currency: $0.currency, locale: locale),
-                                  "validDays": $0.validDays.map(String.init) ?? "—"] as [String: Any] },
-        ], context: context, problem: problem, values: values)
+        return r.page(
+            "academy_packs", title: r.text("ac_packs", context),
+            [
+                "currency": try await s.settings.current().currency,
+                "packs": packs.map {
+                    [
+                        "id": $0.id.uuidString, "name": $0.name, "classes": $0.classes,
+                        "priceText": PageFormat.money($0.price, currency: $0.currency, locale: locale),
+                        "validDays": $0.validDays.map(String.init) ?? "—",
+                    ] as [String: Any]
+                },
+            ], context: context, problem: problem, values: values)
     }
 
     func createPack(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         do {
             var validator = Validator()
-            let input = CatalogueService.PackInput(name: form.text("name"), classes: form.integer("classes", into: &validator),
-                                                   price: form.money("price", into: &validator), validDays: form.integer("validDays", into: &validator))
+            let input = CatalogueService.PackInput(
+                name: form.text("name"), classes: form.integer("classes", into: &validator),
+                price: form.money("price", into: &validator), validDays: form.integer("validDays", into: &validator))
             try validator.validate()
             let created = try await s.catalogue.createPack(input)
             return redirect(to: "/academy/admin/packs", notice: String(format: r.text("ac_pack_created", context), created.name))
@@ -301,10 +367,15 @@ struct AdminCataloguePages: Sendable {
         let id = try context.uuidParameter("id")
         let pack = PackView(try await s.catalogue.pack(id), currency: try await s.settings.current().currency)
         let price = PageFormat.money(pack.price, currency: pack.currency, locale: context.locale)
-        if let ask = r.confirmation(try await FormBody.parse(request), request, context,
-                                    question: String(format: r.text("ac_delete_pack_question", context), pack.name),
-                                    consequences: [String(format: r.text("ac_delete_pack_line", context), pack.name, r.count(pack.classes, "ac_n_classes", context), price), r.text("ac_delete_pack_history_line", context)],
-                                    action: r.text("ac_yes_delete", context), back: "/academy/admin/packs") {
+        if let ask = r.confirmation(
+            try await FormBody.parse(request), request, context,
+            question: String(format: r.text("ac_delete_pack_question", context), pack.name),
+            consequences: [
+                String(format: r.text("ac_delete_pack_line", context), pack.name, r.count(pack.classes, "ac_n_classes", context), price),
+                r.text("ac_delete_pack_history_line", context),
+            ],
+            action: r.text("ac_yes_delete", context), back: "/academy/admin/packs")
+        {
             return ask
         }
         return try await removing(back: "/academy/admin/packs", context) { try await s.catalogue.deletePack(id) }

@@ -13,10 +13,14 @@ struct AdminStudentPages: Sendable {
         let q = query.text("q") ?? ""
         let page = try CursorPageRequest(limit: nil, cursor: query["cursor"])
         let students = try await s.students.list(query: q, page: page)
-        return r.page("academy_students", title: r.text("ac_students", context), [
-            "q": q, "qQuery": URLQuery.value(q), "hasStudents": !students.items.isEmpty, "next": students.nextCursor as Any,
-            "students": students.items.map { ["id": $0.id.uuidString, "name": $0.name, "dni": $0.dni, "email": $0.email, "isActive": $0.isActive] },
-        ], context: context)
+        return r.page(
+            "academy_students", title: r.text("ac_students", context),
+            [
+                "q": q, "qQuery": URLQuery.value(q), "hasStudents": !students.items.isEmpty, "next": students.nextCursor as Any,
+                "students": students.items.map {
+                    ["id": $0.id.uuidString, "name": $0.name, "dni": $0.dni, "email": $0.email, "isActive": $0.isActive]
+                },
+            ], context: context)
     }
 
     func newForm(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -24,8 +28,9 @@ struct AdminStudentPages: Sendable {
     }
 
     private static func input(_ form: FormBody) -> StudentService.Input {
-        StudentService.Input(name: form.text("name"), email: form.text("email"), dni: form.text("dni"), phone: form["phone"],
-                             birthdate: form["birthdate"], password: form["password"])
+        StudentService.Input(
+            name: form.text("name"), email: form.text("email"), dni: form.text("dni"), phone: form["phone"],
+            birthdate: form["birthdate"], password: form["password"])
     }
 
     func create(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -58,26 +63,45 @@ struct AdminStudentPages: Sendable {
         let payment = refused?.form == .payment ? refused?.values ?? [:] : [:]
         let adjusting = refused?.form == .adjust ? refused?.values ?? [:] : [:]
         let schedules = classes.flatMap { danceClass in
-            danceClass.schedules.map { ["id": $0.id.uuidString, "label": "\(danceClass.name) · \(danceClass.locationName) · \(AcademyStrings.weekday($0.weekday, locale)) \($0.startTime)",
-                                        "selected": $0.id.uuidString == payment["scheduleId"]] as [String: Any] }
+            danceClass.schedules.map {
+                [
+                    "id": $0.id.uuidString,
+                    "label": "\(danceClass.name) · \(danceClass.locationName) · \(AcademyStrings.weekday($0.weekday, locale)) \($0.startTime)",
+                    "selected": $0.id.uuidString == payment["scheduleId"],
+                ] as [String: Any]
+            }
         }
         let packs = try await s.catalogue.packs(includeArchived: false)
         let attendances = try await s.attendance.history(student: id).items
-        let profile = refused?.form == .profile ? refused?.values ?? [:] : ["name": student.name, "email": student.email, "dni": student.dni, "phone": student.phone, "birthdate": student.birthdate ?? ""]
-        return r.page("academy_student", title: student.name, [
-            "student": student, "values": profile, "payment": payment, "currency": settings.currency,
-            "enrolments": enrolments.map {
-                let typed = adjusting["enrolment"] == $0.id.uuidString ? adjusting : [:]
-                return ["id": $0.id.uuidString, "studentId": id.uuidString, "className": $0.className, "locationName": $0.locationName,
+        let profile =
+            refused?.form == .profile
+            ? refused?.values ?? [:]
+            : ["name": student.name, "email": student.email, "dni": student.dni, "phone": student.phone, "birthdate": student.birthdate ?? ""]
+        return r.page(
+            "academy_student", title: student.name,
+            [
+                "student": student, "values": profile, "payment": payment, "currency": settings.currency,
+                "enrolments": enrolments.map {
+                    let typed = adjusting["enrolment"] == $0.id.uuidString ? adjusting : [:]
+                    return [
+                        "id": $0.id.uuidString, "studentId": id.uuidString, "className": $0.className, "locationName": $0.locationName,
                         "weekdayName": AcademyStrings.weekday($0.weekday, locale), "startTime": $0.startTime, "endTime": $0.endTime,
                         "isActive": $0.isActive, "remainingClasses": $0.remainingClasses,
-                        "adjustClasses": typed["classes"] ?? "", "adjustReason": typed["reason"] ?? ""] as [String: Any]
-            },
-            "hasSchedules": !schedules.isEmpty, "schedules": schedules,
-            "packs": packs.map { ["id": $0.id.uuidString, "label": "\($0.name) · \($0.classes) \(r.text("ac_classes", context).lowercased()) · \(clock.money($0.price, $0.currency))",
-                                  "selected": $0.id.uuidString == payment["packId"]] as [String: Any] },
-            "attendances": attendances.map { ["sessionDate": clock.day($0.sessionDate), "className": $0.className, "time": clock.time($0.checkedInAt)] },
-        ], context: context, problem: problem)
+                        "adjustClasses": typed["classes"] ?? "", "adjustReason": typed["reason"] ?? "",
+                    ] as [String: Any]
+                },
+                "hasSchedules": !schedules.isEmpty, "schedules": schedules,
+                "packs": packs.map {
+                    [
+                        "id": $0.id.uuidString,
+                        "label": "\($0.name) · \($0.classes) \(r.text("ac_classes", context).lowercased()) · \(clock.money($0.price, $0.currency))",
+                        "selected": $0.id.uuidString == payment["packId"],
+                    ] as [String: Any]
+                },
+                "attendances": attendances.map {
+                    ["sessionDate": clock.day($0.sessionDate), "className": $0.className, "time": clock.time($0.checkedInAt)]
+                },
+            ], context: context, problem: problem)
     }
 
     /// Every form on the student page posts here, its own address, naming itself in `form`: the profile, a
@@ -94,7 +118,11 @@ struct AdminStudentPages: Sendable {
                 return redirect(to: page, notice: r.text("ac_saved", context))
             case .payment:
                 let receipt = try await AdminPaymentPages(s: s, r: r).record(student: id, form, context)
-                return redirect(to: page, notice: String(format: r.text("ac_payment_recorded", context), r.count(receipt.payment.classes, "ac_n_classes", context), receipt.payment.className, r.count(receipt.enrolment.remainingClasses, "ac_n_left", context)))
+                return redirect(
+                    to: page,
+                    notice: String(
+                        format: r.text("ac_payment_recorded", context), r.count(receipt.payment.classes, "ac_n_classes", context),
+                        receipt.payment.className, r.count(receipt.enrolment.remainingClasses, "ac_n_left", context)))
             case .adjust:
                 let notTheirs = AppError.notFound(code: "enrolment_not_found", "No enrolment of this student has this id.")
                 guard let enrolmentID = form.uuid("enrolment") else { throw notTheirs }
@@ -103,8 +131,12 @@ struct AdminStudentPages: Sendable {
                 var validator = Validator()
                 let classes = form.integer("classes", into: &validator)
                 try validator.validate()
-                let adjusted = try await s.enrolments.adjust(enrolment.id, .init(classes: classes, reason: form.text("reason")), actor: try context.requirePrincipal().accountID)
-                return redirect(to: page, notice: String(format: r.text("ac_adjusted", context), adjusted.className, r.count(adjusted.remainingClasses, "ac_n_left", context)))
+                let adjusted = try await s.enrolments.adjust(
+                    enrolment.id, .init(classes: classes, reason: form.text("reason")), actor: try context.requirePrincipal().accountID)
+                return redirect(
+                    to: page,
+                    notice: String(
+                        format: r.text("ac_adjusted", context), adjusted.className, r.count(adjusted.remainingClasses, "ac_n_left", context)))
             }
         } catch let error as AppError where error.status.code < 500 {
             return try await detailPage(id, context, problem: error, typed: form)
@@ -132,13 +164,18 @@ struct AdminStudentPages: Sendable {
     func ledger(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let ledger = try await s.enrolments.ledger(try context.uuidParameter("id"))
         let clock = PageClock(calendar: try await s.settings.current().calendar, context)
-        return r.page("academy_ledger", title: r.text("ac_ledger", context), [
-            "enrolment": ledger.enrolment, "balance": ledger.balance,
-            "entries": ledger.entries.map {
-                ["date": clock.dateTime($0.createdAt), "kindLabel": r.text("ac_kind_\($0.kind)", context), "note": clock.mentioningDays($0.note),
-                 "deltaText": $0.delta > 0 ? "+\($0.delta)" : $0.delta < 0 ? "−\(-$0.delta)" : "0"]
-            },
-        ], context: context)
+        return r.page(
+            "academy_ledger", title: r.text("ac_ledger", context),
+            [
+                "enrolment": ledger.enrolment, "balance": ledger.balance,
+                "entries": ledger.entries.map {
+                    [
+                        "date": clock.dateTime($0.createdAt), "kindLabel": r.text("ac_kind_\($0.kind)", context),
+                        "note": clock.mentioningDays($0.note),
+                        "deltaText": $0.delta > 0 ? "+\($0.delta)" : $0.delta < 0 ? "−\(-$0.delta)" : "0",
+                    ]
+                },
+            ], context: context)
     }
 
     /// Unenrolling cannot be undone: it asks first, naming the student, the class and its day and time.
@@ -148,11 +185,15 @@ struct AdminStudentPages: Sendable {
         let student = try await s.students.find(enrolment.studentId)
         let page = "/academy/admin/students/\(student.id)"
         let place = "\(enrolment.className) · \(AcademyStrings.weekday(enrolment.weekday, context.locale)) \(enrolment.startTime)"
-        if let ask = r.confirmation(try await FormBody.parse(request), request, context,
-                                    question: String(format: r.text("ac_unenrol_question", context), student.name, place),
-                                    consequences: [String(format: r.text("ac_unenrol_line", context), student.name, place),
-                                                   String(format: r.text("ac_unenrol_classes_line", context), r.count(enrolment.remainingClasses, "ac_n_left", context))],
-                                    action: r.text("ac_yes_unenrol", context), back: page) {
+        if let ask = r.confirmation(
+            try await FormBody.parse(request), request, context,
+            question: String(format: r.text("ac_unenrol_question", context), student.name, place),
+            consequences: [
+                String(format: r.text("ac_unenrol_line", context), student.name, place),
+                String(format: r.text("ac_unenrol_classes_line", context), r.count(enrolment.remainingClasses, "ac_n_left", context)),
+            ],
+            action: r.text("ac_yes_unenrol", context), back: page)
+        {
             return ask
         }
         do {

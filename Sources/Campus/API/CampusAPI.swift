@@ -58,7 +58,9 @@ enum CampusAPI {
             try .json(Items(try await s.grades.windows(periodID: try context.uuidParameter("id"))))
         }
         routes.put("/api/v1/campus/periods/{id}/windows", admin) { request, context in
-            try .json(try await s.grades.setWindow(periodID: try context.uuidParameter("id"), try await JSONBody.decode(GradeService.WindowInput.self, from: request)))
+            try .json(
+                try await s.grades.setWindow(
+                    periodID: try context.uuidParameter("id"), try await JSONBody.decode(GradeService.WindowInput.self, from: request)))
         }
         routes.post("/api/v1/campus/periods/{id}/close", admin) { _, context in
             try .json(try await s.kardex.close(periodID: try context.uuidParameter("id")))
@@ -114,16 +116,24 @@ enum CampusAPI {
         routes.get("/api/v1/campus/teacher/groups", Access.role(CampusRoles.teacher)) { request, context in
             let principal = try context.requirePrincipal()
             let period = try await s.record.currentPeriod()?.id
-            return try .json(Items(try await s.groups.list(GroupService.Filter(periodID: try uuidQuery(request, "periodId") ?? period, teacherAccountID: principal.accountID))))
+            return try .json(
+                Items(
+                    try await s.groups.list(
+                        GroupService.Filter(periodID: try uuidQuery(request, "periodId") ?? period, teacherAccountID: principal.accountID))))
         }
         routes.get("/api/v1/campus/availability", member) { request, _ in
             let query = request.uri.queryParameters
             let shift = query["shift"].map(String.init)
-            if let shift, !GroupService.shifts.contains(shift) { throw AppError.validation(field: "shift", "morning or evening.", code: "shift_unknown") }
+            if let shift, !GroupService.shifts.contains(shift) {
+                throw AppError.validation(field: "shift", "morning or evening.", code: "shift_unknown")
+            }
             let current = try await s.record.currentPeriod()?.id
-            return try .json(Items(try await s.groups.list(GroupService.Filter(
-                periodID: try uuidQuery(request, "periodId") ?? current, careerCode: query["career"].map(String.init),
-                planCode: query["plan"].map(String.init), shift: shift, subjectQuery: query["q"].map(String.init)))))
+            return try .json(
+                Items(
+                    try await s.groups.list(
+                        GroupService.Filter(
+                            periodID: try uuidQuery(request, "periodId") ?? current, careerCode: query["career"].map(String.init),
+                            planCode: query["plan"].map(String.init), shift: shift, subjectQuery: query["q"].map(String.init)))))
         }
 
         // Students (school services)
@@ -156,7 +166,10 @@ enum CampusAPI {
             try .json(try await s.kardex.report(try await s.students.find(try context.uuidParameter("id")), search: nil))
         }
         routes.post("/api/v1/campus/students/{id}/kardex", admin) { request, context in
-            try .json(try await s.kardex.addLine(studentID: try context.uuidParameter("id"), try await JSONBody.decode(KardexService.LineInput.self, from: request)), status: .created)
+            try .json(
+                try await s.kardex.addLine(
+                    studentID: try context.uuidParameter("id"), try await JSONBody.decode(KardexService.LineInput.self, from: request)),
+                status: .created)
         }
 
         // The student's own record
@@ -213,8 +226,10 @@ enum CampusAPI {
             return try .json(link)
         }
         routes.post("/api/v1/campus/saes/challenge", student) { request, context in
-            try .json(try await s.saesLinks.begin(accountID: try context.requirePrincipal().accountID,
-                                                  try await JSONBody.decode(SAESLinkService.ChallengeInput.self, from: request)), status: .created)
+            try .json(
+                try await s.saesLinks.begin(
+                    accountID: try context.requirePrincipal().accountID,
+                    try await JSONBody.decode(SAESLinkService.ChallengeInput.self, from: request)), status: .created)
         }
         routes.get("/api/v1/campus/saes/challenge", student) { _, context in
             try .json(try await s.saesLinks.challenge(accountID: try context.requirePrincipal().accountID))
@@ -238,8 +253,10 @@ enum CampusAPI {
             return try .json(link)
         }
         routes.get("/api/v1/campus/saes/availability", student) { request, context in
-            try .json(try await s.saesAvailability.search(accountID: try context.requirePrincipal().accountID,
-                                                          SAESAvailabilityService.Query { request.uri.queryParameters[Substring($0)].map(String.init) }))
+            try .json(
+                try await s.saesAvailability.search(
+                    accountID: try context.requirePrincipal().accountID,
+                    SAESAvailabilityService.Query { request.uri.queryParameters[Substring($0)].map(String.init) }))
         }
         routes.get("/api/v1/campus/saes/record", student) { _, context in
             try .json(try await s.saesRecord.record(accountID: try context.requirePrincipal().accountID))
@@ -249,14 +266,18 @@ enum CampusAPI {
         routes.get("/api/v1/campus/news", .everyone) { request, _ in
             let query = request.uri.queryParameters
             let kind = query["kind"].map(String.init)
-            if let kind, !ContentService.postKinds.contains(kind) { throw AppError.validation(field: "kind", "news or announcement.", code: "kind_unknown") }
+            if let kind, !ContentService.postKinds.contains(kind) {
+                throw AppError.validation(field: "kind", "news or announcement.", code: "kind_unknown")
+            }
             return try .json(Items(try await content.posts(kind: kind, school: query["school"].map(String.init))))
         }
         routes.post("/api/v1/campus/news", admin) { request, _ in
             try .json(try await content.createPost(try await JSONBody.decode(ContentService.PostInput.self, from: request)), status: .created)
         }
         routes.put("/api/v1/campus/news/{id}", admin) { request, context in
-            try .json(try await content.updatePost(try context.uuidParameter("id"), try await JSONBody.decode(ContentService.PostInput.self, from: request)))
+            try .json(
+                try await content.updatePost(try context.uuidParameter("id"), try await JSONBody.decode(ContentService.PostInput.self, from: request))
+            )
         }
         routes.delete("/api/v1/campus/news/{id}", admin) { _, context in
             try await content.deletePost(try context.uuidParameter("id"))
@@ -265,15 +286,19 @@ enum CampusAPI {
         routes.get("/api/v1/campus/scholarships", .everyone) { request, _ in
             let status = request.uri.queryParameters["status"].map(String.init)
             if let status, !ContentService.scholarshipStatuses.contains(status) {
-                throw AppError.validation(field: "status", "One of: \(ContentService.scholarshipStatuses.joined(separator: ", ")).", code: "status_unknown")
+                throw AppError.validation(
+                    field: "status", "One of: \(ContentService.scholarshipStatuses.joined(separator: ", ")).", code: "status_unknown")
             }
             return try .json(Items(try await content.scholarships(status: status)))
         }
         routes.post("/api/v1/campus/scholarships", admin) { request, _ in
-            try .json(try await content.createScholarship(try await JSONBody.decode(ContentService.ScholarshipInput.self, from: request)), status: .created)
+            try .json(
+                try await content.createScholarship(try await JSONBody.decode(ContentService.ScholarshipInput.self, from: request)), status: .created)
         }
         routes.put("/api/v1/campus/scholarships/{id}", admin) { request, context in
-            try .json(try await content.updateScholarship(try context.uuidParameter("id"), try await JSONBody.decode(ContentService.ScholarshipInput.self, from: request)))
+            try .json(
+                try await content.updateScholarship(
+                    try context.uuidParameter("id"), try await JSONBody.decode(ContentService.ScholarshipInput.self, from: request)))
         }
         routes.delete("/api/v1/campus/scholarships/{id}", admin) { _, context in
             try await content.deleteScholarship(try context.uuidParameter("id"))
@@ -293,9 +318,13 @@ enum CampusAPI {
         { request, context in
             let record = try await s.students.record(try context.requirePrincipal())
             let bytes = try await me.receipt(record, base: PublicAddress.base(publicURL: s.publicURL, request: request))
-            return Response(status: .ok, headers: [.contentType: "application/pdf", .cacheControl: "private, no-store",
-                                                   .contentDisposition: "attachment; filename=\"horario-\(record.boleta).pdf\""],
-                            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "application/pdf", .cacheControl: "private, no-store",
+                    .contentDisposition: "attachment; filename=\"horario-\(record.boleta).pdf\"",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
     }
 
@@ -305,8 +334,9 @@ enum CampusAPI {
             let file = try context.stringParameter("file")
             guard file.hasSuffix(".ics") else { throw StudentLinks.invalidFeed }
             let text = try await me.feed(token: String(file.dropLast(4)))
-            return Response(status: .ok, headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "private, max-age=300"],
-                            body: .init(byteBuffer: ByteBuffer(string: text)))
+            return Response(
+                status: .ok, headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "private, max-age=300"],
+                body: .init(byteBuffer: ByteBuffer(string: text)))
         }
     }
 

@@ -17,22 +17,26 @@ enum CalendarFeed {
                 let first = firstDay(onOrAfter: starts, weekday: entry.weekday)
                 guard first <= ends else { continue }
                 let location = "Edificio \(entry.building), salón \(entry.room)"
-                let description = [entry.teacher.map { "Profesor: \($0)" }, "Grupo \(entry.group)", "Clave \(entry.clave)"].compactMap { $0 }.joined(separator: "\n")
-                events.append(ICalendarEvent(
-                    uid: "\(period.id.uuidString.lowercased())-\(entry.group)-\(entry.clave)-\(entry.weekday)-\(entry.startsAt)@campus.patio",
-                    stamp: stamp,
-                    start: .local(year: first.year, month: first.month, day: first.day, hour: startMinutes / 60, minute: startMinutes % 60),
-                    end: .local(year: first.year, month: first.month, day: first.day, hour: endMinutes / 60, minute: endMinutes % 60),
-                    summary: entry.subject, location: location, description: description, categories: ["Clase"], weeklyUntil: until))
+                let description = [entry.teacher.map { "Profesor: \($0)" }, "Grupo \(entry.group)", "Clave \(entry.clave)"].compactMap { $0 }.joined(
+                    separator: "\n")
+                events.append(
+                    ICalendarEvent(
+                        uid: "\(period.id.uuidString.lowercased())-\(entry.group)-\(entry.clave)-\(entry.weekday)-\(entry.startsAt)@campus.patio",
+                        stamp: stamp,
+                        start: .local(year: first.year, month: first.month, day: first.day, hour: startMinutes / 60, minute: startMinutes % 60),
+                        end: .local(year: first.year, month: first.month, day: first.day, hour: endMinutes / 60, minute: endMinutes % 60),
+                        summary: entry.subject, location: location, description: description, categories: ["Clase"], weeklyUntil: until))
             }
         }
         for event in calendar {
             guard let starts = LocalDate(event.startsOn), let ends = LocalDate(event.endsOn) else { continue }
             let after = ends.adding(days: 1)
-            events.append(ICalendarEvent(
-                uid: "\(event.id.uuidString.lowercased())@campus.patio", stamp: stamp,
-                start: .date(year: starts.year, month: starts.month, day: starts.day), end: .date(year: after.year, month: after.month, day: after.day),
-                summary: event.title, categories: ["Calendario escolar"]))
+            events.append(
+                ICalendarEvent(
+                    uid: "\(event.id.uuidString.lowercased())@campus.patio", stamp: stamp,
+                    start: .date(year: starts.year, month: starts.month, day: starts.day),
+                    end: .date(year: after.year, month: after.month, day: after.day),
+                    summary: event.title, categories: ["Calendario escolar"]))
         }
         let name = "Horario · \(studentName)" + (schedule.period.map { " · \($0.code)" } ?? "")
         return ICalendar(productId: "-//Patio//Campus//ES", name: name, timeZone: zone, events: events).render()

@@ -24,11 +24,15 @@ struct CampusCSV: Sendable {
     static func rows(_ text: String, header: [String]) -> Result<[(line: Int, values: [String: String])], Refused> {
         var tokenizer = CSVTokenizer(bytes: Array(text.utf8))
         guard let first = tokenizer.next() else {
-            return .failure(Refused(errors: [CSVLineError(line: 1, column: nil, code: "empty", message: "The file is empty: it needs the header row.")]))
+            return .failure(
+                Refused(errors: [CSVLineError(line: 1, column: nil, code: "empty", message: "The file is empty: it needs the header row.")]))
         }
         let names = first.fields.map { $0.lowercased() }
         guard names == header else {
-            return .failure(Refused(errors: [CSVLineError(line: 1, column: nil, code: "header_mismatch", message: "The header must be: \(header.joined(separator: ","))")]))
+            return .failure(
+                Refused(errors: [
+                    CSVLineError(line: 1, column: nil, code: "header_mismatch", message: "The header must be: \(header.joined(separator: ","))")
+                ]))
         }
         var rows: [(Int, [String: String])] = []
         var errors: [CSVLineError] = []
@@ -36,7 +40,9 @@ struct CampusCSV: Sendable {
             if let failure = row.failure { errors.append(failure); if row.fields.isEmpty { break }; continue }
             if row.fields.allSatisfy(\.isEmpty) { continue }
             guard row.fields.count == header.count else {
-                errors.append(CSVLineError(line: row.line, column: nil, code: "column_count", message: "Expected \(header.count) values, found \(row.fields.count)."))
+                errors.append(
+                    CSVLineError(
+                        line: row.line, column: nil, code: "column_count", message: "Expected \(header.count) values, found \(row.fields.count)."))
                 continue
             }
             guard rows.count < maxRows else {
@@ -45,7 +51,9 @@ struct CampusCSV: Sendable {
             }
             rows.append((row.line, Dictionary(uniqueKeysWithValues: zip(header, row.fields))))
         }
-        if rows.isEmpty && errors.isEmpty { errors.append(CSVLineError(line: 1, column: nil, code: "empty", message: "The file has only the header row.")) }
+        if rows.isEmpty && errors.isEmpty {
+            errors.append(CSVLineError(line: 1, column: nil, code: "empty", message: "The file has only the header row."))
+        }
         return errors.isEmpty ? .success(rows) : .failure(Refused(errors: errors))
     }
 
@@ -54,7 +62,9 @@ struct CampusCSV: Sendable {
     }
 
     static func lineError(_ line: Int, _ error: AppError) -> CSVLineError {
-        CSVLineError(line: line, column: error.fieldErrors.first?.field, code: error.fieldErrors.first?.code ?? error.code, message: error.fieldErrors.first?.message ?? error.detail)
+        CSVLineError(
+            line: line, column: error.fieldErrors.first?.field, code: error.fieldErrors.first?.code ?? error.code,
+            message: error.fieldErrors.first?.message ?? error.detail)
     }
 
     // MARK: Subjects
@@ -67,9 +77,13 @@ struct CampusCSV: Sendable {
         for (line, values) in rows {
             var validator = Validator()
             let credits = Double(values["credits"]?.replacingOccurrences(of: ",", with: ".") ?? "")
-            let fields = RecordService.checkSubject(RecordService.SubjectInput(planId: planID, clave: values["clave"], name: values["name"],
-                                                                               semester: Int(values["semester"] ?? ""), credits: credits), into: &validator)
-            if let earlier = seen[fields.clave] { validator.add("clave", "The clave \(fields.clave) is already on line \(earlier).", code: "duplicate") }
+            let fields = RecordService.checkSubject(
+                RecordService.SubjectInput(
+                    planId: planID, clave: values["clave"], name: values["name"],
+                    semester: Int(values["semester"] ?? ""), credits: credits), into: &validator)
+            if let earlier = seen[fields.clave] {
+                validator.add("clave", "The clave \(fields.clave) is already on line \(earlier).", code: "duplicate")
+            }
             seen[fields.clave] = line
             errors += Self.lineErrors(line, validator)
             models.append(RecordService.subject(planID: planID, fields))
@@ -81,7 +95,8 @@ struct CampusCSV: Sendable {
             let existing = Set(try await SubjectModel.query(on: db).filter(\.$planID == planID).all().map(\.clave))
             let clashes = zip(lines, toCreate).filter { existing.contains($0.1.clave) }
             guard clashes.isEmpty else {
-                throw CSVLineError.refusal(clashes.map { CSVLineError(line: $0.0, column: "clave", code: "code_taken", message: "The plan already has \($0.1.clave).") })
+                throw CSVLineError.refusal(
+                    clashes.map { CSVLineError(line: $0.0, column: "clave", code: "code_taken", message: "The plan already has \($0.1.clave).") })
             }
             for model in toCreate { try await model.create(on: db) }
             return Summary(imported: toCreate.count)
@@ -109,9 +124,14 @@ struct CampusCSV: Sendable {
         var errors: [CSVLineError] = []
         for (line, values) in rows {
             let key = Key(period: values["period"] ?? "", clave: (values["clave"] ?? "").uppercased(), group: (values["group"] ?? "").uppercased())
-            if periods[key.period] == nil { errors.append(CSVLineError(line: line, column: "period", code: "period_not_found", message: "No period is called \(key.period).")) }
-            else if periods[key.period]?.closedAt != nil { errors.append(CSVLineError(line: line, column: "period", code: "period_closed", message: "Period \(key.period) is closed.")) }
-            if subjects[key.clave] == nil { errors.append(CSVLineError(line: line, column: "clave", code: "subject_not_found", message: "The plan has no subject \(key.clave).")) }
+            if periods[key.period] == nil {
+                errors.append(CSVLineError(line: line, column: "period", code: "period_not_found", message: "No period is called \(key.period)."))
+            } else if periods[key.period]?.closedAt != nil {
+                errors.append(CSVLineError(line: line, column: "period", code: "period_closed", message: "Period \(key.period) is closed."))
+            }
+            if subjects[key.clave] == nil {
+                errors.append(CSVLineError(line: line, column: "clave", code: "subject_not_found", message: "The plan has no subject \(key.clave)."))
+            }
             if lines[key] == nil { order.append(key) }
             lines[key, default: []].append((line, values))
         }
@@ -120,7 +140,11 @@ struct CampusCSV: Sendable {
         for key in order {
             guard let groupLines = lines[key], let (firstLine, first) = groupLines.first else { continue }
             var validator = Validator()
-            let slots = groupLines.map { GroupService.SlotInput(weekday: Int($0.1["weekday"] ?? ""), startsAt: $0.1["starts_at"], endsAt: $0.1["ends_at"], building: $0.1["building"], room: $0.1["room"]) }
+            let slots = groupLines.map {
+                GroupService.SlotInput(
+                    weekday: Int($0.1["weekday"] ?? ""), startsAt: $0.1["starts_at"], endsAt: $0.1["ends_at"], building: $0.1["building"],
+                    room: $0.1["room"])
+            }
             let fields = GroupService.check(code: key.group, shift: first["shift"], quota: Int(first["quota"] ?? ""), slots: slots, into: &validator)
             errors += Self.lineErrors(firstLine, validator)
             let email = first["teacher_email"] ?? ""
@@ -131,8 +155,12 @@ struct CampusCSV: Sendable {
                 }
             }
             guard let period = periods[key.period], let subject = subjects[key.clave] else { continue }
-            planned.append((GroupService.model(periodID: period.id!, subjectID: subject.id!, code: fields.code, teacher: teachers[email] ?? nil,
-                                               shift: first["shift"] ?? "", quota: Int(first["quota"] ?? "") ?? 0), fields.slots))
+            planned.append(
+                (
+                    GroupService.model(
+                        periodID: period.id!, subjectID: subject.id!, code: fields.code, teacher: teachers[email] ?? nil,
+                        shift: first["shift"] ?? "", quota: Int(first["quota"] ?? "") ?? 0), fields.slots
+                ))
         }
         guard errors.isEmpty else { throw CSVLineError.refusal(errors.sorted { $0.line < $1.line }) }
         let toCreate = planned
@@ -161,17 +189,27 @@ struct CampusCSV: Sendable {
             var imported = 0
             for (line, values) in rows {
                 guard let student = students[values["boleta"] ?? ""] else {
-                    errors.append(CSVLineError(line: line, column: "boleta", code: "student_not_found", message: "No student has boleta \(values["boleta"] ?? "")."))
+                    errors.append(
+                        CSVLineError(
+                            line: line, column: "boleta", code: "student_not_found", message: "No student has boleta \(values["boleta"] ?? "")."))
                     continue
                 }
                 guard let period = periods[values["period"] ?? ""] else {
-                    errors.append(CSVLineError(line: line, column: "period", code: "period_not_found", message: "No period is called \(values["period"] ?? "")."))
+                    errors.append(
+                        CSVLineError(
+                            line: line, column: "period", code: "period_not_found", message: "No period is called \(values["period"] ?? "")."))
                     continue
                 }
                 let clave = (values["clave"] ?? "").uppercased(), code = (values["group"] ?? "").uppercased()
                 guard let subject = try await SubjectModel.query(on: db).filter(\.$planID == student.planID).filter(\.$clave == clave).first(),
-                      let group = try await GroupModel.query(on: db).filter(\.$periodID == period.id!).filter(\.$subjectID == subject.id!).filter(\.$code == code).first() else {
-                    errors.append(CSVLineError(line: line, column: "group", code: "group_not_found", message: "Period \(period.code) has no group \(code) of \(clave) in the student's plan."))
+                    let group = try await GroupModel.query(on: db).filter(\.$periodID == period.id!).filter(\.$subjectID == subject.id!).filter(
+                        \.$code == code
+                    ).first()
+                else {
+                    errors.append(
+                        CSVLineError(
+                            line: line, column: "group", code: "group_not_found",
+                            message: "Period \(period.code) has no group \(code) of \(clave) in the student's plan."))
                     continue
                 }
                 do {

@@ -44,7 +44,8 @@ struct CampusServices: Sendable {
         publicURL = environment.publicURL
         let identity = environment.identity
         record = RecordService(database: database, clock: clock)
-        students = StudentService(database: database, accounts: identity.accounts, directory: identity.directory, blobs: BlobStore(database: database), clock: clock)
+        students = StudentService(
+            database: database, accounts: identity.accounts, directory: identity.directory, blobs: BlobStore(database: database), clock: clock)
         groups = GroupService(database: database, accounts: identity.accounts, directory: identity.directory)
         enrolments = EnrolmentService(database: database, clock: clock)
         csv = CampusCSV(database: database, groups: groups, clock: clock)
@@ -56,7 +57,8 @@ struct CampusServices: Sendable {
         let portals = SAESPortals(template: environment.settings.value(module: "campus", "SAES_PORTAL"))
         // Start-up refuses an invalid value (CampusModule.validate); services built without that check use the default.
         let timeout = (try? Self.saesTimeout(environment.settings)) ?? Self.defaultSAESTimeout
-        let connector = connector ?? SAESConnector(http: SAESHTTP(client: client, timeout: .seconds(Int64(timeout)), plainHTTPPortals: portals.plainHTTPOrigins))
+        let connector =
+            connector ?? SAESConnector(http: SAESHTTP(client: client, timeout: .seconds(Int64(timeout)), plainHTTPPortals: portals.plainHTTPOrigins))
         // One throttle for every way Patio reaches SAES, so a student's syncs, CAPTCHAs and searches count together.
         let throttle = SAESThrottle(clock: clock)
         saesLinks = SAESLinkService(database: database, clock: clock, vault: vault, connector: connector, portals: portals, throttle: throttle)

@@ -34,8 +34,9 @@ enum CampusText {
     static func minutes(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let hours = Int(parts[0]), let minutes = Int(parts[1]), hours < 24, minutes < 60 else { return nil }
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            let hours = Int(parts[0]), let minutes = Int(parts[1]), hours < 24, minutes < 60
+        else { return nil }
         return hours * 60 + minutes
     }
 

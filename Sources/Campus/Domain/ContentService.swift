@@ -64,12 +64,16 @@ struct ContentService: Sendable {
         let title = CampusText.required(input.title, "title", into: &validator)
         let body = CampusText.required(input.body, "body", into: &validator, max: 5_000)
         if input.kind == "announcement" {
-            validator.check(Self.categories.contains(input.category ?? ""), "category", "One of: \(Self.categories.joined(separator: ", ")).", code: "category_unknown")
+            validator.check(
+                Self.categories.contains(input.category ?? ""), "category", "One of: \(Self.categories.joined(separator: ", ")).",
+                code: "category_unknown")
         }
         validator.check((1...3).contains(input.importance ?? 1), "importance", "From 1 (low) to 3 (high).", code: "importance_range")
         if let expires = input.expiresAt { validator.check(expires > clock.now(), "expiresAt", "An expiry in the future.", code: "expiry_past") }
         let schools = (input.schools ?? []).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
-        validator.check(schools.count <= 60 && schools.allSatisfy { $0.count <= 20 && $0.allSatisfy { $0.isLetter || $0.isNumber } }, "schools", "School codes like escom.", code: "schools_format")
+        validator.check(
+            schools.count <= 60 && schools.allSatisfy { $0.count <= 20 && $0.allSatisfy { $0.isLetter || $0.isNumber } }, "schools",
+            "School codes like escom.", code: "schools_format")
         try validator.validate()
         model.kind = input.kind ?? "news"
         model.title = title
@@ -98,8 +102,9 @@ struct ContentService: Sendable {
     }
 
     static func view(_ model: PostModel) -> PostView {
-        PostView(id: model.id!, kind: model.kind, title: model.title, body: model.body, category: model.category, importance: model.importance,
-                 publishedAt: model.publishedAt, expiresAt: model.expiresAt, schools: model.schoolCodes.split(separator: ",").map(String.init))
+        PostView(
+            id: model.id!, kind: model.kind, title: model.title, body: model.body, category: model.category, importance: model.importance,
+            publishedAt: model.publishedAt, expiresAt: model.expiresAt, schools: model.schoolCodes.split(separator: ",").map(String.init))
     }
 
     // MARK: Scholarships
@@ -150,14 +155,24 @@ struct ContentService: Sendable {
         var validator = Validator()
         let name = CampusText.required(input.name, "name", into: &validator)
         let description = CampusText.required(input.description, "description", into: &validator, max: 2_000)
-        validator.check(Self.scholarshipStatuses.contains(input.status ?? ""), "status", "One of: \(Self.scholarshipStatuses.joined(separator: ", ")).", code: "status_unknown")
+        validator.check(
+            Self.scholarshipStatuses.contains(input.status ?? ""), "status", "One of: \(Self.scholarshipStatuses.joined(separator: ", ")).",
+            code: "status_unknown")
         validator.check((0...100_000_000).contains(input.amountMinor ?? -1), "amountMinor", "An amount in centavos, from 0.", code: "amount_range")
         let currency = (input.currency ?? "MXN").uppercased()
-        validator.check(currency.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "currency", "A three-letter currency code like MXN.", code: "currency_format")
-        validator.check(Self.periodicities.contains(input.periodicity ?? ""), "periodicity", "One of: \(Self.periodicities.joined(separator: ", ")).", code: "periodicity_unknown")
-        validator.check(Self.benefitTypes.contains(input.benefitType ?? ""), "benefitType", "One of: \(Self.benefitTypes.joined(separator: ", ")).", code: "benefit_unknown")
+        validator.check(
+            currency.count == 3 && currency.allSatisfy { $0.isASCII && $0.isLetter }, "currency", "A three-letter currency code like MXN.",
+            code: "currency_format")
+        validator.check(
+            Self.periodicities.contains(input.periodicity ?? ""), "periodicity", "One of: \(Self.periodicities.joined(separator: ", ")).",
+            code: "periodicity_unknown")
+        validator.check(
+            Self.benefitTypes.contains(input.benefitType ?? ""), "benefitType", "One of: \(Self.benefitTypes.joined(separator: ", ")).",
+            code: "benefit_unknown")
         let link = (input.link ?? "").trimmingCharacters(in: .whitespaces)
-        validator.check(link.hasPrefix("https://") && link.count <= 500 && URL(string: link) != nil, "link", "An https:// link where students apply.", code: "link_format")
+        validator.check(
+            link.hasPrefix("https://") && link.count <= 500 && URL(string: link) != nil, "link", "An https:// link where students apply.",
+            code: "link_format")
         try validator.validate()
         model.name = name
         model.description = description
@@ -186,7 +201,8 @@ struct ContentService: Sendable {
     }
 
     static func view(_ model: ScholarshipModel) -> ScholarshipView {
-        ScholarshipView(id: model.id!, name: model.name, description: model.description, status: model.status, amountMinor: model.amountMinor,
-                        currency: model.currency, periodicity: model.periodicity, benefitType: model.benefitType, link: model.link)
+        ScholarshipView(
+            id: model.id!, name: model.name, description: model.description, status: model.status, amountMinor: model.amountMinor,
+            currency: model.currency, periodicity: model.periodicity, benefitType: model.benefitType, link: model.link)
     }
 }

@@ -35,7 +35,9 @@ struct EnrolmentService: Sendable {
     }
 
     /// Inside a write: checks every rule against what the database holds now and inserts the enrolment.
-    static func enrol(student studentID: UUID, group groupID: UUID, at now: Date, on db: any Database, isPostgres: Bool) async throws -> EnrolmentModel {
+    static func enrol(student studentID: UUID, group groupID: UUID, at now: Date, on db: any Database, isPostgres: Bool) async throws
+        -> EnrolmentModel
+    {
         if isPostgres {
             // Two enrolments in the same group at once must see each other's seat.
             try await (try db.sql).raw("SELECT id FROM campus_groups WHERE id = \(bind: groupID) FOR UPDATE").run()
@@ -59,8 +61,9 @@ struct EnrolmentService: Sendable {
             let clashing = try await GroupModel.find(other.groupID, on: db)
             var name = ""
             if let clashing, let subject = try await SubjectModel.find(clashing.subjectID, on: db) { name = subject.name }
-            throw AppError.conflict(code: "schedule_clash",
-                                    "It clashes with \(clashing?.code ?? "") \(name) on \(Weekday.englishName(other.weekday)) \(other.startsAt)–\(other.endsAt).")
+            throw AppError.conflict(
+                code: "schedule_clash",
+                "It clashes with \(clashing?.code ?? "") \(name) on \(Weekday.englishName(other.weekday)) \(other.startsAt)–\(other.endsAt).")
         }
         let enrolment = EnrolmentModel()
         enrolment.id = UUID()

@@ -21,7 +21,8 @@ enum Grade: Equatable, Hashable, Sendable {
         }
         let parts = trimmed.replacingOccurrences(of: ",", with: ".").split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let whole = parts.first, (1...2).contains(whole.count), whole.allSatisfy(\.isASCIIDigit),
-              let units = Int(whole) else { return nil }
+            let units = Int(whole)
+        else { return nil }
         var tenths = units * 10
         if parts.count == 2 {
             let fraction = parts[1]

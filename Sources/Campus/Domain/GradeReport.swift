@@ -38,10 +38,14 @@ struct GradeReport: Codable, Sendable, Equatable {
 
     /// Builds the report from a student's enrolments (with each group's code, subject and teacher).
     static func make(period: PeriodView?, rows enrolments: [(EnrolmentModel, GroupModel, SubjectModel, String?)]) -> GradeReport {
-        make(period: period, source: .school, rows: enrolments.map { enrolment, group, subject, teacher in
-            Row(groupId: group.id, groupCode: group.code, clave: subject.clave, subject: subject.name, teacher: teacher,
-                partials: [enrolment.partial1, enrolment.partial2, enrolment.partial3], extraordinary: enrolment.extraordinary, final: enrolment.final)
-        })
+        make(
+            period: period, source: .school,
+            rows: enrolments.map { enrolment, group, subject, teacher in
+                Row(
+                    groupId: group.id, groupCode: group.code, clave: subject.clave, subject: subject.name, teacher: teacher,
+                    partials: [enrolment.partial1, enrolment.partial2, enrolment.partial3], extraordinary: enrolment.extraordinary,
+                    final: enrolment.final)
+            })
     }
 
     /// Builds the report from rows of grades as captured (`8.5`, `NP` or nil), whatever their source: the row
@@ -49,21 +53,25 @@ struct GradeReport: Codable, Sendable, Equatable {
     static func make(period: PeriodView?, source: RecordSource, rows: [Row]) -> GradeReport {
         let rows = rows.sorted { ($0.subject, $0.groupCode) < ($1.subject, $1.groupCode) }
         let finals = rows.map { $0.final.flatMap(Grade.init) }
-        return GradeReport(period: period, rows: rows, generalAverage: GradeAverage(finals)?.text,
-                           approved: finals.filter { $0?.passes == true }.count, pending: finals.filter { $0 == nil }.count, source: source)
+        return GradeReport(
+            period: period, rows: rows, generalAverage: GradeAverage(finals)?.text,
+            approved: finals.filter { $0?.passes == true }.count, pending: finals.filter { $0 == nil }.count, source: source)
     }
 }
 
 extension GradeReport.Row {
     /// A row from its grades as captured; the average of the numeric partials and whether the final passes
     /// follow from them.
-    init(groupId: UUID?, groupCode: String, clave: String, subject: String, teacher: String?,
-         partials: [String?], extraordinary: String?, final: String?) {
+    init(
+        groupId: UUID?, groupCode: String, clave: String, subject: String, teacher: String?,
+        partials: [String?], extraordinary: String?, final: String?
+    ) {
         let partials = (0..<3).map { $0 < partials.count ? partials[$0] : nil }
-        self.init(groupId: groupId, groupCode: groupCode, clave: clave, subject: subject, teacher: teacher,
-                  partial1: partials[0], partial2: partials[1], partial3: partials[2], extraordinary: extraordinary, final: final,
-                  average: GradeAverage(partials.map { $0.flatMap(Grade.init) })?.text,
-                  passed: final.flatMap(Grade.init).map(\.passes))
+        self.init(
+            groupId: groupId, groupCode: groupCode, clave: clave, subject: subject, teacher: teacher,
+            partial1: partials[0], partial2: partials[1], partial3: partials[2], extraordinary: extraordinary, final: final,
+            average: GradeAverage(partials.map { $0.flatMap(Grade.init) })?.text,
+            passed: final.flatMap(Grade.init).map(\.passes))
     }
 }
 
@@ -101,7 +109,8 @@ struct RecordReader: Sendable {
         let text = today.description
         let periods = try await PeriodModel.query(on: try database.reader).filter(\.$startsOn <= text).filter(\.$endsOn >= text).all()
         for period in periods {
-            let count = try await EnrolmentModel.query(on: try database.reader).filter(\.$studentID == student.id!).filter(\.$periodID == period.id!).count()
+            let count = try await EnrolmentModel.query(on: try database.reader).filter(\.$studentID == student.id!).filter(\.$periodID == period.id!)
+                .count()
             if count > 0 { return (true, period) }
         }
         return (false, periods.first)

@@ -32,12 +32,16 @@ struct GradeService: Sendable {
         validator.check(assessment != nil, "assessment", "One of: partial1, partial2, partial3, extraordinary, final.", code: "assessment_unknown")
         validator.check(input.opensAt != nil, "opensAt", "When the window opens (RFC 3339).", code: "required")
         validator.check(input.closesAt != nil, "closesAt", "When the window closes (RFC 3339).", code: "required")
-        if let opens = input.opensAt, let closes = input.closesAt { validator.check(opens < closes, "closesAt", "A window must close after it opens.", code: "dates_order") }
+        if let opens = input.opensAt, let closes = input.closesAt {
+            validator.check(opens < closes, "closesAt", "A window must close after it opens.", code: "dates_order")
+        }
         try validator.validate()
         return try await database.write { db in
             guard let period = try await PeriodModel.find(periodID, on: db) else { throw RecordService.periodNotFound }
             guard period.closedAt == nil else { throw Self.periodClosed }
-            let model = try await CaptureWindowModel.query(on: db).filter(\.$periodID == periodID).filter(\.$assessment == assessment!.rawValue).first() ?? CaptureWindowModel()
+            let model =
+                try await CaptureWindowModel.query(on: db).filter(\.$periodID == periodID).filter(\.$assessment == assessment!.rawValue).first()
+                ?? CaptureWindowModel()
             if model.id == nil {
                 model.id = UUID()
                 model.periodID = periodID
@@ -59,7 +63,8 @@ struct GradeService: Sendable {
 
     func view(_ model: CaptureWindowModel) -> WindowView {
         let now = clock.now()
-        return WindowView(assessment: model.assessment, opensAt: model.opensAt, closesAt: model.closesAt, isOpen: model.opensAt <= now && now < model.closesAt)
+        return WindowView(
+            assessment: model.assessment, opensAt: model.opensAt, closesAt: model.closesAt, isOpen: model.opensAt <= now && now < model.closesAt)
     }
 
     // MARK: Capture
@@ -109,7 +114,9 @@ struct GradeService: Sendable {
                 } else if let grade = Grade(text) {
                     parsed.append((entry.enrolmentId, assessment, grade.text))
                 } else {
-                    validator.add("grades[\(index)].\(assessment.rawValue)", "A grade from 0 to 10 with at most one decimal, NP, or empty.", code: "grade_format")
+                    validator.add(
+                        "grades[\(index)].\(assessment.rawValue)", "A grade from 0 to 10 with at most one decimal, NP, or empty.",
+                        code: "grade_format")
                 }
             }
         }
@@ -125,8 +132,11 @@ struct GradeService: Sendable {
             if !isAdmin {
                 let windows = try await CaptureWindowModel.query(on: db).filter(\.$periodID == group.periodID).all()
                 for assessment in Set(checked.map(\.1)) {
-                    guard let window = windows.first(where: { $0.assessment == assessment.rawValue }), window.opensAt <= now, now < window.closesAt else {
-                        throw AppError(.forbidden, code: "capture_window_closed", detail: "Capture of \(assessment.rawValue) is closed now; school services set its window.")
+                    guard let window = windows.first(where: { $0.assessment == assessment.rawValue }), window.opensAt <= now, now < window.closesAt
+                    else {
+                        throw AppError(
+                            .forbidden, code: "capture_window_closed",
+                            detail: "Capture of \(assessment.rawValue) is closed now; school services set its window.")
                     }
                 }
             }
@@ -186,10 +196,11 @@ struct GradeService: Sendable {
         let studentByID = Dictionary(uniqueKeysWithValues: students.map { ($0.id!, $0) })
         return enrolments.compactMap { enrolment in
             guard let student = studentByID[enrolment.studentID] else { return nil }
-            return RosterRow(enrolmentId: enrolment.id!, studentId: student.id!, boleta: student.boleta, name: names[student.accountID]?.name ?? "",
-                             partial1: enrolment.partial1, partial2: enrolment.partial2, partial3: enrolment.partial3,
-                             extraordinary: enrolment.extraordinary, final: enrolment.final,
-                             average: GradeAverage(Assessment.partials.map { $0.value(of: enrolment).flatMap(Grade.init) })?.text)
+            return RosterRow(
+                enrolmentId: enrolment.id!, studentId: student.id!, boleta: student.boleta, name: names[student.accountID]?.name ?? "",
+                partial1: enrolment.partial1, partial2: enrolment.partial2, partial3: enrolment.partial3,
+                extraordinary: enrolment.extraordinary, final: enrolment.final,
+                average: GradeAverage(Assessment.partials.map { $0.value(of: enrolment).flatMap(Grade.init) })?.text)
         }.sorted { $0.name.localizedCompare($1.name) == .orderedAscending }
     }
 
@@ -209,8 +220,9 @@ struct GradeService: Sendable {
         guard try await GroupModel.find(groupID, on: db) != nil else { throw GroupService.notFound }
         let ids = try await EnrolmentModel.query(on: db).filter(\.$groupID == groupID).all().compactMap(\.id)
         return try await GradeChangeModel.query(on: db).filter(\.$enrolmentID ~~ ids).sort(\.$sequence, .descending).all().map {
-            ChangeView(enrolmentId: $0.enrolmentID, assessment: $0.assessment, before: $0.before, after: $0.after,
-                       actorAccountId: $0.actorAccountID, actorName: $0.actorName, at: $0.at)
+            ChangeView(
+                enrolmentId: $0.enrolmentID, assessment: $0.assessment, before: $0.before, after: $0.after,
+                actorAccountId: $0.actorAccountID, actorName: $0.actorName, at: $0.at)
         }
     }
 }

@@ -32,9 +32,13 @@ struct GroupService: Sendable {
     }
 
     /// A group's own fields checked (the CSV import checks rows with it too).
-    static func check(code: String?, shift: String?, quota: Int?, slots: [SlotInput], into validator: inout Validator) -> (code: String, slots: [SlotView]) {
+    static func check(code: String?, shift: String?, quota: Int?, slots: [SlotInput], into validator: inout Validator) -> (
+        code: String, slots: [SlotView]
+    ) {
         let code = CampusText.required(code, "code", into: &validator, max: 10).uppercased()
-        validator.check(code.isEmpty || code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }, "code", "Letters and digits only, like 3CM1.", code: "group_code_format")
+        validator.check(
+            code.isEmpty || code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }, "code", "Letters and digits only, like 3CM1.",
+            code: "group_code_format")
         validator.check(shifts.contains(shift ?? ""), "shift", "morning or evening.", code: "shift_unknown")
         validator.check((1...500).contains(quota ?? 0), "quota", "A quota from 1 to 500 seats.", code: "quota_range")
         validator.check(!slots.isEmpty && slots.count <= 12, "slots", "Give from 1 to 12 weekly classes.", code: "slots_count")
@@ -42,15 +46,18 @@ struct GroupService: Sendable {
         // Past the limit the slots are not read at all (the overlap check is quadratic).
         for (index, slot) in slots.prefix(12).enumerated() {
             let field = "slots[\(index)]"
-            let view = SlotView(weekday: slot.weekday ?? 0, startsAt: slot.startsAt ?? "", endsAt: slot.endsAt ?? "",
-                                building: (slot.building ?? "").trimmingCharacters(in: .whitespaces), room: (slot.room ?? "").trimmingCharacters(in: .whitespaces))
+            let view = SlotView(
+                weekday: slot.weekday ?? 0, startsAt: slot.startsAt ?? "", endsAt: slot.endsAt ?? "",
+                building: (slot.building ?? "").trimmingCharacters(in: .whitespaces), room: (slot.room ?? "").trimmingCharacters(in: .whitespaces))
             validator.check((1...6).contains(view.weekday), field + ".weekday", "A day from 1 (Monday) to 6 (Saturday).", code: "weekday_range")
             guard let times = SlotTimes(view) else {
                 validator.add(field, "Times as HH:mm, like 07:00.", code: "time_format")
                 continue
             }
             validator.check(times.starts < times.ends, field + ".endsAt", "A class must end after it starts.", code: "times_order")
-            validator.check(!view.building.isEmpty && view.building.count <= 20, field + ".building", "Give the building (up to 20 characters).", code: "required")
+            validator.check(
+                !view.building.isEmpty && view.building.count <= 20, field + ".building", "Give the building (up to 20 characters).", code: "required"
+            )
             validator.check(!view.room.isEmpty && view.room.count <= 20, field + ".room", "Give the room (up to 20 characters).", code: "required")
             if checked.compactMap(SlotTimes.init).contains(where: { $0.overlaps(times) }) {
                 validator.add(field, "This class overlaps another class of the same group.", code: "slots_overlap")
@@ -66,11 +73,16 @@ struct GroupService: Sendable {
         validator.check(input.subjectId != nil, "subjectId", "Choose the subject.", code: "required")
         let fields = Self.check(code: input.code, shift: input.shift, quota: input.quota, slots: input.slots ?? [], into: &validator)
         try validator.validate()
-        guard let periodID = input.periodId, let period = try await PeriodModel.find(periodID, on: try database.reader) else { throw RecordService.periodNotFound }
+        guard let periodID = input.periodId, let period = try await PeriodModel.find(periodID, on: try database.reader) else {
+            throw RecordService.periodNotFound
+        }
         guard period.closedAt == nil else { throw GradeService.periodClosed }
-        guard let subjectID = input.subjectId, try await SubjectModel.find(subjectID, on: try database.reader) != nil else { throw RecordService.subjectNotFound }
+        guard let subjectID = input.subjectId, try await SubjectModel.find(subjectID, on: try database.reader) != nil else {
+            throw RecordService.subjectNotFound
+        }
         let teacher = try await teacherID(email: input.teacherEmail)
-        let group = Self.model(periodID: periodID, subjectID: subjectID, code: fields.code, teacher: teacher, shift: input.shift ?? "", quota: input.quota ?? 0)
+        let group = Self.model(
+            periodID: periodID, subjectID: subjectID, code: fields.code, teacher: teacher, shift: input.shift ?? "", quota: input.quota ?? 0)
         do {
             try await database.write { db in
                 try await group.create(on: db)
@@ -110,7 +122,8 @@ struct GroupService: Sendable {
     func teacherID(email: String?) async throws -> UUID? {
         guard let email = email?.trimmingCharacters(in: .whitespaces), !email.isEmpty else { return nil }
         guard let account = try await accounts.find(email: email), account.roles.contains(CampusRoles.teacher) else {
-            throw AppError.validation(field: "teacherEmail", "No teacher has this email; give them the campus.teacher role first.", code: "teacher_unknown")
+            throw AppError.validation(
+                field: "teacherEmail", "No teacher has this email; give them the campus.teacher role first.", code: "teacher_unknown")
         }
         return account.id
     }
@@ -162,7 +175,9 @@ struct GroupService: Sendable {
         if let teacher = filter.teacherAccountID { query = query.filter(\.$teacherAccountID == teacher) }
         var groups = try await query.all()
         if filter.careerCode != nil || filter.planCode != nil {
-            let careers = try await CareerModel.query(on: try database.reader).all().filter { filter.careerCode == nil || $0.code == filter.careerCode?.uppercased() }
+            let careers = try await CareerModel.query(on: try database.reader).all().filter {
+                filter.careerCode == nil || $0.code == filter.careerCode?.uppercased()
+            }
             var plans = try await PlanModel.query(on: try database.reader).filter(\.$careerID ~~ careers.compactMap(\.id)).all()
             if let planCode = filter.planCode { plans = plans.filter { $0.code == planCode } }
             let subjects = try await SubjectModel.query(on: try database.reader).filter(\.$planID ~~ plans.compactMap(\.id)).all()
@@ -193,10 +208,11 @@ struct GroupService: Sendable {
             let enrolled = counts[group.id!] ?? 0
             let groupSlots = (slotsByGroup[group.id!] ?? []).sorted { ($0.weekday, $0.startsAt) < ($1.weekday, $1.startsAt) }
                 .map { SlotView(weekday: $0.weekday, startsAt: $0.startsAt, endsAt: $0.endsAt, building: $0.building, room: $0.room) }
-            return GroupView(id: group.id!, periodId: group.periodID, periodCode: periodByID[group.periodID]?.code ?? "", code: group.code,
-                             subject: RecordService.view(subject), teacherAccountId: group.teacherAccountID,
-                             teacherName: group.teacherAccountID.flatMap { teachers[$0]?.name }, shift: group.shift, quota: group.quota,
-                             enrolled: enrolled, seatsLeft: max(0, group.quota - enrolled), slots: groupSlots)
+            return GroupView(
+                id: group.id!, periodId: group.periodID, periodCode: periodByID[group.periodID]?.code ?? "", code: group.code,
+                subject: RecordService.view(subject), teacherAccountId: group.teacherAccountID,
+                teacherName: group.teacherAccountID.flatMap { teachers[$0]?.name }, shift: group.shift, quota: group.quota,
+                enrolled: enrolled, seatsLeft: max(0, group.quota - enrolled), slots: groupSlots)
         }
     }
 

@@ -52,13 +52,18 @@ struct KardexReport: Codable, Sendable, Equatable {
     }
 
     static func make(career: String, plan: String, lines models: [KardexLineModel], planCreditsHundredths: Int, search: String?) -> KardexReport {
-        make(career: career, plan: plan, entries: models.map {
-            Entry(id: $0.id, clave: $0.clave, subject: $0.subjectName, semester: $0.semester, creditsHundredths: $0.creditsHundredths,
-                  takenOn: $0.takenOn, periodCode: $0.periodCode, evaluation: $0.evaluation, grade: $0.grade)
-        }, planCreditsHundredths: planCreditsHundredths, search: search)
+        make(
+            career: career, plan: plan,
+            entries: models.map {
+                Entry(
+                    id: $0.id, clave: $0.clave, subject: $0.subjectName, semester: $0.semester, creditsHundredths: $0.creditsHundredths,
+                    takenOn: $0.takenOn, periodCode: $0.periodCode, evaluation: $0.evaluation, grade: $0.grade)
+            }, planCreditsHundredths: planCreditsHundredths, search: search)
     }
 
-    static func make(career: String, plan: String, entries: [Entry], planCreditsHundredths: Int, search: String?, source: RecordSource = .school) -> KardexReport {
+    static func make(career: String, plan: String, entries: [Entry], planCreditsHundredths: Int, search: String?, source: RecordSource = .school)
+        -> KardexReport
+    {
         let all = entries.sorted { ($0.semester, $0.clave, $0.takenOn) < ($1.semester, $1.clave, $1.takenOn) }
         let grades = all.map { Grade($0.grade) }
         var approvedCredits: [String: Int] = [:]
@@ -73,18 +78,23 @@ struct KardexReport: Codable, Sendable, Equatable {
                 folded.map { CampusText.folded(line.clave).contains($0) || CampusText.folded(line.subject).contains($0) } ?? true
             }
             guard !shown.isEmpty else { continue }
-            semesters.append(Semester(
-                semester: number,
-                lines: shown.map { line, grade in
-                    Line(id: line.id, clave: line.clave, subject: line.subject, semester: line.semester, credits: Credits.decimal(line.creditsHundredths),
-                         date: line.takenOn, period: line.periodCode, evaluation: line.evaluation, grade: line.grade, passed: grade?.passes ?? false)
-                },
-                average: GradeAverage(pairs.map(\.1))?.text,
-                cumulativeAverage: GradeAverage(cumulative)?.text,
-                approved: Set(pairs.filter { $0.1?.passes == true }.map(\.0.clave)).count))
+            semesters.append(
+                Semester(
+                    semester: number,
+                    lines: shown.map { line, grade in
+                        Line(
+                            id: line.id, clave: line.clave, subject: line.subject, semester: line.semester,
+                            credits: Credits.decimal(line.creditsHundredths),
+                            date: line.takenOn, period: line.periodCode, evaluation: line.evaluation, grade: line.grade,
+                            passed: grade?.passes ?? false)
+                    },
+                    average: GradeAverage(pairs.map(\.1))?.text,
+                    cumulativeAverage: GradeAverage(cumulative)?.text,
+                    approved: Set(pairs.filter { $0.1?.passes == true }.map(\.0.clave)).count))
         }
-        return KardexReport(career: career, plan: plan, semesters: semesters, overallAverage: GradeAverage(grades)?.text,
-                            approvedSubjects: approvedCredits.count, creditsEarned: Credits.decimal(approvedCredits.values.reduce(0, +)),
-                            creditsTotal: Credits.decimal(planCreditsHundredths), source: source)
+        return KardexReport(
+            career: career, plan: plan, semesters: semesters, overallAverage: GradeAverage(grades)?.text,
+            approvedSubjects: approvedCredits.count, creditsEarned: Credits.decimal(approvedCredits.values.reduce(0, +)),
+            creditsTotal: Credits.decimal(planCreditsHundredths), source: source)
     }
 }

@@ -45,21 +45,26 @@ struct KardexService: Sendable {
                 let student_id: UUID, clave: String, name: String, semester: Int, credits_hundredths: Int
                 let extraordinary: String?, final: String?
             }
-            let rows = try await sql.raw("""
+            let rows = try await sql.raw(
+                """
                 SELECT e.student_id, s.clave, s.name, s.semester, s.credits_hundredths, e.extraordinary, e.final
                 FROM campus_enrolments e JOIN campus_subjects s ON s.id = e.subject_id
                 WHERE e.period_id = \(bind: periodID)
-                """).all(decoding: Row.self)
+                """
+            ).all(decoding: Row.self)
             let finals = rows.filter { $0.final != nil }
             var written = 0
             for start in stride(from: 0, to: finals.count, by: Self.batchSize) {
                 var insert = sql.insert(into: KardexLineModel.schema)
-                    .columns("id", "student_id", "clave", "subject_name", "semester", "credits_hundredths", "taken_on", "period_code", "evaluation", "grade", "origin", "created_at")
+                    .columns(
+                        "id", "student_id", "clave", "subject_name", "semester", "credits_hundredths", "taken_on", "period_code", "evaluation",
+                        "grade", "origin", "created_at")
                 for row in finals[start..<min(start + Self.batchSize, finals.count)] {
                     let evaluation = row.extraordinary == nil ? "ORD" : "EXT"
-                    insert = insert.values(SQLBind(UUID()), SQLBind(row.student_id), SQLBind(row.clave), SQLBind(row.name), SQLBind(row.semester),
-                                           SQLBind(row.credits_hundredths), SQLBind(period.endsOn), SQLBind(period.code), SQLBind(evaluation),
-                                           SQLBind(row.final ?? ""), SQLBind("closing"), SQLBind(now))
+                    insert = insert.values(
+                        SQLBind(UUID()), SQLBind(row.student_id), SQLBind(row.clave), SQLBind(row.name), SQLBind(row.semester),
+                        SQLBind(row.credits_hundredths), SQLBind(period.endsOn), SQLBind(period.code), SQLBind(evaluation),
+                        SQLBind(row.final ?? ""), SQLBind("closing"), SQLBind(now))
                     written += 1
                 }
                 try await insert.run()
@@ -106,7 +111,8 @@ struct KardexService: Sendable {
             var lines: [KardexReport.Line] = []
             for entry in checked {
                 guard let subject = byClave[entry.clave] else {
-                    throw AppError.validation(field: "clave", "No subject of the student's plan has the clave \(entry.clave).", code: "subject_not_in_plan")
+                    throw AppError.validation(
+                        field: "clave", "No subject of the student's plan has the clave \(entry.clave).", code: "subject_not_in_plan")
                 }
                 let line = KardexLineModel()
                 line.id = UUID()
@@ -122,8 +128,12 @@ struct KardexService: Sendable {
                 line.origin = "school"
                 line.createdAt = now
                 try await line.create(on: db)
-                lines.append(KardexReport.Line(id: line.id!, clave: line.clave, subject: line.subjectName, semester: line.semester, credits: Credits.decimal(line.creditsHundredths),
-                                               date: line.takenOn, period: line.periodCode, evaluation: line.evaluation, grade: line.grade, passed: entry.grade?.passes ?? false))
+                lines.append(
+                    KardexReport.Line(
+                        id: line.id!, clave: line.clave, subject: line.subjectName, semester: line.semester,
+                        credits: Credits.decimal(line.creditsHundredths),
+                        date: line.takenOn, period: line.periodCode, evaluation: line.evaluation, grade: line.grade,
+                        passed: entry.grade?.passes ?? false))
             }
             return lines
         }

@@ -103,21 +103,28 @@ struct PersonalData: Codable, Sendable, Equatable {
         func clean(_ value: String?, _ path: String) -> String? {
             guard let text = value?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
             if text.count > Self.maxFieldLength { errors.append((path, "At most \(Self.maxFieldLength) characters.")) }
-            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { errors.append((path, "Control characters are not allowed.")) }
+            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                errors.append((path, "Control characters are not allowed."))
+            }
             return text
         }
         var copy = self
-        copy.general = General(curp: clean(general.curp, "general.curp")?.uppercased(), rfc: clean(general.rfc, "general.rfc")?.uppercased(),
-                               militaryId: clean(general.militaryId, "general.militaryId"), passport: clean(general.passport, "general.passport"),
-                               gender: clean(general.gender, "general.gender"))
-        copy.birth = Birth(date: clean(birth.date, "birth.date"), nationality: clean(birth.nationality, "birth.nationality"), place: clean(birth.place, "birth.place"))
+        copy.general = General(
+            curp: clean(general.curp, "general.curp")?.uppercased(), rfc: clean(general.rfc, "general.rfc")?.uppercased(),
+            militaryId: clean(general.militaryId, "general.militaryId"), passport: clean(general.passport, "general.passport"),
+            gender: clean(general.gender, "general.gender"))
+        copy.birth = Birth(
+            date: clean(birth.date, "birth.date"), nationality: clean(birth.nationality, "birth.nationality"),
+            place: clean(birth.place, "birth.place"))
         copy.address = address.cleaned(clean)
         copy.contact = contact.cleaned(clean)
-        copy.previousSchooling = PreviousSchooling(school: clean(previousSchooling.school, "previousSchooling.school"), state: clean(previousSchooling.state, "previousSchooling.state"),
-                                                   middleSchoolAverage: clean(previousSchooling.middleSchoolAverage, "previousSchooling.middleSchoolAverage"),
-                                                   highSchoolAverage: clean(previousSchooling.highSchoolAverage, "previousSchooling.highSchoolAverage"))
-        copy.family = Family(guardian: clean(family.guardian, "family.guardian"), guardianRfc: clean(family.guardianRfc, "family.guardianRfc")?.uppercased(),
-                             father: clean(family.father, "family.father"), mother: clean(family.mother, "family.mother"))
+        copy.previousSchooling = PreviousSchooling(
+            school: clean(previousSchooling.school, "previousSchooling.school"), state: clean(previousSchooling.state, "previousSchooling.state"),
+            middleSchoolAverage: clean(previousSchooling.middleSchoolAverage, "previousSchooling.middleSchoolAverage"),
+            highSchoolAverage: clean(previousSchooling.highSchoolAverage, "previousSchooling.highSchoolAverage"))
+        copy.family = Family(
+            guardian: clean(family.guardian, "family.guardian"), guardianRfc: clean(family.guardianRfc, "family.guardianRfc")?.uppercased(),
+            father: clean(family.father, "family.father"), mother: clean(family.mother, "family.mother"))
         if let date = copy.birth.date, LocalDate(date) == nil { errors.append(("birth.date", "Give a date as yyyy-MM-dd.")) }
         if let email = copy.contact.email, !email.contains("@") { errors.append(("contact.email", "Give an email address.")) }
         return copy
@@ -126,15 +133,18 @@ struct PersonalData: Codable, Sendable, Equatable {
 
 extension PersonalData.Address {
     func cleaned(_ clean: (String?, String) -> String?) -> Self {
-        Self(street: clean(street, "address.street"), exteriorNumber: clean(exteriorNumber, "address.exteriorNumber"),
-             interiorNumber: clean(interiorNumber, "address.interiorNumber"), neighbourhood: clean(neighbourhood, "address.neighbourhood"),
-             postalCode: clean(postalCode, "address.postalCode"), state: clean(state, "address.state"), municipality: clean(municipality, "address.municipality"))
+        Self(
+            street: clean(street, "address.street"), exteriorNumber: clean(exteriorNumber, "address.exteriorNumber"),
+            interiorNumber: clean(interiorNumber, "address.interiorNumber"), neighbourhood: clean(neighbourhood, "address.neighbourhood"),
+            postalCode: clean(postalCode, "address.postalCode"), state: clean(state, "address.state"),
+            municipality: clean(municipality, "address.municipality"))
     }
 }
 
 extension PersonalData.Contact {
     func cleaned(_ clean: (String?, String) -> String?) -> Self {
-        Self(phone: clean(phone, "contact.phone"), mobile: clean(mobile, "contact.mobile"), email: clean(email, "contact.email"),
-             works: clean(works, "contact.works"), officePhone: clean(officePhone, "contact.officePhone"))
+        Self(
+            phone: clean(phone, "contact.phone"), mobile: clean(mobile, "contact.mobile"), email: clean(email, "contact.email"),
+            works: clean(works, "contact.works"), officePhone: clean(officePhone, "contact.officePhone"))
     }
 }

@@ -16,8 +16,9 @@ struct PersonalDataPatch: Sendable, Equatable {
     /// Refuses every name in `unknown`, in a stable order.
     static func unknownFields(_ unknown: [String]) -> AppError {
         let names = unknown.sorted()
-        return AppError(.unprocessableContent, code: "unknown_field", detail: "Personal data has no field \(names.joined(separator: ", ")).",
-                        fieldErrors: names.map { FieldError(field: $0, message: "Personal data has no such field.", code: "unknown_field") })
+        return AppError(
+            .unprocessableContent, code: "unknown_field", detail: "Personal data has no field \(names.joined(separator: ", ")).",
+            fieldErrors: names.map { FieldError(field: $0, message: "Personal data has no such field.", code: "unknown_field") })
     }
 
     /// `values` as given; a name that is not `group.field` of personal data is refused.

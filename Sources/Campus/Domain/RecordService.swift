@@ -25,7 +25,8 @@ struct RecordService: Sendable {
         var validator = Validator()
         let code = CampusText.required(input.code, "code", into: &validator, max: 20).lowercased()
         let name = CampusText.required(input.name, "name", into: &validator)
-        validator.check(code.isEmpty || code.allSatisfy { $0.isLetter || $0.isNumber }, "code", "Letters and digits only, like escom.", code: "code_format")
+        validator.check(
+            code.isEmpty || code.allSatisfy { $0.isLetter || $0.isNumber }, "code", "Letters and digits only, like escom.", code: "code_format")
         try validator.validate()
         let model = SchoolModel()
         model.id = UUID()
@@ -105,7 +106,9 @@ struct RecordService: Sendable {
     /// A subject's fields checked; `line` prefixes nothing here, the CSV import reuses it per row.
     static func checkSubject(_ input: SubjectInput, into validator: inout Validator) -> (clave: String, name: String, semester: Int, credits: Int) {
         let clave = CampusText.required(input.clave, "clave", into: &validator, max: 20).uppercased()
-        validator.check(clave.isEmpty || clave.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }, "clave", "Letters and digits only, like C101.", code: "clave_format")
+        validator.check(
+            clave.isEmpty || clave.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }, "clave", "Letters and digits only, like C101.",
+            code: "clave_format")
         let name = CampusText.required(input.name, "name", into: &validator)
         let semester = input.semester ?? 0
         validator.check((1...12).contains(semester), "semester", "A semester from 1 to 12.", code: "semester_range")
@@ -142,7 +145,9 @@ struct RecordService: Sendable {
     }
 
     static func view(_ model: SubjectModel) -> SubjectView {
-        SubjectView(id: model.id!, planId: model.planID, clave: model.clave, name: model.name, semester: model.semester, credits: Credits.decimal(model.creditsHundredths))
+        SubjectView(
+            id: model.id!, planId: model.planID, clave: model.clave, name: model.name, semester: model.semester,
+            credits: Credits.decimal(model.creditsHundredths))
     }
 
     // MARK: Periods
@@ -189,7 +194,9 @@ struct RecordService: Sendable {
     }
 
     static func view(_ model: PeriodModel) -> PeriodView {
-        PeriodView(id: model.id!, code: model.code, startsOn: model.startsOn, endsOn: model.endsOn, isClosed: model.closedAt != nil, closedAt: model.closedAt)
+        PeriodView(
+            id: model.id!, code: model.code, startsOn: model.startsOn, endsOn: model.endsOn, isClosed: model.closedAt != nil, closedAt: model.closedAt
+        )
     }
 
     // MARK: Academic calendar
@@ -200,7 +207,8 @@ struct RecordService: Sendable {
 
     func createEvent(_ input: EventInput) async throws -> CalendarEventView {
         var validator = Validator()
-        validator.check(Self.eventKinds.contains(input.kind ?? ""), "kind", "One of: \(Self.eventKinds.joined(separator: ", ")).", code: "kind_unknown")
+        validator.check(
+            Self.eventKinds.contains(input.kind ?? ""), "kind", "One of: \(Self.eventKinds.joined(separator: ", ")).", code: "kind_unknown")
         let title = CampusText.required(input.title, "title", into: &validator)
         let starts = CampusText.date(input.startsOn, "startsOn", into: &validator)
         let ends = input.endsOn.map { _ in CampusText.date(input.endsOn, "endsOn", into: &validator) } ?? starts
@@ -234,7 +242,8 @@ struct RecordService: Sendable {
     }
 
     static func view(_ model: CalendarEventModel) -> CalendarEventView {
-        CalendarEventView(id: model.id!, periodId: model.periodID, kind: model.kind, title: model.title, startsOn: model.startsOn, endsOn: model.endsOn)
+        CalendarEventView(
+            id: model.id!, periodId: model.periodID, kind: model.kind, title: model.title, startsOn: model.startsOn, endsOn: model.endsOn)
     }
 
     // MARK: Helpers

@@ -22,7 +22,9 @@ struct Schedule: Codable, Sendable, Equatable {
     var source: RecordSource = .school
 
     /// Twelve colours readable behind dark text.
-    static let palette = ["#fde68a", "#bfdbfe", "#bbf7d0", "#fecaca", "#ddd6fe", "#fbcfe8", "#a5f3fc", "#fed7aa", "#d9f99d", "#e9d5ff", "#99f6e4", "#fecdd3"]
+    static let palette = [
+        "#fde68a", "#bfdbfe", "#bbf7d0", "#fecaca", "#ddd6fe", "#fbcfe8", "#a5f3fc", "#fed7aa", "#d9f99d", "#e9d5ff", "#99f6e4", "#fecdd3",
+    ]
 
     /// The subject's colour from its clave, so it does not change when the schedule does.
     static func colour(for clave: String) -> String {

@@ -25,7 +25,10 @@ enum ScheduleReceipt {
         page.text("Comprobante de horario", x: margin, y: 50, size: 18, font: .bold, color: accent)
         page.text(header.school, x: margin, y: 70, size: 10, maxWidth: width - 130)
         var y = 100.0
-        for (label, value) in [("Alumno", header.studentName), ("Boleta", header.boleta), ("Carrera", header.career), ("Periodo", header.period), ("Emitido", header.issuedOn)] {
+        for (label, value) in [
+            ("Alumno", header.studentName), ("Boleta", header.boleta), ("Carrera", header.career), ("Periodo", header.period),
+            ("Emitido", header.issuedOn),
+        ] {
             page.text(label, x: margin, y: y, size: 10, font: .bold)
             page.text(value, x: margin + 70, y: y, size: 10, maxWidth: width - 200)
             y += 16
@@ -54,12 +57,17 @@ enum ScheduleReceipt {
             if y > PDFPage.a4Height - 60 {
                 pages.append(page)
                 page = PDFPage()
-                page.text("Comprobante de horario · \(header.boleta) · \(header.period) (continúa)", x: margin, y: 40, size: 10, font: .bold, color: accent, maxWidth: width)
+                page.text(
+                    "Comprobante de horario · \(header.boleta) · \(header.period) (continúa)", x: margin, y: 40, size: 10, font: .bold, color: accent,
+                    maxWidth: width)
                 y = 70
                 columnTitles(on: &page, at: y)
                 y += 18
             }
-            let cells = [days[safe: entry.weekday] ?? "", "\(entry.startsAt)–\(entry.endsAt)", entry.subject, entry.group, entry.teacher ?? "—", "\(entry.building)-\(entry.room)"]
+            let cells = [
+                days[safe: entry.weekday] ?? "", "\(entry.startsAt)–\(entry.endsAt)", entry.subject, entry.group, entry.teacher ?? "—",
+                "\(entry.building)-\(entry.room)",
+            ]
             var x = margin
             page.rectangle(x: margin, y: y - 11, width: 4, height: 15, fill: PDFColor(hex: entry.colour))
             for ((_, columnWidth), value) in zip(columns, cells) {

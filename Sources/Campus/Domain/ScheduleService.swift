@@ -20,8 +20,10 @@ struct ScheduleService: Sendable {
         var entries: [Schedule.Entry] = []
         for (_, group, subject, teacher) in rows {
             for slot in slotsByGroup[group.id!] ?? [] {
-                entries.append(Schedule.Entry(weekday: slot.weekday, startsAt: slot.startsAt, endsAt: slot.endsAt, clave: subject.clave, subject: subject.name,
-                                              teacher: teacher, group: group.code, building: slot.building, room: slot.room, colour: Schedule.colour(for: subject.clave)))
+                entries.append(
+                    Schedule.Entry(
+                        weekday: slot.weekday, startsAt: slot.startsAt, endsAt: slot.endsAt, clave: subject.clave, subject: subject.name,
+                        teacher: teacher, group: group.code, building: slot.building, room: slot.room, colour: Schedule.colour(for: subject.clave)))
             }
         }
         entries.sort { ($0.weekday, $0.startsAt, $0.subject) < ($1.weekday, $1.startsAt, $1.subject) }

@@ -29,6 +29,7 @@ enum SchoolCalendar {
     static func instant(_ date: LocalDate, minutes: Int) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: minutes / 60, minute: minutes % 60)) ?? Date(timeIntervalSince1970: 0)
+        return calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: minutes / 60, minute: minutes % 60))
+            ?? Date(timeIntervalSince1970: 0)
     }
 }

@@ -22,7 +22,8 @@ struct SignedLink: Equatable, Sendable {
     /// The link's student and payload when the signature holds; nil for anything else, whatever its shape.
     static func verify(_ text: String, payloadLength: Int, key: SymmetricKey) -> SignedLink? {
         guard text.count <= 200, let data = Data(base64URLEncoded: text),
-              let body = SignedBytes.verify(Array(data), bodyLength: 16 + payloadLength, key: key) else { return nil }
+            let body = SignedBytes.verify(Array(data), bodyLength: 16 + payloadLength, key: key)
+        else { return nil }
         let id = body[0..<16].withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
         return SignedLink(studentID: id, payload: Array(body[16...]))
     }

@@ -9,7 +9,8 @@ struct StudentLinks: Sendable {
     let secrets: ServerSecrets
     let students: StudentService
 
-    static let invalidFeed = AppError.notFound(code: "calendar_feed_not_found", "This calendar link is not valid; it may have been replaced by a new one.")
+    static let invalidFeed = AppError.notFound(
+        code: "calendar_feed_not_found", "This calendar link is not valid; it may have been replaced by a new one.")
 
     func feedToken(_ student: StudentModel) async throws -> String {
         SignedLink(studentID: student.id!, payload: SignedLink.generation(student.feedGeneration))
@@ -21,8 +22,9 @@ struct StudentLinks: Sendable {
     func feedStudent(_ token: String) async throws -> StudentModel {
         let key = try await secrets.key(named: SignedLink.Purpose.calendarFeed.rawValue)
         guard let link = SignedLink.verify(token, payloadLength: 4, key: key),
-              let student = try? await students.find(link.studentID), student.feedGeneration == SignedLink.generation(of: link.payload),
-              try await students.isCurrent(student) else {
+            let student = try? await students.find(link.studentID), student.feedGeneration == SignedLink.generation(of: link.payload),
+            try await students.isCurrent(student)
+        else {
             throw Self.invalidFeed
         }
         return student
@@ -46,13 +48,15 @@ struct StudentLinks: Sendable {
     func credentialStudent(_ token: String) async throws -> StudentModel? {
         let key = try await secrets.key(named: SignedLink.Purpose.credential.rawValue)
         guard let link = SignedLink.verify(token, payloadLength: 0, key: key), let student = try? await students.find(link.studentID),
-              try await students.isCurrent(student) else { return nil }
+            try await students.isCurrent(student)
+        else { return nil }
         return student
     }
 
     /// A receipt link names the student, the period and the digest of what it printed (`ReceiptContent`).
     func receiptToken(_ student: StudentModel, periodID: UUID, digest: [UInt8]) async throws -> String {
-        SignedLink(studentID: student.id!, payload: SignedLink.uuidBytes(periodID) + digest).encoded(key: try await secrets.key(named: SignedLink.Purpose.receipt.rawValue))
+        SignedLink(studentID: student.id!, payload: SignedLink.uuidBytes(periodID) + digest).encoded(
+            key: try await secrets.key(named: SignedLink.Purpose.receipt.rawValue))
     }
 
     /// What a receipt link names when its signature holds; nil for anything else. A link from before

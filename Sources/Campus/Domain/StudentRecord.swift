@@ -65,8 +65,11 @@ struct StudentRecord: Sendable {
         return (s.students.personalData(student), .school)
     }
 
-    static let personalDataFromSAES = AppError(.conflict, code: "personal_data_from_saes",
-                                               detail: "Your personal data is read from your SAES: change it there. A change made in Patio would go to a copy no page shows, and the next reading would hide it.")
+    static let personalDataFromSAES = AppError(
+        .conflict, code: "personal_data_from_saes",
+        detail:
+            "Your personal data is read from your SAES: change it there. A change made in Patio would go to a copy no page shows, and the next reading would hide it."
+    )
 
     /// The student's own change to their personal data, field by field. With SAES linked every group is read
     /// from SAES (address and contact too), so any change is refused with 409 `personal_data_from_saes`:
@@ -98,8 +101,9 @@ struct StudentRecord: Sendable {
         let view = try await s.students.view(student)
         let status = try await s.reader.isEnrolledToday(student, today: SchoolCalendar.today(s.clock))
         let token = try await links.credentialToken(student)
-        return StudentLinks.Credential(name: view.name, boleta: view.boleta, career: view.career.name, school: view.school.name, enrolled: status.enrolled,
-                                       period: status.period?.code, hasPhoto: try await hasPhoto(student, view), verifyURL: base + "/campus/credential/" + token)
+        return StudentLinks.Credential(
+            name: view.name, boleta: view.boleta, career: view.career.name, school: view.school.name, enrolled: status.enrolled,
+            period: status.period?.code, hasPhoto: try await hasPhoto(student, view), verifyURL: base + "/campus/credential/" + token)
     }
 
     func feedURL(_ student: StudentModel, base: String) async throws -> String {
@@ -124,8 +128,9 @@ struct StudentRecord: Sendable {
         }
         let content = ReceiptContent(student: view, schedule: week, period: period.code)
         let token = try await links.receiptToken(student, periodID: period.id, digest: content.digest)
-        let header = ScheduleReceipt.Header(school: view.school.name, studentName: view.name, boleta: view.boleta, career: view.career.name,
-                                            period: period.code, issuedOn: SchoolCalendar.today(s.clock).description)
+        let header = ScheduleReceipt.Header(
+            school: view.school.name, studentName: view.name, boleta: view.boleta, career: view.career.name,
+            period: period.code, issuedOn: SchoolCalendar.today(s.clock).description)
         return ScheduleReceipt.render(header, schedule: week, verifyURL: base + "/campus/receipt/" + token, createdAt: s.clock.now())
     }
 
@@ -134,7 +139,8 @@ struct StudentRecord: Sendable {
     /// same way as when it was printed, so when its digest matches the link's the page shows what was printed.
     func checkReceipt(_ token: String) async throws -> ReceiptCheck {
         guard let link = try await links.receiptLink(token), let student = try? await s.students.find(link.studentID),
-              let period = try? await s.record.period(link.periodID) else { return .notAuthentic }
+            let period = try? await s.record.period(link.periodID)
+        else { return .notAuthentic }
         guard try await s.students.isCurrent(student) else {
             return ReceiptCheck(authentic: true, valid: false, enrolled: false, period: period.code, matchesPrinted: nil, content: nil)
         }
@@ -147,19 +153,24 @@ struct StudentRecord: Sendable {
             week = try await schedules.schedule(student: student, periodID: period.id!)
         }
         let content = ReceiptContent(student: try await s.students.view(student), schedule: week, period: period.code)
-        let enrolled = try await !s.reader.enrolments(student: student, periodID: period.id!).isEmpty || (week.source.kind == .saes && !week.entries.isEmpty)
+        let enrolled =
+            try await !s.reader.enrolments(student: student, periodID: period.id!).isEmpty || (week.source.kind == .saes && !week.entries.isEmpty)
         let matches = link.digest.map { $0 == content.digest }
-        return ReceiptCheck(authentic: true, valid: enrolled && matches != false, enrolled: enrolled, period: period.code, matchesPrinted: matches, content: content)
+        return ReceiptCheck(
+            authentic: true, valid: enrolled && matches != false, enrolled: enrolled, period: period.code, matchesPrinted: matches, content: content)
     }
 
     /// What scanning a credential's QR shows: valid while the student still is one and is enrolled today;
     /// with their name and photo while the link is genuine and they still are a student.
     func checkCredential(_ token: String) async throws -> StudentLinks.CredentialCheck {
         let today = SchoolCalendar.today(s.clock)
-        guard let student = try await links.credentialStudent(token) else { return StudentLinks.CredentialCheck(valid: false, checkedOn: today.description) }
+        guard let student = try await links.credentialStudent(token) else {
+            return StudentLinks.CredentialCheck(valid: false, checkedOn: today.description)
+        }
         let view = try await s.students.view(student)
         let enrolled = try await s.reader.isEnrolledToday(student, today: today).enrolled
-        return StudentLinks.CredentialCheck(valid: enrolled, checkedOn: today.description, name: view.name, hasPhoto: try await hasPhoto(student, view))
+        return StudentLinks.CredentialCheck(
+            valid: enrolled, checkedOn: today.description, name: view.name, hasPhoto: try await hasPhoto(student, view))
     }
 
     /// The photo the credential check shows, while the link is genuine and the student still is one;

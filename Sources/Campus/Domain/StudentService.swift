@@ -29,7 +29,8 @@ struct StudentService: Sendable {
     let clock: PatioClock
 
     static let notFound = AppError.notFound(code: "student_not_found", "No student has this id.")
-    static let noRecord = AppError(.forbidden, code: "student_record_missing", detail: "This account has no student record; school services open one.")
+    static let noRecord = AppError(
+        .forbidden, code: "student_record_missing", detail: "This account has no student record; school services open one.")
     static let taken = AppError.conflict(code: "boleta_taken", "Another student already has this boleta.")
 
     struct Input: Codable, Sendable {
@@ -42,15 +43,18 @@ struct StudentService: Sendable {
     }
 
     func create(_ input: Input) async throws -> StudentView {
-        let account = NewAccount(email: input.email ?? "", name: input.name ?? "", locale: "es", password: input.password ?? "", roles: [CampusRoles.student])
+        let account = NewAccount(
+            email: input.email ?? "", name: input.name ?? "", locale: "es", password: input.password ?? "", roles: [CampusRoles.student])
         var validator = Validator(errors: accounts.validationErrors(for: account))
         let boleta = (input.boleta ?? "").trimmingCharacters(in: .whitespaces)
-        validator.check(boleta.count == 10 && boleta.allSatisfy(\.isASCIIDigit), "boleta", "A boleta has ten digits, like 2021630001.", code: "boleta_format")
+        validator.check(
+            boleta.count == 10 && boleta.allSatisfy(\.isASCIIDigit), "boleta", "A boleta has ten digits, like 2021630001.", code: "boleta_format")
         validator.check(input.planId != nil, "planId", "Choose the study plan.", code: "required")
         let personal = Self.clean(input.personal ?? PersonalData(), into: &validator)
         try validator.validate()
         guard let planID = input.planId, let plan = try await PlanModel.find(planID, on: try database.reader),
-              let career = try await CareerModel.find(plan.careerID, on: try database.reader) else { throw RecordService.planNotFound }
+            let career = try await CareerModel.find(plan.careerID, on: try database.reader)
+        else { throw RecordService.planNotFound }
         let encoded = try Self.encode(personal)
         let (schoolID, careerID, now) = (career.schoolID, try career.requireID(), clock.now())
         let model: StudentModel
@@ -98,7 +102,9 @@ struct StudentService: Sendable {
 
     /// The signed-in student's record, or 403 `student_record_missing`.
     func record(_ principal: Principal) async throws -> StudentModel {
-        guard let model = try await StudentModel.query(on: try database.reader).filter(\.$accountID == principal.accountID).first() else { throw Self.noRecord }
+        guard let model = try await StudentModel.query(on: try database.reader).filter(\.$accountID == principal.accountID).first() else {
+            throw Self.noRecord
+        }
         return model
     }
 
@@ -130,9 +136,10 @@ struct StudentService: Sendable {
         return models.compactMap { model in
             guard let school = schoolByID[model.schoolID], let career = careerByID[model.careerID] else { return nil }
             let entry = names[model.accountID]
-            return StudentView(id: model.id!, accountId: model.accountID, name: entry?.name ?? "", email: entry?.email ?? "", boleta: model.boleta,
-                               school: SchoolView(id: school.id!, code: school.code, name: school.name), career: RecordService.view(career),
-                               planId: model.planID, planCode: planByID[model.planID]?.code ?? "", hasPhoto: model.photoBlob != nil)
+            return StudentView(
+                id: model.id!, accountId: model.accountID, name: entry?.name ?? "", email: entry?.email ?? "", boleta: model.boleta,
+                school: SchoolView(id: school.id!, code: school.code, name: school.name), career: RecordService.view(career),
+                planId: model.planID, planCode: planByID[model.planID]?.code ?? "", hasPhoto: model.photoBlob != nil)
         }
     }
 
@@ -183,9 +190,10 @@ struct StudentService: Sendable {
                 !Self.ownGroups.contains(String(path.prefix { $0 != "." })) && before[path] != after[path]
             }.sorted()
             if !schoolOwned.isEmpty {
-                throw AppError(.forbidden, code: "personal_data_school_owned",
-                               detail: "Only your address and contact can be changed here; ask school services to correct the rest.",
-                               fieldErrors: schoolOwned.map { FieldError(field: $0, message: "School services keep this field.", code: "school_owned") })
+                throw AppError(
+                    .forbidden, code: "personal_data_school_owned",
+                    detail: "Only your address and contact can be changed here; ask school services to correct the rest.",
+                    fieldErrors: schoolOwned.map { FieldError(field: $0, message: "School services keep this field.", code: "school_owned") })
             }
             if !problems.isEmpty { throw AppError.validation(problems.map { FieldError(field: $0.field, message: $0.message, code: "invalid") }) }
             fresh.personal = try Self.encode(proposed)

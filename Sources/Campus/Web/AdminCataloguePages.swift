@@ -24,22 +24,28 @@ extension CampusPageHandlers {
         for plan in plans {
             let subjects = try await s.record.subjects(planID: plan.id)
             let career = careers.first { $0.id == plan.careerId }
-            planRows.append(["id": plan.id.uuidString, "name": "\(career?.code ?? "") \(plan.code)", "credits": Self.decimal(plan.totalCredits),
-                             "subjects": subjects.map { ["clave": $0.clave, "name": $0.name, "semester": $0.semester] }, "subjectCount": subjects.count])
+            planRows.append([
+                "id": plan.id.uuidString, "name": "\(career?.code ?? "") \(plan.code)", "credits": Self.decimal(plan.totalCredits),
+                "subjects": subjects.map { ["clave": $0.clave, "name": $0.name, "semester": $0.semester] }, "subjectCount": subjects.count,
+            ])
         }
         let career = values(.career), plan = values(.plan), subject = values(.subject)
-        return page("campus_admin_catalogue", "cam_catalogue", [
-            "schools": schools.map { school in
-                ["id": school.id.uuidString, "code": school.code, "name": school.name,
-                 "careers": careers.filter { $0.schoolId == school.id }.map { ["code": $0.code, "name": $0.name] }]
-            },
-            "schoolChoices": Self.options(schools.map { ($0.id.uuidString, "\($0.name) (\($0.code))") }, selected: career["schoolId"]),
-            "careerChoices": Self.options(careers.map { ($0.id.uuidString, "\($0.name) (\($0.code))") }, selected: plan["careerId"]),
-            "planChoices": try await planChoices(selected: subject["planId"]),
-            "plans": planRows, "hasSchools": !schools.isEmpty, "hasCareers": !careers.isEmpty, "hasPlans": !plans.isEmpty,
-            "school": values(.school), "career": career, "plan": plan, "subject": subject,
-            "schoolOpen": refused == .school, "careerOpen": refused == .career, "planOpen": refused == .plan, "subjectOpen": refused == .subject,
-        ], context, problem: problem)
+        return page(
+            "campus_admin_catalogue", "cam_catalogue",
+            [
+                "schools": schools.map { school in
+                    [
+                        "id": school.id.uuidString, "code": school.code, "name": school.name,
+                        "careers": careers.filter { $0.schoolId == school.id }.map { ["code": $0.code, "name": $0.name] },
+                    ]
+                },
+                "schoolChoices": Self.options(schools.map { ($0.id.uuidString, "\($0.name) (\($0.code))") }, selected: career["schoolId"]),
+                "careerChoices": Self.options(careers.map { ($0.id.uuidString, "\($0.name) (\($0.code))") }, selected: plan["careerId"]),
+                "planChoices": try await planChoices(selected: subject["planId"]),
+                "plans": planRows, "hasSchools": !schools.isEmpty, "hasCareers": !careers.isEmpty, "hasPlans": !plans.isEmpty,
+                "school": values(.school), "career": career, "plan": plan, "subject": subject,
+                "schoolOpen": refused == .school, "careerOpen": refused == .career, "planOpen": refused == .plan, "subjectOpen": refused == .subject,
+            ], context, problem: problem)
     }
 
     /// The form's name: `form`, or `what` as the page sent it before.
@@ -62,7 +68,9 @@ extension CampusPageHandlers {
                 // Text that is not a number reaches the service as out of range, so every field's problem shows at once.
                 let semester = form.text("semester").map { Int($0) ?? 0 }
                 let credits = form.text("credits").map { Double($0.replacingOccurrences(of: ",", with: ".")) ?? -1 }
-                added = try await s.record.createSubject(.init(planId: form.uuid("planId"), clave: form.text("clave"), name: form.text("name"), semester: semester, credits: credits)).name
+                added = try await s.record.createSubject(
+                    .init(planId: form.uuid("planId"), clave: form.text("clave"), name: form.text("name"), semester: semester, credits: credits)
+                ).name
             case nil:
                 return redirect(to: "/campus/admin/catalogue")
             }

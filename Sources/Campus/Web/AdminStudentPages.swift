@@ -12,24 +12,33 @@ extension CampusPageHandlers {
         try await studentsPage(context, query: request.pageQuery.text("q") ?? "")
     }
 
-    private func studentsPage(_ context: PatioRequestContext, query: String = "", problem: AppError? = nil, typed: [String: String] = [:]) async throws -> Response {
+    private func studentsPage(_ context: PatioRequestContext, query: String = "", problem: AppError? = nil, typed: [String: String] = [:])
+        async throws -> Response
+    {
         let students = try await s.students.list(query: query)
-        return page("campus_admin_students", "cam_students", [
-            "students": students.map { ["id": $0.id.uuidString, "name": $0.name, "boleta": $0.boleta, "career": $0.career.code, "plan": $0.planCode] },
-            "hasStudents": !students.isEmpty, "query": query, "plans": try await planChoices(selected: typed["planId"]), "typed": typed,
-            "emptyText": pages.emptyList("cam_no_students", noMatches: "cam_no_students_for", search: query, context),
-        ], context, problem: problem)
+        return page(
+            "campus_admin_students", "cam_students",
+            [
+                "students": students.map {
+                    ["id": $0.id.uuidString, "name": $0.name, "boleta": $0.boleta, "career": $0.career.code, "plan": $0.planCode]
+                },
+                "hasStudents": !students.isEmpty, "query": query, "plans": try await planChoices(selected: typed["planId"]), "typed": typed,
+                "emptyText": pages.emptyList("cam_no_students", noMatches: "cam_no_students_for", search: query, context),
+            ], context, problem: problem)
     }
 
     /// Opens a student: their Patio account (role Estudiante) and the school's record of them. Done, the list
     /// shows them (found by their boleta) and says so; refused, the form is shown again with what was typed.
     func createStudent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
-        let input = StudentService.Input(email: form.text("email"), password: form["password"], name: form.text("name"), boleta: form.text("boleta"),
-                                         planId: form.uuid("planId"))
+        let input = StudentService.Input(
+            email: form.text("email"), password: form["password"], name: form.text("name"), boleta: form.text("boleta"),
+            planId: form.uuid("planId"))
         do {
             let student = try await s.students.create(input)
-            return redirect(to: "/campus/admin/students?q=\(URLQuery.value(student.boleta))", notice: String(format: pages.text("cam_student_created", context), student.name))
+            return redirect(
+                to: "/campus/admin/students?q=\(URLQuery.value(student.boleta))",
+                notice: String(format: pages.text("cam_student_created", context), student.name))
         } catch let error as AppError where error.status.code < 500 {
             // What was typed stays in the form, except the password.
             return try await studentsPage(context, problem: error, typed: form.values)
@@ -52,7 +61,10 @@ extension CampusPageHandlers {
         let line = refused == .kardex ? typed?.values ?? [:] : [:]
         let personalTyped = refused == .personal ? typed?.values : nil
         var data = kardexData(try await s.kardex.report(model, search: nil), context)
-        data["student"] = ["id": student.id.uuidString, "name": student.name, "email": student.email, "boleta": student.boleta, "school": student.school.name, "hasPhoto": student.hasPhoto]
+        data["student"] = [
+            "id": student.id.uuidString, "name": student.name, "email": student.email, "boleta": student.boleta, "school": student.school.name,
+            "hasPhoto": student.hasPhoto,
+        ]
         data["groups"] = personalGroups(personal, context)
         data["personalFields"] = personal.fields.map { field -> [String: String] in
             let name = "\(field.group).\(field.name)"
@@ -88,8 +100,11 @@ extension CampusPageHandlers {
                 _ = try await s.students.replacePersonalData(id, PersonalData(paths: form.values.filter { $0.key != "form" }))
                 return redirect(to: page, notice: pages.text("cam_saved", context))
             case .kardex:
-                let line = try await s.kardex.addLine(studentID: id, .init(clave: form.text("clave"), date: form.text("date"), period: form.text("period"),
-                                                                            evaluation: form.text("evaluation"), grade: form.text("grade")))
+                let line = try await s.kardex.addLine(
+                    studentID: id,
+                    .init(
+                        clave: form.text("clave"), date: form.text("date"), period: form.text("period"),
+                        evaluation: form.text("evaluation"), grade: form.text("grade")))
                 return redirect(to: page, notice: String(format: pages.text("cam_line_added", context), line.subject))
             case nil:
                 return redirect(to: page)

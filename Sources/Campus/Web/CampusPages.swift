@@ -11,10 +11,15 @@ import QRCode
 enum CampusPages {
     static func register(on routes: PatioRoutes, services: CampusServices, web: WebRenderer) {
         let pages = CampusPageHandlers(s: services, web: web)
-        let worker = OfflineWorker(module: "campus", shell: ["/campus", "/campus/grades", "/campus/schedule", "/campus/kardex", "/campus/personal",
-                                                             "/static/patio.css", "/static/campus/offline.js"])
+        let worker = OfflineWorker(
+            module: "campus",
+            shell: [
+                "/campus", "/campus/grades", "/campus/schedule", "/campus/kardex", "/campus/personal",
+                "/static/patio.css", "/static/campus/offline.js",
+            ])
         routes.get("/campus/sw.js", .everyone) { _, _ in worker.response }
-        let member = Access.anyRole(CampusRoles.members), student = Access.role(CampusRoles.student), teacher = Access.anyRole([CampusRoles.teacher, CampusRoles.admin])
+        let member = Access.anyRole(CampusRoles.members), student = Access.role(CampusRoles.student),
+            teacher = Access.anyRole([CampusRoles.teacher, CampusRoles.admin])
         routes.get("/campus", member, pages.home)
         routes.get("/campus/grades", student, pages.grades)
         routes.get("/campus/schedule", student, pages.schedule)
@@ -70,9 +75,11 @@ struct CampusPageHandlers: Sendable {
     init(s: CampusServices, web: WebRenderer) {
         self.s = s
         self.pages = ModulePages(web: web, strings: CampusStrings.all, accent: Self.accent) { context in
-            ["isStudent": context.principal?.has(role: CampusRoles.student) ?? false,
-             "isTeacher": context.principal?.has(role: CampusRoles.teacher) ?? false,
-             "isAdmin": context.principal?.has(role: CampusRoles.admin) ?? false]
+            [
+                "isStudent": context.principal?.has(role: CampusRoles.student) ?? false,
+                "isTeacher": context.principal?.has(role: CampusRoles.teacher) ?? false,
+                "isAdmin": context.principal?.has(role: CampusRoles.admin) ?? false,
+            ]
         }
     }
 
@@ -81,7 +88,9 @@ struct CampusPageHandlers: Sendable {
 
     /// A campus page. Signed-in pages register the offline worker for their account and say when they were
     /// made, which is what an offline copy then shows.
-    func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil) -> Response {
+    func page(
+        _ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil
+    ) -> Response {
         var data = data
         if let principal = context.principal {
             data["accountId"] = principal.accountID.uuidString
@@ -94,8 +103,11 @@ struct CampusPageHandlers: Sendable {
     /// and, when the last reading failed, that the page shows the one before.
     func sourceData(_ source: RecordSource, _ context: PatioRequestContext) -> [String: Any] {
         guard source.kind == .saes else { return [:] }
-        return ["fromSAES": true, "stale": source.isStale, "problems": source.problems.map { ["text": $0] },
-                "syncedAt": source.syncedAt.map { PageFormat.dateTime($0, in: SchoolCalendar.zone, locale: context.locale) } ?? pages.text("cam_saes_never", context)]
+        return [
+            "fromSAES": true, "stale": source.isStale, "problems": source.problems.map { ["text": $0] },
+            "syncedAt": source.syncedAt.map { PageFormat.dateTime($0, in: SchoolCalendar.zone, locale: context.locale) }
+                ?? pages.text("cam_saes_never", context),
+        ]
     }
 
     private func dayName(_ day: Int, _ context: PatioRequestContext) -> String { pages.text("cam_day_\(day)", context) }
@@ -142,14 +154,18 @@ struct CampusPageHandlers: Sendable {
     /// A class as every schedule shows it; `place` is the room as the school writes it, "2-201" (building and
     /// room), the same in the grid, the day and the list.
     private func entryData(_ entry: Schedule.Entry) -> [String: Any] {
-        ["startsAt": entry.startsAt, "endsAt": entry.endsAt, "subject": entry.subject, "teacher": entry.teacher ?? "—", "group": entry.group,
-         "place": [entry.building, entry.room].filter { !$0.isEmpty }.joined(separator: "-"), "colour": entry.colour]
+        [
+            "startsAt": entry.startsAt, "endsAt": entry.endsAt, "subject": entry.subject, "teacher": entry.teacher ?? "—", "group": entry.group,
+            "place": [entry.building, entry.room].filter { !$0.isEmpty }.joined(separator: "-"), "colour": entry.colour,
+        ]
     }
 
     func scholarshipData(_ context: PatioRequestContext) -> (ContentService.ScholarshipView) -> [String: Any] {
         { item in
-            ["name": item.name, "description": item.description, "status": pages.text("cam_status_\(item.status)", context), "link": item.link,
-             "amount": PageFormat.money(item.amountMinor, currency: item.currency, locale: context.locale)]
+            [
+                "name": item.name, "description": item.description, "status": pages.text("cam_status_\(item.status)", context), "link": item.link,
+                "amount": PageFormat.money(item.amountMinor, currency: item.currency, locale: context.locale),
+            ]
         }
     }
 
@@ -175,16 +191,24 @@ struct CampusPageHandlers: Sendable {
             report = try await me.grades(record, periodID: closed.id)
         }
         let rows: [[String: Any]] = report.rows.map { row in
-            let grades = zip(["cam_p1", "cam_p2", "cam_p3", "cam_ext", "cam_final"], [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final]).map { key, text -> [String: Any] in
+            let grades = zip(
+                ["cam_p1", "cam_p2", "cam_p3", "cam_ext", "cam_final"], [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final]
+            ).map { key, text -> [String: Any] in
                 let grade = text.flatMap(Grade.init)
                 return ["text": text ?? "—", "css": grade.map { $0.passes ? "pass" : "fail" } ?? "muted", "label": pages.text(key, context)]
             }
-            return ["subject": row.subject, "groupCode": row.groupCode, "teacher": row.teacher ?? "—", "grades": grades, "average": row.average ?? ""]
+            return [
+                "subject": row.subject, "groupCode": row.groupCode, "teacher": row.teacher ?? "—", "grades": grades, "average": row.average ?? "",
+            ]
         }
         let closedText = report.period.flatMap { $0.isClosed ? String(format: pages.text("cam_grades_closed", context), $0.code) : nil } ?? ""
-        return page("campus_grades", "cam_grades", ["period": report.period?.code ?? "", "rows": rows, "hasRows": !rows.isEmpty, "closedText": closedText,
-                                                     "summary": summaryData(report, try await me.kardex(record, search: nil)),
-                                                     "source": sourceData(report.source, context)], context)
+        return page(
+            "campus_grades", "cam_grades",
+            [
+                "period": report.period?.code ?? "", "rows": rows, "hasRows": !rows.isEmpty, "closedText": closedText,
+                "summary": summaryData(report, try await me.kardex(record, search: nil)),
+                "source": sourceData(report.source, context),
+            ], context)
     }
 
     /// The grades summary of the home and grades pages: this period's average and approved subjects, said to
@@ -204,7 +228,9 @@ struct CampusPageHandlers: Sendable {
         func row(_ minutes: Int) -> Int { (minutes - hours.lowerBound * 60) / 30 + 2 }
         let days = schedule.days
         let blocks: [[String: Any]] = schedule.entries.compactMap { entry in
-            guard let column = days.firstIndex(of: entry.weekday), let starts = CampusText.minutes(entry.startsAt), let ends = CampusText.minutes(entry.endsAt) else { return nil }
+            guard let column = days.firstIndex(of: entry.weekday), let starts = CampusText.minutes(entry.startsAt),
+                let ends = CampusText.minutes(entry.endsAt)
+            else { return nil }
             var data = entryData(entry)
             data["column"] = column + 2
             data["rowStart"] = row(starts)
@@ -227,7 +253,10 @@ struct CampusPageHandlers: Sendable {
         let asked = request.uri.queryParameters["day"].flatMap { Int($0) }.flatMap { days.contains($0) ? $0 : nil }
         let shown = asked ?? (days.contains(today) ? today : days.first { !schedule.entries(on: $0).isEmpty } ?? 1)
         data["dayTabs"] = days.map { day -> [String: Any] in
-            ["day": day, "short": pages.text("cam_day_short_\(day)", context), "name": dayName(day, context), "selected": day == shown, "today": day == today]
+            [
+                "day": day, "short": pages.text("cam_day_short_\(day)", context), "name": dayName(day, context), "selected": day == shown,
+                "today": day == today,
+            ]
         }
         let shownEntries = schedule.entries(on: shown)
         data["dayView"] = ["name": dayName(shown, context), "entries": shownEntries.map(entryData), "hasClasses": !shownEntries.isEmpty]
@@ -252,17 +281,27 @@ struct CampusPageHandlers: Sendable {
     /// The kardex by semester with its averages and credits, as the student's page and school services' show it.
     func kardexData(_ report: KardexReport, _ context: PatioRequestContext) -> [String: Any] {
         let semesters: [[String: Any]] = report.semesters.map { semester in
-            ["semester": semester.semester, "average": semester.average ?? "—", "cumulativeAverage": semester.cumulativeAverage ?? "—",
-             "lines": semester.lines.map { ["clave": $0.clave, "subject": $0.subject, "date": PageFormat.date($0.date, locale: context.locale), "period": $0.period,
-                                            "evaluation": $0.evaluation, "grade": $0.grade, "css": $0.passed ? "pass" : "fail"] }]
+            [
+                "semester": semester.semester, "average": semester.average ?? "—", "cumulativeAverage": semester.cumulativeAverage ?? "—",
+                "lines": semester.lines.map {
+                    [
+                        "clave": $0.clave, "subject": $0.subject, "date": PageFormat.date($0.date, locale: context.locale), "period": $0.period,
+                        "evaluation": $0.evaluation, "grade": $0.grade, "css": $0.passed ? "pass" : "fail",
+                    ]
+                },
+            ]
         }
-        return kardexTotals(report).merging(["career": report.career, "plan": report.plan, "semesters": semesters, "hasSemesters": !semesters.isEmpty]) { _, new in new }
+        return kardexTotals(report).merging([
+            "career": report.career, "plan": report.plan, "semesters": semesters, "hasSemesters": !semesters.isEmpty,
+        ]) { _, new in new }
     }
 
     /// The kardex's figures for the whole record: general average, approved subjects, credits earned of the plan's.
     func kardexTotals(_ report: KardexReport) -> [String: Any] {
-        ["overall": report.overallAverage ?? "—", "approvedSubjects": report.approvedSubjects,
-         "creditsEarned": Self.decimal(report.creditsEarned), "creditsTotal": Self.decimal(report.creditsTotal)]
+        [
+            "overall": report.overallAverage ?? "—", "approvedSubjects": report.approvedSubjects,
+            "creditsEarned": Self.decimal(report.creditsEarned), "creditsTotal": Self.decimal(report.creditsTotal),
+        ]
     }
 
     static func decimal(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value) }
@@ -290,25 +329,39 @@ struct CampusPageHandlers: Sendable {
         let personal = try await me.personalData(record)
         let groups = personalGroups(personal.data, context)
         // Data read from SAES is changed on SAES: the next reading would undo a change made here.
-        let editable = personal.source.kind == .saes ? [] : personal.data.fields.filter { $0.group == "address" || $0.group == "contact" }.map {
-            ["name": "\($0.group).\($0.name)", "label": pages.text("cam_f_\($0.group).\($0.name)", context), "value": $0.value ?? ""]
-        }
-        return page("campus_personal", "cam_personal", ["groups": groups, "editable": editable, "hasEditable": !editable.isEmpty, "hasGroups": !groups.isEmpty,
-                                                        "source": sourceData(personal.source, context)], context, problem: problem, notice: notice)
+        let editable =
+            personal.source.kind == .saes
+            ? []
+            : personal.data.fields.filter { $0.group == "address" || $0.group == "contact" }.map {
+                ["name": "\($0.group).\($0.name)", "label": pages.text("cam_f_\($0.group).\($0.name)", context), "value": $0.value ?? ""]
+            }
+        return page(
+            "campus_personal", "cam_personal",
+            [
+                "groups": groups, "editable": editable, "hasEditable": !editable.isEmpty, "hasGroups": !groups.isEmpty,
+                "source": sourceData(personal.source, context),
+            ], context, problem: problem, notice: notice)
     }
 
     /// Personal data in its groups; empty fields are hidden, and so is a group with none filled in.
     func personalGroups(_ data: PersonalData, _ context: PatioRequestContext) -> [[String: Any]] {
-        let titles = ["general": "cam_general", "birth": "cam_birth", "address": "cam_address", "contact": "cam_contact", "previousSchooling": "cam_previous", "family": "cam_family"]
+        let titles = [
+            "general": "cam_general", "birth": "cam_birth", "address": "cam_address", "contact": "cam_contact", "previousSchooling": "cam_previous",
+            "family": "cam_family",
+        ]
         return ["general", "birth", "address", "contact", "previousSchooling", "family"].compactMap { group -> [String: Any]? in
             let fields = data.fields.filter { $0.group == group && !($0.value ?? "").isEmpty }
             guard !fields.isEmpty else { return nil }
-            return ["title": pages.text(titles[group] ?? group, context),
-                    "fields": fields.map { field in
-                        let value = field.value ?? ""
-                        return ["label": pages.text("cam_f_\(field.group).\(field.name)", context),
-                                "value": field.group == "birth" && field.name == "date" ? PageFormat.date(value, locale: context.locale) : value]
-                    }]
+            return [
+                "title": pages.text(titles[group] ?? group, context),
+                "fields": fields.map { field in
+                    let value = field.value ?? ""
+                    return [
+                        "label": pages.text("cam_f_\(field.group).\(field.name)", context),
+                        "value": field.group == "birth" && field.name == "date" ? PageFormat.date(value, locale: context.locale) : value,
+                    ]
+                },
+            ]
         }
     }
 
@@ -316,9 +369,13 @@ struct CampusPageHandlers: Sendable {
         let record = try await s.students.record(try context.requirePrincipal())
         let credential = try await me.credential(record, base: PublicAddress.base(publicURL: s.publicURL, request: request))
         let qr = (try? QRCode(text: credential.verifyURL).svg(title: pages.text("cam_credential", context))) ?? ""
-        return page("campus_credential", "cam_credential", ["name": credential.name, "boleta": credential.boleta, "career": credential.career,
-                                                            "school": credential.school, "enrolled": credential.enrolled, "period": credential.period ?? "", "qr": qr,
-                                                            "hasPhoto": credential.hasPhoto, "initials": Self.initials(credential.name)], context)
+        return page(
+            "campus_credential", "cam_credential",
+            [
+                "name": credential.name, "boleta": credential.boleta, "career": credential.career,
+                "school": credential.school, "enrolled": credential.enrolled, "period": credential.period ?? "", "qr": qr,
+                "hasPhoto": credential.hasPhoto, "initials": Self.initials(credential.name),
+            ], context)
     }
 
     func availability(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -326,15 +383,24 @@ struct CampusPageHandlers: Sendable {
         func text(_ name: String) -> String? { query.text(name) }
         let shift = text("shift").flatMap { GroupService.shifts.contains($0) ? $0 : nil }
         let period = try await s.record.currentPeriod()?.id
-        let groups = try await s.groups.list(GroupService.Filter(periodID: period, careerCode: text("career"), planCode: text("plan"), shift: shift, subjectQuery: text("q")))
-        return page("campus_availability", "cam_availability", [
-            "career": text("career") ?? "", "plan": text("plan") ?? "", "query": text("q") ?? "", "morning": shift == "morning", "evening": shift == "evening",
-            "hasGroups": !groups.isEmpty,
-            "groups": groups.map { group -> [String: Any] in
-                ["code": group.code, "subject": group.subject.name, "teacher": group.teacherName ?? "—", "seatsLeft": group.seatsLeft, "quota": group.quota,
-                 "slots": group.slots.map { ["day": dayName($0.weekday, context), "time": "\($0.startsAt)–\($0.endsAt)", "room": "\($0.building)-\($0.room)"] }]
-            },
-        ], context)
+        let groups = try await s.groups.list(
+            GroupService.Filter(periodID: period, careerCode: text("career"), planCode: text("plan"), shift: shift, subjectQuery: text("q")))
+        return page(
+            "campus_availability", "cam_availability",
+            [
+                "career": text("career") ?? "", "plan": text("plan") ?? "", "query": text("q") ?? "", "morning": shift == "morning",
+                "evening": shift == "evening",
+                "hasGroups": !groups.isEmpty,
+                "groups": groups.map { group -> [String: Any] in
+                    [
+                        "code": group.code, "subject": group.subject.name, "teacher": group.teacherName ?? "—", "seatsLeft": group.seatsLeft,
+                        "quota": group.quota,
+                        "slots": group.slots.map {
+                            ["day": dayName($0.weekday, context), "time": "\($0.startsAt)–\($0.endsAt)", "room": "\($0.building)-\($0.room)"]
+                        },
+                    ]
+                },
+            ], context)
     }
 
     // MARK: Teacher
@@ -361,21 +427,32 @@ struct CampusPageHandlers: Sendable {
         let labels = ["partial1": "cam_p1", "partial2": "cam_p2", "partial3": "cam_p3", "extraordinary": "cam_ext", "final": "cam_final"]
         let rows: [[String: Any]] = roster.map { row in
             let values = [row.partial1, row.partial2, row.partial3, row.extraordinary, row.final]
-            return ["name": row.name, "boleta": row.boleta, "cells": zip(Assessment.allCases, values).map { assessment, value in
-                ["name": "\(row.enrolmentId.uuidString).\(assessment.rawValue)", "value": value ?? "", "editable": !period.isClosed && (isAdmin || open.contains(assessment.rawValue)),
-                 "label": "\(row.name) · \(pages.text(labels[assessment.rawValue] ?? "", context))",
-                 "short": pages.text(labels[assessment.rawValue] ?? "", context)] as [String: Any]
-            }]
+            return [
+                "name": row.name, "boleta": row.boleta,
+                "cells": zip(Assessment.allCases, values).map { assessment, value in
+                    [
+                        "name": "\(row.enrolmentId.uuidString).\(assessment.rawValue)", "value": value ?? "",
+                        "editable": !period.isClosed && (isAdmin || open.contains(assessment.rawValue)),
+                        "label": "\(row.name) · \(pages.text(labels[assessment.rawValue] ?? "", context))",
+                        "short": pages.text(labels[assessment.rawValue] ?? "", context),
+                    ] as [String: Any]
+                },
+            ]
         }
-        var data: [String: Any] = ["id": id.uuidString, "code": group.code, "subject": group.subject.name, "rows": rows, "isClosed": period.isClosed,
-                                   "closedText": period.isClosed ? String(format: pages.text("cam_capture_over", context), period.code) : "",
-                                   "windows": period.isClosed ? [] : windows.map { ["name": pages.text(labels[$0.assessment] ?? $0.assessment, context), "isOpen": $0.isOpen] }]
+        var data: [String: Any] = [
+            "id": id.uuidString, "code": group.code, "subject": group.subject.name, "rows": rows, "isClosed": period.isClosed,
+            "closedText": period.isClosed ? String(format: pages.text("cam_capture_over", context), period.code) : "",
+            "windows": period.isClosed
+                ? [] : windows.map { ["name": pages.text(labels[$0.assessment] ?? $0.assessment, context), "isOpen": $0.isOpen] },
+        ]
         if isAdmin {
             let names = Dictionary(uniqueKeysWithValues: roster.map { ($0.enrolmentId, $0.name) })
             data["history"] = try await s.grades.history(groupID: id).prefix(100).map { change -> [String: Any] in
-                ["student": names[change.enrolmentId] ?? "—", "assessment": pages.text(labels[change.assessment] ?? change.assessment, context),
-                 "before": change.before ?? "—", "after": change.after ?? "—", "actor": change.actorName,
-                 "at": PageFormat.dateTime(change.at, in: SchoolCalendar.zone, locale: context.locale)]
+                [
+                    "student": names[change.enrolmentId] ?? "—", "assessment": pages.text(labels[change.assessment] ?? change.assessment, context),
+                    "before": change.before ?? "—", "after": change.after ?? "—", "actor": change.actorName,
+                    "at": PageFormat.dateTime(change.at, in: SchoolCalendar.zone, locale: context.locale),
+                ]
             }
         }
         return data
@@ -449,10 +526,12 @@ struct CampusPageHandlers: Sendable {
 
     func school(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let scholarships = try await content.scholarships(status: nil).map(scholarshipData(context))
-        return page("campus_school", "cam_school", [
-            "announcements": try await content.posts(kind: "announcement", school: nil).map(postData(context)),
-            "news": try await content.posts(kind: "news", school: nil).map(postData(context)),
-            "scholarships": scholarships, "events": try await eventsData(context),
-        ], context)
+        return page(
+            "campus_school", "cam_school",
+            [
+                "announcements": try await content.posts(kind: "announcement", school: nil).map(postData(context)),
+                "news": try await content.posts(kind: "news", school: nil).map(postData(context)),
+                "scholarships": scholarships, "events": try await eventsData(context),
+            ], context)
     }
 }

@@ -11,10 +11,14 @@ extension CampusPageHandlers {
     func checkCredential(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let token = try context.stringParameter("token")
         let check = try await me.checkCredential(token)
-        var data: [String: Any] = ["valid": check.valid, "verdict": pages.text(check.valid ? "cam_valid" : "cam_invalid", context),
-                                   "checkedOn": PageFormat.shortDate(check.checkedOn, locale: context.locale)]
+        var data: [String: Any] = [
+            "valid": check.valid, "verdict": pages.text(check.valid ? "cam_valid" : "cam_invalid", context),
+            "checkedOn": PageFormat.shortDate(check.checkedOn, locale: context.locale),
+        ]
         if let name = check.name {
-            data["student"] = ["name": name, "initials": Self.initials(name), "hasPhoto": check.hasPhoto ?? false, "photoURL": "/campus/credential/\(token)/photo"]
+            data["student"] = [
+                "name": name, "initials": Self.initials(name), "hasPhoto": check.hasPhoto ?? false, "photoURL": "/campus/credential/\(token)/photo",
+            ]
         }
         return page("campus_check", "cam_credential", data, context)
     }
@@ -39,7 +43,10 @@ extension CampusPageHandlers {
                 "name": content.name, "boleta": content.boleta, "career": content.career, "period": content.period,
                 "hasClasses": !content.classes.isEmpty,
                 "classes": content.classes.map { item -> [String: Any] in
-                    ["day": pages.text("cam_day_\(item.weekday)", context), "times": "\(item.startsAt)–\(item.endsAt)", "subject": item.subject, "group": item.group]
+                    [
+                        "day": pages.text("cam_day_\(item.weekday)", context), "times": "\(item.startsAt)–\(item.endsAt)", "subject": item.subject,
+                        "group": item.group,
+                    ]
                 },
             ]
         }

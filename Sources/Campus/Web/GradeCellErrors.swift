@@ -38,7 +38,8 @@ struct GradeCellErrors {
     /// outside what was sent.
     static func cell(_ field: String, entries: [GradeService.Entry]) -> String? {
         guard let match = field.wholeMatch(of: /grades\[(\d{1,6})\]\.([a-z0-9]+)/), let index = Int(match.1),
-              entries.indices.contains(index), Assessment(rawValue: String(match.2)) != nil else { return nil }
+            entries.indices.contains(index), Assessment(rawValue: String(match.2)) != nil
+        else { return nil }
         return "\(entries[index].enrolmentId.uuidString).\(match.2)"
     }
 }

@@ -28,10 +28,12 @@ extension CampusPageHandlers {
         let form = try await FormBody.parse(request)
         let accountID = try context.requirePrincipal().accountID
         do {
-            _ = try await s.saesLinks.complete(accountID: accountID, .init(
-                boleta: form.text("boleta"), password: form.text("password"), captcha: form.text("captcha"),
-                keepPassword: form.text("keepPassword") == "on"
-            ))
+            _ = try await s.saesLinks.complete(
+                accountID: accountID,
+                .init(
+                    boleta: form.text("boleta"), password: form.text("password"), captcha: form.text("captcha"),
+                    keepPassword: form.text("keepPassword") == "on"
+                ))
             _ = try? await s.saesSync.sync(accountID: accountID)
             return try await saesPage(context, notice: pages.text("cam_saes_linked", context))
         } catch let error as AppError {
@@ -54,11 +56,14 @@ extension CampusPageHandlers {
     func saesUnlink(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         let accountID = try context.requirePrincipal().accountID
-        let lastRead = try await s.saesRecord.link(accountID: accountID).flatMap(\.syncedAt)
+        let lastRead =
+            try await s.saesRecord.link(accountID: accountID).flatMap(\.syncedAt)
             .map { PageFormat.dateTime($0, in: SchoolCalendar.zone, locale: context.locale) } ?? pages.text("cam_saes_never", context)
-        if let ask = pages.confirmation(form, request, context, question: pages.text("cam_saes_unlink_question", context),
-                                        consequences: [String(format: pages.text("cam_saes_unlink_erases", context), lastRead), pages.text("cam_saes_unlink_school", context)],
-                                        action: pages.text("cam_saes_unlink_yes", context), back: "/campus/saes") {
+        if let ask = pages.confirmation(
+            form, request, context, question: pages.text("cam_saes_unlink_question", context),
+            consequences: [String(format: pages.text("cam_saes_unlink_erases", context), lastRead), pages.text("cam_saes_unlink_school", context)],
+            action: pages.text("cam_saes_unlink_yes", context), back: "/campus/saes")
+        {
             return ask
         }
         do {
@@ -78,17 +83,21 @@ extension CampusPageHandlers {
         do {
             let found = try await s.saesAvailability.search(accountID: try context.requirePrincipal().accountID, query)
             data["filters"] = found.filters.map { filter in
-                ["name": filter.name, "label": pages.text("cam_saes_filter_\(filter.name)", context),
-                 "options": filter.options.map { ["value": $0.value, "label": $0.label, "selected": $0.selected] }]
+                [
+                    "name": filter.name, "label": pages.text("cam_saes_filter_\(filter.name)", context),
+                    "options": filter.options.map { ["value": $0.value, "label": $0.label, "selected": $0.selected] },
+                ]
             }
             data["searched"] = found.searched
             data["hasGroups"] = !found.groups.isEmpty
             data["groups"] = found.groups.map { group -> [String: Any] in
-                ["group": group.group, "subject": group.subject, "teacher": group.teacher,
-                 "room": [group.building, group.room].filter { !$0.isEmpty }.joined(separator: "-"),
-                 "times": group.times.enumerated().compactMap { day, time in
-                     time.isEmpty ? nil : ["day": pages.text("cam_day_\(day + 1)", context), "time": time]
-                 }]
+                [
+                    "group": group.group, "subject": group.subject, "teacher": group.teacher,
+                    "room": [group.building, group.room].filter { !$0.isEmpty }.joined(separator: "-"),
+                    "times": group.times.enumerated().compactMap { day, time in
+                        time.isEmpty ? nil : ["day": pages.text("cam_day_\(day + 1)", context), "time": time]
+                    },
+                ]
             }
             data["problems"] = found.problems
             data["hasProblems"] = !found.problems.isEmpty
@@ -102,48 +111,71 @@ extension CampusPageHandlers {
     /// `typed`: what the student typed in a refused sign-in (never the password: the browser may fill it in
     /// again, Patio does not echo it), shown again in the form; `school`: the school chosen in a refused request
     /// for the CAPTCHA.
-    private func saesPage(_ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil,
-                          typed: (boleta: String, keepPassword: Bool)? = nil, school: String? = nil) async throws -> Response {
+    private func saesPage(
+        _ context: PatioRequestContext, problem: AppError? = nil, notice: String? = nil,
+        typed: (boleta: String, keepPassword: Bool)? = nil, school: String? = nil
+    ) async throws -> Response {
         let accountID = try context.requirePrincipal().accountID
         let link = try await s.saesRecord.link(accountID: accountID)
         let chosen = school ?? link?.school
         var data: [String: Any] = [
-            "schools": SAESSchool.all.map { ["code": $0.code, "name": $0.name, "selected": $0.code == chosen] },
+            "schools": SAESSchool.all.map { ["code": $0.code, "name": $0.name, "selected": $0.code == chosen] }
         ]
         if let link, link.status == "pending" || link.status == "session_ended",
-           let challenge = try? await s.saesLinks.challenge(accountID: accountID) {
-            data["challenge"] = ["image": challenge.captchaImage, "school": challenge.schoolName, "schoolCode": challenge.school,
-                                 "boleta": typed?.boleta ?? link.boleta ?? "", "keepPassword": typed?.keepPassword ?? false,
-                                 "passwordKept": challenge.passwordKept]
+            let challenge = try? await s.saesLinks.challenge(accountID: accountID)
+        {
+            data["challenge"] = [
+                "image": challenge.captchaImage, "school": challenge.schoolName, "schoolCode": challenge.school,
+                "boleta": typed?.boleta ?? link.boleta ?? "", "keepPassword": typed?.keepPassword ?? false,
+                "passwordKept": challenge.passwordKept,
+            ]
         }
         if let link, link.linkedAt != nil {
             let record = try await s.saesRecord.record(accountID: accountID)
             data["link"] = saesLinkData(link, context)
             data["grades"] = (record.grades?.rows ?? []).map { row in
                 // Each cell carries its column's name, which a phone shows beside it instead of the header row.
-                ["group": row.group, "subject": row.subject, "partials": row.partials.enumerated().map { index, mark in
-                    ["mark": mark.text.isEmpty ? "—" : mark.text, "fails": Self.fails(mark), "label": index < 3 ? pages.text("cam_p\(index + 1)", context) : String(index + 1)] },
-                 "final": row.final.text.isEmpty ? "—" : row.final.text, "finalFails": Self.fails(row.final)]
+                [
+                    "group": row.group, "subject": row.subject,
+                    "partials": row.partials.enumerated().map { index, mark in
+                        [
+                            "mark": mark.text.isEmpty ? "—" : mark.text, "fails": Self.fails(mark),
+                            "label": index < 3 ? pages.text("cam_p\(index + 1)", context) : String(index + 1),
+                        ]
+                    },
+                    "final": row.final.text.isEmpty ? "—" : row.final.text, "finalFails": Self.fails(row.final),
+                ]
             }
             data["schedule"] = (1...6).compactMap { weekday -> [String: Any]? in
                 let classes = (record.schedule ?? []).flatMap { row in row.meetings.filter { $0.weekday == weekday }.map { (row, $0) } }
                     .sorted { $0.1.start < $1.1.start }
                 guard !classes.isEmpty else { return nil }
-                return ["day": pages.text("cam_day_\(weekday)", context),
-                        "classes": classes.map { row, meeting in
-                            ["time": "\(meeting.start)–\(meeting.end)", "subject": row.subject, "teacher": row.teacher,
-                             "room": [meeting.building, meeting.room].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "-")]
-                        }]
+                return [
+                    "day": pages.text("cam_day_\(weekday)", context),
+                    "classes": classes.map { row, meeting in
+                        [
+                            "time": "\(meeting.start)–\(meeting.end)", "subject": row.subject, "teacher": row.teacher,
+                            "room": [meeting.building, meeting.room].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "-"),
+                        ]
+                    },
+                ]
             }
             if let kardex = record.kardex {
-                data["kardex"] = ["career": kardex.career ?? "", "plan": kardex.plan ?? "",
-                                  "average": kardex.averageHundredths.map { "\($0 / 100).\($0 % 100 < 10 ? "0" : "")\($0 % 100)" } ?? "—",
-                                  "semesters": kardex.semesters.map { semester in
-                                      ["title": semester.title, "lines": semester.lines.map { line in
-                                          ["code": line.code, "subject": line.subject, "period": line.period, "assessment": line.assessment,
-                                           "mark": line.mark.text, "fails": Self.fails(line.mark)]
-                                      }]
-                                  }]
+                data["kardex"] = [
+                    "career": kardex.career ?? "", "plan": kardex.plan ?? "",
+                    "average": kardex.averageHundredths.map { "\($0 / 100).\($0 % 100 < 10 ? "0" : "")\($0 % 100)" } ?? "—",
+                    "semesters": kardex.semesters.map { semester in
+                        [
+                            "title": semester.title,
+                            "lines": semester.lines.map { line in
+                                [
+                                    "code": line.code, "subject": line.subject, "period": line.period, "assessment": line.assessment,
+                                    "mark": line.mark.text, "fails": Self.fails(line.mark),
+                                ]
+                            },
+                        ]
+                    },
+                ]
             }
             data["personal"] = PersonalDataParser.labels.compactMap { key, _ -> [String: String]? in
                 guard let value = record.personalData?[key] else { return nil }
@@ -152,7 +184,9 @@ extension CampusPageHandlers {
             data["hasGrades"] = !(record.grades?.rows ?? []).isEmpty
             data["hasSchedule"] = !(record.schedule ?? []).isEmpty
             data["hasPersonal"] = !(record.personalData ?? [:]).isEmpty
-            if let credits = record.credits { data["credits"] = ["earned": credits.earned ?? "—", "total": credits.total ?? "—", "appointment": credits.appointment ?? ""] }
+            if let credits = record.credits {
+                data["credits"] = ["earned": credits.earned ?? "—", "total": credits.total ?? "—", "appointment": credits.appointment ?? ""]
+            }
             if let photo = record.photo { data["photo"] = photo }
         }
         return page("campus_saes", "cam_saes", data, context, problem: problem, notice: notice)
@@ -163,13 +197,16 @@ extension CampusPageHandlers {
             "school": link.schoolName, "schoolCode": link.school, "boleta": link.boleta ?? "",
             "status": pages.text("cam_saes_status_\(link.status)", context),
             "evaluationRequired": link.status == "evaluation_required", "sessionEnded": link.status == "session_ended",
-            "syncedAt": link.syncedAt.map { PageFormat.dateTime($0, in: SchoolCalendar.zone, locale: context.locale) } ?? pages.text("cam_saes_never", context),
+            "syncedAt": link.syncedAt.map { PageFormat.dateTime($0, in: SchoolCalendar.zone, locale: context.locale) }
+                ?? pages.text("cam_saes_never", context),
             "teachers": link.teachersToEvaluate.map { ["teacher": $0.teacher, "subject": $0.subject, "group": $0.group] },
             "evaluationURL": link.evaluationURL ?? "",
             "pages": link.pages.filter { $0.page != "photo" }.map { page in
-                ["name": pages.text("cam_saes_page_\(page.page)", context), "status": pages.text("cam_saes_page_status_\(page.status)", context),
-                 "current": page.status == "current", "problems": page.problems, "hasProblems": !page.problems.isEmpty,
-                 "changedAt": PageFormat.dateTime(page.changedAt, in: SchoolCalendar.zone, locale: context.locale)]
+                [
+                    "name": pages.text("cam_saes_page_\(page.page)", context), "status": pages.text("cam_saes_page_status_\(page.status)", context),
+                    "current": page.status == "current", "problems": page.problems, "hasProblems": !page.problems.isEmpty,
+                    "changedAt": PageFormat.dateTime(page.changedAt, in: SchoolCalendar.zone, locale: context.locale),
+                ]
             },
         ]
     }

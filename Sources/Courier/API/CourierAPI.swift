@@ -42,10 +42,11 @@ enum CourierAPI {
         // Localities
         routes.get("/api/v1/courier/localities", member) { request, _ in
             let query = request.uri.queryParameters
-            return try .json(try await s.localities.list(
-                query: query["q"].map(String.init), openNow: try flag(query["openNow"], "openNow") ?? false,
-                pickupAllowed: try flag(query["pickupAllowed"], "pickupAllowed"),
-                page: try CursorPageRequest(limit: query["limit"].map(String.init), cursor: query["cursor"].map(String.init))))
+            return try .json(
+                try await s.localities.list(
+                    query: query["q"].map(String.init), openNow: try flag(query["openNow"], "openNow") ?? false,
+                    pickupAllowed: try flag(query["pickupAllowed"], "pickupAllowed"),
+                    page: try CursorPageRequest(limit: query["limit"].map(String.init), cursor: query["cursor"].map(String.init))))
         }
         routes.get("/api/v1/courier/localities/export", admin, exportCSV(s))
         routes.post("/api/v1/courier/localities/import", admin) { request, _ in
@@ -65,13 +66,19 @@ enum CourierAPI {
                 return state
             }
             let agentID = try query["agentId"].map { text in
-                guard let id = UUID(uuidString: String(text)) else { throw AppError.validation(field: "agentId", "Give an agent's id.", code: "agent_id_format") }
+                guard let id = UUID(uuidString: String(text)) else {
+                    throw AppError.validation(field: "agentId", "Give an agent's id.", code: "agent_id_format")
+                }
                 return id
             }
-            return try .json(Items(items: try await s.pickups.board(day: try day(query["day"].map(String.init), clock: s.clock), state: state, agentID: agentID)))
+            return try .json(
+                Items(items: try await s.pickups.board(day: try day(query["day"].map(String.init), clock: s.clock), state: state, agentID: agentID)))
         }
         routes.post("/api/v1/courier/pickups", admin) { request, context in
-            try .json(try await s.pickups.create(try await JSONBody.decode(PickupService.Input.self, from: request), by: try context.requirePrincipal().accountID), status: .created)
+            try .json(
+                try await s.pickups.create(
+                    try await JSONBody.decode(PickupService.Input.self, from: request), by: try context.requirePrincipal().accountID),
+                status: .created)
         }
         routes.post("/api/v1/courier/pickups/{id}/reassign", admin) { request, context in
             struct Body: Decodable { var agentId: UUID? }
@@ -106,7 +113,8 @@ enum CourierAPI {
         for action in [PickupState.Action.start, .collect, .fail] {
             routes.post("/api/v1/courier/pickups/{id}/\(action.rawValue)", agent) { request, context in
                 let report = try await optionalJSON(PickupService.Report.self, request)
-                return try .json(try await s.pickups.act(try context.uuidParameter("id"), action, report: report ?? .init(), by: try context.requirePrincipal()))
+                return try .json(
+                    try await s.pickups.act(try context.uuidParameter("id"), action, report: report ?? .init(), by: try context.requirePrincipal()))
             }
         }
 
@@ -114,7 +122,9 @@ enum CourierAPI {
         routes.post("/api/v1/courier/photos", agent) { request, context in
             let query = request.uri.queryParameters
             let pickupID = try query["pickupId"].map { text in
-                guard let id = UUID(uuidString: String(text)) else { throw AppError.validation(field: "pickupId", "Give a pickup's id.", code: "pickup_id_format") }
+                guard let id = UUID(uuidString: String(text)) else {
+                    throw AppError.validation(field: "pickupId", "Give a pickup's id.", code: "pickup_id_format")
+                }
                 return id
             }
             let keepLocation = try flag(query["keepLocation"], "keepLocation") ?? false
@@ -125,8 +135,9 @@ enum CourierAPI {
             } catch {
                 throw AppError(.contentTooLarge, code: "photo_too_large", detail: "A photo may be at most \(PhotoService.maxBytes / 1024 / 1024) MB.")
             }
-            let (photo, created) = try await s.photos.upload(Array(buffer: bytes), key: key, keepLocation: keepLocation, pickupID: pickupID,
-                                                             by: try context.requirePrincipal())
+            let (photo, created) = try await s.photos.upload(
+                Array(buffer: bytes), key: key, keepLocation: keepLocation, pickupID: pickupID,
+                by: try context.requirePrincipal())
             return try .json(photo, status: created ? .created : .ok)
         }
         routes.get("/api/v1/courier/photos", agent) { _, context in
@@ -151,7 +162,8 @@ enum CourierAPI {
     /// A photo's image or thumbnail for its viewer (apps with their token, pages with the session cookie).
     static func photoImage(_ s: CourierServices, thumbnail: Bool) -> PatioRoutes.Handler {
         { request, context in
-            try await s.photos.image(try context.uuidParameter("id"), thumbnail: thumbnail, viewer: try context.requirePrincipal()).response(for: request)
+            try await s.photos.image(try context.uuidParameter("id"), thumbnail: thumbnail, viewer: try context.requirePrincipal()).response(
+                for: request)
         }
     }
 
@@ -159,8 +171,9 @@ enum CourierAPI {
     static func exportCSV(_ s: CourierServices) -> PatioRoutes.Handler {
         { _, _ in
             let csv = LocalityCSV.render(try await s.localities.all())
-            return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"localidades.csv\""],
-                            body: .init(byteBuffer: ByteBuffer(string: csv)))
+            return Response(
+                status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"localidades.csv\""],
+                body: .init(byteBuffer: ByteBuffer(string: csv)))
         }
     }
 

@@ -40,12 +40,14 @@ enum ControllerAppLogin {
             headers[name] = value
         }
         guard missing.isEmpty else {
-            throw AppError(.badRequest, code: "login_headers_missing", detail: "The sign-in needs the headers \(requiredHeaders.joined(separator: ", ")).",
-                           fieldErrors: missing)
+            throw AppError(
+                .badRequest, code: "login_headers_missing", detail: "The sign-in needs the headers \(requiredHeaders.joined(separator: ", ")).",
+                fieldErrors: missing)
         }
         let buffer = try await JSONBody.collect(request)
         let (usuario, password) = try credentials(fromBody: Array(buffer.readableBytesView))
-        return Attempt(usuario: usuario, password: password, headerUsuario: headers["Usuario"] ?? "", headerIdentificacion: headers["Identificacion"] ?? "")
+        return Attempt(
+            usuario: usuario, password: password, headerUsuario: headers["Usuario"] ?? "", headerIdentificacion: headers["Identificacion"] ?? "")
     }
 
     /// The body's `Usuario` and `Password`, decoded from base64; 400 naming each key that is missing, not
@@ -74,8 +76,9 @@ enum ControllerAppLogin {
         }
         let usuario = text("Usuario"), password = text("Password")
         guard let usuario, let password, problems.isEmpty else {
-            throw AppError(.badRequest, code: "login_body_invalid", detail: "Send Usuario and Password as base64 of the usuario and the password.",
-                           fieldErrors: problems)
+            throw AppError(
+                .badRequest, code: "login_body_invalid", detail: "Send Usuario and Password as base64 of the usuario and the password.",
+                fieldErrors: problems)
         }
         return (usuario, password)
     }
@@ -85,7 +88,8 @@ enum ControllerAppLogin {
         let agent = try await s.agents.model(usuario: usuario)
         var email: String?
         if let agent { email = try await s.identity.directory.entries([agent.accountID])[agent.accountID]?.email }
-        let sameAgent = AgentService.normaliseUsuario(attempt.headerUsuario) == usuario
+        let sameAgent =
+            AgentService.normaliseUsuario(attempt.headerUsuario) == usuario
             && attempt.headerIdentificacion.trimmingCharacters(in: .whitespaces) == agent?.identificacion
         guard let agent, let email, sameAgent else {
             let result = try await platformSignIn(email: decoyAddress(usuario), attempt.password, ip: ip, s)

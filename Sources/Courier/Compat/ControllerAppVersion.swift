@@ -22,8 +22,11 @@ enum ControllerAppVersion {
     /// The answer's string, or the refusal described above.
     static func wire(_ version: AppVersion) throws -> String {
         guard let number = wholeNumber(version) else {
-            throw AppError(.internalServerError, code: "app_version_not_whole",
-                           detail: "The Controller APPs read their version as a whole number, and \(version) is not one: publish controller-app's latest version as a whole number such as \(original).")
+            throw AppError(
+                .internalServerError, code: "app_version_not_whole",
+                detail:
+                    "The Controller APPs read their version as a whole number, and \(version) is not one: publish controller-app's latest version as a whole number such as \(original)."
+            )
         }
         return String(number)
     }

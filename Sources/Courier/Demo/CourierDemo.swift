@@ -16,12 +16,15 @@ enum CourierDemo {
         if let existing = try await accounts.find(email: "despacho@demo.patio") {
             dispatch = existing
         } else {
-            dispatch = try await accounts.create(NewAccount(email: "despacho@demo.patio", name: "Daniela Pardo", locale: "es", password: "demo-password", roles: [CourierRoles.admin]))
+            dispatch = try await accounts.create(
+                NewAccount(email: "despacho@demo.patio", name: "Daniela Pardo", locale: "es", password: "demo-password", roles: [CourierRoles.admin]))
         }
-        let mateo = try await agent(s, email: "mensajero@demo.patio", usuario: "mensajero", identificacion: "1012345678",
-                                    names: ("Mateo", "Rojas", "Castaño"), centre: (1001, "CENTRO DE SERVICIO BOGOTÁ CALLE 80"))
-        let camila = try await agent(s, email: "camila.herrera@demo.patio", usuario: "cherrera", identificacion: "1098765432",
-                                     names: ("Camila", "Herrera", "Díaz"), centre: (1001, "CENTRO DE SERVICIO BOGOTÁ CALLE 80"))
+        let mateo = try await agent(
+            s, email: "mensajero@demo.patio", usuario: "mensajero", identificacion: "1012345678",
+            names: ("Mateo", "Rojas", "Castaño"), centre: (1001, "CENTRO DE SERVICIO BOGOTÁ CALLE 80"))
+        let camila = try await agent(
+            s, email: "camila.herrera@demo.patio", usuario: "cherrera", identificacion: "1098765432",
+            names: ("Camila", "Herrera", "Díaz"), centre: (1001, "CENTRO DE SERVICIO BOGOTÁ CALLE 80"))
         let today = LocalDate(s.clock.now(), in: CourierAPI.homeTimeZone)
         guard try await s.pickups.board(day: today).isEmpty else { return }
         let pickups: [(String, String, String, String, String, Int, UUID)] = [
@@ -33,18 +36,25 @@ enum CourierDemo {
             ("Distribuidora Andina", "601 400 8080", "Calle 13 # 68-50, bodega 2", "10:00", "12:00", 3_500_000, camila),
         ]
         for (sender, phone, address, start, end, value, agentID) in pickups {
-            _ = try await s.pickups.create(.init(senderName: sender, phone: phone, address: address, localityCode: "11001000", day: today.description,
-                                                 windowStart: start, windowEnd: end, declaredValue: value, notes: "", agentId: agentID), by: dispatch.id)
+            _ = try await s.pickups.create(
+                .init(
+                    senderName: sender, phone: phone, address: address, localityCode: "11001000", day: today.description,
+                    windowStart: start, windowEnd: end, declaredValue: value, notes: "", agentId: agentID), by: dispatch.id)
         }
     }
 
     /// The agent with this email, opened (account and profile) the first time.
-    private static func agent(_ s: CourierServices, email: String, usuario: String, identificacion: String,
-                              names: (String, String, String), centre: (Int, String)) async throws -> UUID {
+    private static func agent(
+        _ s: CourierServices, email: String, usuario: String, identificacion: String,
+        names: (String, String, String), centre: (Int, String)
+    ) async throws -> UUID {
         if let existing = try await s.agents.model(usuario: usuario) { return existing.id! }
-        return try await s.agents.create(.init(email: email, password: "demo-password", usuario: usuario, identificacion: identificacion,
-                                               firstName: names.0, surname1: names.1, surname2: names.2, position: "Mensajero",
-                                               serviceCentreId: centre.0, serviceCentreName: centre.1, homeLocalityCode: "11001000")).id
+        return try await s.agents.create(
+            .init(
+                email: email, password: "demo-password", usuario: usuario, identificacion: identificacion,
+                firstName: names.0, surname1: names.1, surname2: names.2, position: "Mensajero",
+                serviceCentreId: centre.0, serviceCentreName: centre.1, homeLocalityCode: "11001000")
+        ).id
     }
 
     /// The demo network shipped with Patio.

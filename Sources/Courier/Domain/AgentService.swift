@@ -53,7 +53,8 @@ struct AgentService: Sendable {
     }
 
     static let notFound = AppError.notFound(code: "agent_not_found", "No agent has this id.")
-    static let notAnAgent = AppError(.forbidden, code: "agent_profile_missing", detail: "This account has no courier agent profile; dispatch opens one.")
+    static let notAnAgent = AppError(
+        .forbidden, code: "agent_profile_missing", detail: "This account has no courier agent profile; dispatch opens one.")
     static let inactive = AppError(.forbidden, code: "agent_inactive", detail: "This agent is paused; dispatch can resume them.")
 
     func create(_ input: Input) async throws -> AgentView {
@@ -87,8 +88,9 @@ struct AgentService: Sendable {
     /// with 403 and nothing is written: they belong to the agent's Patio account.
     func update(_ id: UUID, _ input: Input) async throws -> AgentView {
         let current = try await find(id)
-        try AccountOwnedFields.refuseChanges(name: nil, currentName: current.fullName, email: input.email, currentEmail: current.email,
-                                             password: input.password, person: "agent")
+        try AccountOwnedFields.refuseChanges(
+            name: nil, currentName: current.fullName, email: input.email, currentEmail: current.email,
+            password: input.password, person: "agent")
         var validator = Validator()
         Self.checkProfile(input, into: &validator, requireAll: false)
         try validator.validate()
@@ -156,7 +158,9 @@ struct AgentService: Sendable {
         var views = try await self.views(agents)
         if let query, !LocalitySearch.fold(query).isEmpty {
             let needle = LocalitySearch.fold(query)
-            views = views.filter { LocalitySearch.fold([$0.fullName, $0.usuario, $0.identificacion, $0.email].joined(separator: " ")).contains(needle) }
+            views = views.filter {
+                LocalitySearch.fold([$0.fullName, $0.usuario, $0.identificacion, $0.email].joined(separator: " ")).contains(needle)
+            }
         }
         return views.sorted { ($0.fullName.lowercased(), $0.id.uuidString) < ($1.fullName.lowercased(), $1.id.uuidString) }
     }
@@ -167,12 +171,13 @@ struct AgentService: Sendable {
         let localities = codes.isEmpty ? [] : try await LocalityModel.query(on: try database.reader).filter(\.$code ~~ Array(codes)).all()
         let names = Dictionary(localities.map { ($0.code, $0.name) }, uniquingKeysWith: { first, _ in first })
         return agents.map { agent in
-            AgentView(id: agent.id!, accountId: agent.accountID, email: entries[agent.accountID]?.email ?? "", usuario: agent.usuario,
-                      identificacion: agent.identificacion, firstName: agent.firstName, surname1: agent.surname1, surname2: agent.surname2,
-                      fullName: Self.fullName(agent.firstName, agent.surname1, agent.surname2), position: agent.position,
-                      serviceCentreId: agent.serviceCentreID, serviceCentreName: agent.serviceCentreName,
-                      homeLocalityCode: agent.homeLocalityCode, homeLocalityName: names[agent.homeLocalityCode],
-                      isActive: agent.isActive, createdAt: agent.createdAt)
+            AgentView(
+                id: agent.id!, accountId: agent.accountID, email: entries[agent.accountID]?.email ?? "", usuario: agent.usuario,
+                identificacion: agent.identificacion, firstName: agent.firstName, surname1: agent.surname1, surname2: agent.surname2,
+                fullName: Self.fullName(agent.firstName, agent.surname1, agent.surname2), position: agent.position,
+                serviceCentreId: agent.serviceCentreID, serviceCentreName: agent.serviceCentreName,
+                homeLocalityCode: agent.homeLocalityCode, homeLocalityName: names[agent.homeLocalityCode],
+                isActive: agent.isActive, createdAt: agent.createdAt)
         }
     }
 
@@ -192,13 +197,15 @@ struct AgentService: Sendable {
         }
         if requireAll || input.usuario != nil {
             let usuario = normaliseUsuario(input.usuario ?? "")
-            validator.check((3...40).contains(usuario.count) && usuario.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) },
-                            "usuario", "Enter a usuario of 3 to 40 letters, digits, dots, dashes or underscores.", code: "usuario_format")
+            validator.check(
+                (3...40).contains(usuario.count) && usuario.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) },
+                "usuario", "Enter a usuario of 3 to 40 letters, digits, dots, dashes or underscores.", code: "usuario_format")
         }
         if requireAll || input.identificacion != nil {
             let id = input.identificacion ?? ""
-            validator.check((5...15).contains(id.count) && id.allSatisfy { $0.isASCII && $0.isNumber },
-                            "identificacion", "Enter the national id number: 5 to 15 digits.", code: "identificacion_format")
+            validator.check(
+                (5...15).contains(id.count) && id.allSatisfy { $0.isASCII && $0.isNumber },
+                "identificacion", "Enter the national id number: 5 to 15 digits.", code: "identificacion_format")
         }
         text(input.firstName, "firstName", max: 60, code: "name_length", "Enter a first name of 1 to 60 characters.")
         text(input.surname1, "surname1", max: 60, code: "name_length", "Enter the first surname: 1 to 60 characters.")
@@ -207,11 +214,17 @@ struct AgentService: Sendable {
         }
         text(input.position, "position", max: 60, code: "position_length", "Enter a position of 1 to 60 characters.")
         if requireAll || input.serviceCentreId != nil {
-            validator.check((1...999_999).contains(input.serviceCentreId ?? 0), "serviceCentreId", "Enter the service centre number: 1 to 999999.", code: "service_centre_range")
+            validator.check(
+                (1...999_999).contains(input.serviceCentreId ?? 0), "serviceCentreId", "Enter the service centre number: 1 to 999999.",
+                code: "service_centre_range")
         }
-        text(input.serviceCentreName, "serviceCentreName", max: 80, code: "service_centre_name_length", "Enter the service centre's name: 1 to 80 characters.")
+        text(
+            input.serviceCentreName, "serviceCentreName", max: 80, code: "service_centre_name_length",
+            "Enter the service centre's name: 1 to 80 characters.")
         if requireAll || input.homeLocalityCode != nil {
-            validator.check(LocalitySearch.isCode(input.homeLocalityCode ?? ""), "homeLocalityCode", "Enter the home locality's 8-digit code, such as 11001000.", code: "locality_code_format")
+            validator.check(
+                LocalitySearch.isCode(input.homeLocalityCode ?? ""), "homeLocalityCode", "Enter the home locality's 8-digit code, such as 11001000.",
+                code: "locality_code_format")
         }
     }
 

@@ -12,7 +12,9 @@ enum CourierOfflineTables {
     static let contentRevision = 1
 
     private typealias Column = OfflineTable.Column
-    private static func text(_ name: String, _ length: Int, nullable: Bool = false) -> Column { Column(name: name, type: "nvarchar (\(length))", nullable: nullable) }
+    private static func text(_ name: String, _ length: Int, nullable: Bool = false) -> Column {
+        Column(name: name, type: "nvarchar (\(length))", nullable: nullable)
+    }
     private static func int(_ name: String) -> Column { Column(name: name, type: "int", nullable: false) }
     private static func bit(_ name: String) -> Column { Column(name: name, type: "bit", nullable: false) }
     private static func money(_ name: String) -> Column { Column(name: name, type: "numeric (12,0)", nullable: false) }

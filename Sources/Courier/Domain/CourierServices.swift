@@ -22,11 +22,16 @@ struct CourierServices: Sendable {
         identity = environment.identity
         apps = environment.apps
         events = environment.events
-        agents = AgentService(database: environment.database, accounts: environment.identity.accounts, directory: environment.identity.directory,
-                              sessions: environment.identity.sessions, clock: environment.clock)
+        agents = AgentService(
+            database: environment.database, accounts: environment.identity.accounts, directory: environment.identity.directory,
+            sessions: environment.identity.sessions, clock: environment.clock)
         localities = LocalityService(database: environment.database, clock: environment.clock)
-        pickups = PickupService(database: environment.database, agents: agents, directory: environment.identity.directory, clock: environment.clock, events: environment.events)
-        photos = PhotoService(database: environment.database, agents: agents, blobs: BlobStore(database: environment.database), clock: environment.clock, events: environment.events)
+        pickups = PickupService(
+            database: environment.database, agents: agents, directory: environment.identity.directory, clock: environment.clock,
+            events: environment.events)
+        photos = PhotoService(
+            database: environment.database, agents: agents, blobs: BlobStore(database: environment.database), clock: environment.clock,
+            events: environment.events)
     }
 
     /// The client-app registry's slug for the Controller APP.

@@ -35,7 +35,8 @@ enum CourierSync {
             scopes: agentScope,
             rows: { ids, db in
                 let models = try await PickupModel.query(on: db).filter(\.$id ~~ ids).all()
-                return Dictionary(try await s.pickups.views(models, on: db).map { ($0.id, PickupWire.row($0)) }, uniquingKeysWith: { first, _ in first })
+                return Dictionary(
+                    try await s.pickups.views(models, on: db).map { ($0.id, PickupWire.row($0)) }, uniquingKeysWith: { first, _ in first })
             },
             apply: { mutation, principal, current, db in
                 guard mutation.op == .put else { throw SyncRejection("not_allowed", "Pickups are cancelled by dispatch, not deleted from a device.") }
@@ -46,7 +47,10 @@ enum CourierSync {
                 let fields = mutation.fields ?? [:]
                 let readOnly = fields.keys.filter { !["state", "failureReason", "finishedAt", "latitude", "longitude"].contains($0) }.sorted()
                 guard readOnly.isEmpty else {
-                    throw SyncRejection("field_not_writable", "A device changes only state, failureReason, finishedAt, latitude and longitude; \(readOnly.joined(separator: ", ")) belong to dispatch.")
+                    throw SyncRejection(
+                        "field_not_writable",
+                        "A device changes only state, failureReason, finishedAt, latitude and longitude; \(readOnly.joined(separator: ", ")) belong to dispatch."
+                    )
                 }
                 let action: PickupState.Action
                 switch fields["state"]?.stringValue {
@@ -64,7 +68,9 @@ enum CourierSync {
                 } catch let error as AppError {
                     throw SyncRejection(error.fieldErrors.first?.code ?? error.code, error.fieldErrors.first?.message ?? error.detail)
                 }
-                return .put(scope: PickupService.scope(pickup.agentAccountID), changed: ["state", "updatedAt", "failureReason", "finishedAt", "latitude", "longitude"])
+                return .put(
+                    scope: PickupService.scope(pickup.agentAccountID),
+                    changed: ["state", "updatedAt", "failureReason", "finishedAt", "latitude", "longitude"])
             },
             didCommit: { await s.events.publish(topic: PickupService.boardTopic, type: "sync") },
             admit: admitWorkingAgent(agentOnly: true)
@@ -96,7 +102,9 @@ enum CourierSync {
                         switch value {
                         case .null: pickupID = nil
                         case .string(let text):
-                            guard let id = UUID(uuidString: text) else { throw SyncRejection("invalid_field", "pickupId must be a pickup's id or null.") }
+                            guard let id = UUID(uuidString: text) else {
+                                throw SyncRejection("invalid_field", "pickupId must be a pickup's id or null.")
+                            }
                             pickupID = id
                         default: throw SyncRejection("invalid_field", "pickupId must be a pickup's id or null.")
                         }
@@ -119,7 +127,9 @@ enum CourierSync {
     static func admitWorkingAgent(agentOnly: Bool) -> @Sendable (Principal, any Database) async throws -> Void {
         { principal, db in
             if !agentOnly && principal.has(role: CourierRoles.admin) { return }
-            guard let agent = try await AgentModel.query(on: db).filter(\.$accountID == principal.accountID).first() else { throw AgentService.notAnAgent }
+            guard let agent = try await AgentModel.query(on: db).filter(\.$accountID == principal.accountID).first() else {
+                throw AgentService.notAnAgent
+            }
             guard agent.isActive else { throw AgentService.inactive }
         }
     }

@@ -65,9 +65,14 @@ enum LocalityCSV {
         let bytes = Array(data)
         if let bad = CSVTokenizer.firstInvalidUTF8(bytes) {
             let line = Tokenizer.lineNumber(of: bad, in: bytes)
-            return .failure(ImportErrors(errors: [LineError(
-                line: line, column: nil, code: Code.encoding,
-                message: "The file is not UTF-8 text (the first bad byte is on line \(line)). Save it from the spreadsheet as \"CSV UTF-8\" and import it again.")]))
+            return .failure(
+                ImportErrors(errors: [
+                    LineError(
+                        line: line, column: nil, code: Code.encoding,
+                        message:
+                            "The file is not UTF-8 text (the first bad byte is on line \(line)). Save it from the spreadsheet as \"CSV UTF-8\" and import it again."
+                    )
+                ]))
         }
         return parse(utf8: bytes)
     }
@@ -76,7 +81,8 @@ enum LocalityCSV {
         var report = Report()
         var tokenizer = Tokenizer(bytes: input)
         guard let header = tokenizer.next() else {
-            report.add(LineError(line: 1, column: nil, code: Code.empty, message: "The file is empty: it needs the header row and at least one locality."))
+            report.add(
+                LineError(line: 1, column: nil, code: Code.empty, message: "The file is empty: it needs the header row and at least one locality."))
             return report.result([])
         }
         if let problem = headerProblem(header) {
@@ -91,14 +97,16 @@ enum LocalityCSV {
         while !report.full, let row = tokenizer.next() {
             if let failure = row.failure {
                 report.add(failure)
-                if row.fields.isEmpty { break } // an unterminated quote ate the rest of the file
+                if row.fields.isEmpty { break }  // an unterminated quote ate the rest of the file
                 continue
             }
             if row.fields.allSatisfy(\.isEmpty) { continue }
             rows += 1
             if rows > maxRows {
-                report.add(LineError(line: row.line, column: nil, code: Code.tooManyRows,
-                                     message: "The file has more than 50,000 localities; split it into smaller files."))
+                report.add(
+                    LineError(
+                        line: row.line, column: nil, code: Code.tooManyRows,
+                        message: "The file has more than 50,000 localities; split it into smaller files."))
                 break
             }
             var reader = RowReader(fields: row.fields, line: row.line)
@@ -128,21 +136,28 @@ enum LocalityCSV {
         let line = header.line
         if found.count == 1, let only = found.first, let separator = [";", "\t", "|"].first(where: { only.contains($0) }) {
             let name = separator == "\t" ? "tabs" : "'\(separator)'"
-            return LineError(line: line, column: nil, code: Code.headerMismatch,
-                             message: "The columns are separated by \(name), not commas. Save the file as \"CSV UTF-8 (comma delimited)\" and import it again.")
+            return LineError(
+                line: line, column: nil, code: Code.headerMismatch,
+                message: "The columns are separated by \(name), not commas. Save the file as \"CSV UTF-8 (comma delimited)\" and import it again.")
         }
         for (index, name) in expected.enumerated() {
             guard index < found.count else {
-                return LineError(line: line, column: name, code: Code.headerMismatch,
-                                 message: "The header has \(found.count) columns; it needs all \(expected.count), in this order: \(expected.joined(separator: ",")).")
+                return LineError(
+                    line: line, column: name, code: Code.headerMismatch,
+                    message:
+                        "The header has \(found.count) columns; it needs all \(expected.count), in this order: \(expected.joined(separator: ",")).")
             }
             if found[index] != name {
-                return LineError(line: line, column: name, code: Code.headerMismatch,
-                                 message: "Column \(index + 1) of the header is '\(clip(header.fields[index]))' where '\(name)' was expected. The header must be: \(expected.joined(separator: ",")).")
+                return LineError(
+                    line: line, column: name, code: Code.headerMismatch,
+                    message:
+                        "Column \(index + 1) of the header is '\(clip(header.fields[index]))' where '\(name)' was expected. The header must be: \(expected.joined(separator: ","))."
+                )
             }
         }
-        return LineError(line: line, column: nil, code: Code.headerMismatch,
-                         message: "The header has \(found.count) columns; it needs exactly \(expected.count): \(expected.joined(separator: ",")).")
+        return LineError(
+            line: line, column: nil, code: Code.headerMismatch,
+            message: "The header has \(found.count) columns; it needs exactly \(expected.count): \(expected.joined(separator: ",")).")
     }
 
     /// Errors so far, and whether the limit was reached.
@@ -211,7 +226,10 @@ enum LocalityCSV {
             if value.unicodeScalars.count > LocalityCSV.maxTextLength && value.count > LocalityCSV.maxTextLength {
                 fail(column, Code.tooLong, "\(column.name) is \(value.count) characters long; the most is \(LocalityCSV.maxTextLength).")
             } else if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
-                fail(column, Code.formula, "\(column.name) starts with '\(first == "\t" ? "\\t" : first == "\r" ? "\\r" : String(first))', which spreadsheets run as a formula; remove it.")
+                fail(
+                    column, Code.formula,
+                    "\(column.name) starts with '\(first == "\t" ? "\\t" : first == "\r" ? "\\r" : String(first))', which spreadsheets run as a formula; remove it."
+                )
             }
             return value
         }
@@ -247,10 +265,15 @@ enum LocalityCSV {
 
         mutating func record(zones: inout ZoneCache) -> LocalityRecord? {
             guard fields.count == LocalityRecord.csvColumns.count, fields.count == Column.allCases.count else {
-                fail(nil, Code.columnCount, "This line has \(fields.count) column\(fields.count == 1 ? "" : "s"); every line needs \(LocalityRecord.csvColumns.count). A comma inside a value needs the value in double quotes.")
+                fail(
+                    nil, Code.columnCount,
+                    "This line has \(fields.count) column\(fields.count == 1 ? "" : "s"); every line needs \(LocalityRecord.csvColumns.count). A comma inside a value needs the value in double quotes."
+                )
                 return nil
             }
-            let id = digits(.id, 8...8, optional: false, code: Code.idFormat, what: "eight digits: the DANE municipality code and the populated centre, such as 11001000")
+            let id = digits(
+                .id, 8...8, optional: false, code: Code.idFormat,
+                what: "eight digits: the DANE municipality code and the populated centre, such as 11001000")
             let typeId = text(.typeId, required: true)
             let typeName = text(.typeName, required: true)
             let name = text(.name, required: true)

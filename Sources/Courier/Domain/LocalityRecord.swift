@@ -46,11 +46,13 @@ public struct LocalityRecord: Codable, Sendable, Equatable {
     /// The IANA time zone pickup hours are read in (`America/Bogota`).
     public var timeZone: String
 
-    public init(id: String, typeId: String, typeName: String, name: String, shortName: String, fullName: String, abbreviation: String,
-                ancestor1Id: String, ancestor1Name: String, ancestor2Id: String, ancestor2Name: String, ancestor3Id: String, ancestor3Name: String,
-                postalCode: String, diallingCode: String, zone: String, assignedToZone: Bool, assignedToZoneOrig: Bool, available: Bool,
-                serviceCentreId: Int, status: Int, pickupAllowed: Bool, pickupHourMin: Int, pickupHourMax: Int, pickupPrice: Int,
-                geoReferenced: Bool, preShipmentPoints: Bool, deliveryLabel: Bool, timeZone: String) {
+    public init(
+        id: String, typeId: String, typeName: String, name: String, shortName: String, fullName: String, abbreviation: String,
+        ancestor1Id: String, ancestor1Name: String, ancestor2Id: String, ancestor2Name: String, ancestor3Id: String, ancestor3Name: String,
+        postalCode: String, diallingCode: String, zone: String, assignedToZone: Bool, assignedToZoneOrig: Bool, available: Bool,
+        serviceCentreId: Int, status: Int, pickupAllowed: Bool, pickupHourMin: Int, pickupHourMax: Int, pickupPrice: Int,
+        geoReferenced: Bool, preShipmentPoints: Bool, deliveryLabel: Bool, timeZone: String
+    ) {
         self.id = id
         self.typeId = typeId
         self.typeName = typeName

@@ -31,9 +31,11 @@ enum LocalityWire {
     }
 
     /// The record's wire names (every field a new locality sets).
-    static let columns = row(LocalityRecord(
-        id: "", typeId: "", typeName: "", name: "", shortName: "", fullName: "", abbreviation: "", ancestor1Id: "", ancestor1Name: "",
-        ancestor2Id: "", ancestor2Name: "", ancestor3Id: "", ancestor3Name: "", postalCode: "", diallingCode: "", zone: "",
-        assignedToZone: false, assignedToZoneOrig: false, available: false, serviceCentreId: 0, status: 0, pickupAllowed: false,
-        pickupHourMin: 0, pickupHourMax: 0, pickupPrice: 0, geoReferenced: false, preShipmentPoints: false, deliveryLabel: false, timeZone: "")).keys.sorted()
+    static let columns = row(
+        LocalityRecord(
+            id: "", typeId: "", typeName: "", name: "", shortName: "", fullName: "", abbreviation: "", ancestor1Id: "", ancestor1Name: "",
+            ancestor2Id: "", ancestor2Name: "", ancestor3Id: "", ancestor3Name: "", postalCode: "", diallingCode: "", zone: "",
+            assignedToZone: false, assignedToZoneOrig: false, available: false, serviceCentreId: 0, status: 0, pickupAllowed: false,
+            pickupHourMin: 0, pickupHourMax: 0, pickupPrice: 0, geoReferenced: false, preShipmentPoints: false, deliveryLabel: false, timeZone: "")
+    ).keys.sorted()
 }

@@ -46,9 +46,12 @@ struct PhotoService: Sendable {
 
     /// Stores an upload for the signed-in agent; answers the photo and whether it is new (`false` when the
     /// key was used before with the same bytes).
-    func upload(_ bytes: [UInt8], key: String?, keepLocation: Bool, pickupID: UUID?, by principal: Principal) async throws -> (PhotoView, created: Bool) {
+    func upload(_ bytes: [UInt8], key: String?, keepLocation: Bool, pickupID: UUID?, by principal: Principal) async throws -> (
+        PhotoView, created: Bool
+    ) {
         guard let key, (1...64).contains(key.count), key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-            throw AppError.badRequest(code: "idempotency_key_required", "Send an Idempotency-Key header (1 to 64 letters, digits, - or _); retry with the same one.")
+            throw AppError.badRequest(
+                code: "idempotency_key_required", "Send an Idempotency-Key header (1 to 64 letters, digits, - or _); retry with the same one.")
         }
         let agent = try await agents.workingProfile(principal)
         guard !bytes.isEmpty else { throw AppError.validation(field: "photo", "The photo is empty.", code: "photo_empty") }
@@ -68,8 +71,9 @@ struct PhotoService: Sendable {
         // A position Patio cannot remove (inside a JPEG whose first image never says where it ends, say) is
         // refused rather than stored against the agent's choice, before any worker decodes it.
         if hasLocation, !keepLocation {
-            throw AppError(.unprocessableContent, code: "photo_location_unremovable",
-                           detail: "This photo carries its location where Patio cannot remove it. Take the photo again, or allow keeping its location.")
+            throw AppError(
+                .unprocessableContent, code: "photo_location_unremovable",
+                detail: "This photo carries its location where Patio cannot remove it. Take the photo again, or allow keeping its location.")
         }
         let decoded = try await Self.decode(stored, format: format, owner: agent.accountID.uuidString, with: codecs)
         let thumbnail = decoded.jpeg
@@ -96,7 +100,8 @@ struct PhotoService: Sendable {
                 photo.digest = digest
                 photo.createdAt = now
                 try await photo.create(on: db)
-                try await feed.recordPut(Self.collection, id: photo.id!, scope: PickupService.scope(agent.accountID), changed: PhotoWire.columns, on: db)
+                try await feed.recordPut(
+                    Self.collection, id: photo.id!, scope: PickupService.scope(agent.accountID), changed: PhotoWire.columns, on: db)
                 if let pickupID { try await touchPickup(pickupID, on: db) }
                 return photo
             }
@@ -104,8 +109,11 @@ struct PhotoService: Sendable {
             return (Self.view(photo), true)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             // The same key arrived twice at once: the other request stored it first.
-            guard let existing = try await PhotoModel.query(on: try database.reader).filter(\.$agentID == agent.id!).filter(\.$clientKey == key).first() else {
-                throw AppError.conflict(code: "photo_upload_conflict", "Another upload changed this agent's photos at the same moment; send it again with the same key.")
+            guard
+                let existing = try await PhotoModel.query(on: try database.reader).filter(\.$agentID == agent.id!).filter(\.$clientKey == key).first()
+            else {
+                throw AppError.conflict(
+                    code: "photo_upload_conflict", "Another upload changed this agent's photos at the same moment; send it again with the same key.")
             }
             return (try replay(existing, digest: digest), false)
         }
@@ -117,17 +125,23 @@ struct PhotoService: Sendable {
         do {
             return try await codecs.thumbnail(bytes, format, Self.thumbnailSide, owner)
         } catch PhotoError.tooLarge {
-            throw AppError(.unprocessableContent, code: "image_too_large",
-                           detail: "This image has more than \(Thumbnail.maxPixels / 1_000_000) megapixels or a side over \(Thumbnail.maxSide) pixels; send the camera's photo as taken.")
+            throw AppError(
+                .unprocessableContent, code: "image_too_large",
+                detail:
+                    "This image has more than \(Thumbnail.maxPixels / 1_000_000) megapixels or a side over \(Thumbnail.maxSide) pixels; send the camera's photo as taken."
+            )
         } catch PhotoError.tooComplex {
-            throw AppError(.unprocessableContent, code: "image_too_complex",
-                           detail: "This image needs more work to decode than a photo does; take the photo again.")
+            throw AppError(
+                .unprocessableContent, code: "image_too_complex",
+                detail: "This image needs more work to decode than a photo does; take the photo again.")
         } catch PhotoError.busy {
-            throw AppError(.serviceUnavailable, code: "photo_processing_busy", detail: "Photos are being processed; send this one again in a moment.",
-                           headers: ["Retry-After": "5"])
+            throw AppError(
+                .serviceUnavailable, code: "photo_processing_busy", detail: "Photos are being processed; send this one again in a moment.",
+                headers: ["Retry-After": "5"])
         } catch PhotoError.workerUnavailable {
-            throw AppError(.serviceUnavailable, code: "photo_processing_unavailable", detail: "Photos cannot be processed right now.",
-                           headers: ["Retry-After": "30"])
+            throw AppError(
+                .serviceUnavailable, code: "photo_processing_unavailable", detail: "Photos cannot be processed right now.",
+                headers: ["Retry-After": "30"])
         } catch {
             throw AppError.validation(field: "photo", "This image cannot be read; take the photo again.", code: "photo_unreadable")
         }
@@ -135,7 +149,9 @@ struct PhotoService: Sendable {
 
     private func replay(_ existing: PhotoModel, digest: String) throws -> PhotoView {
         guard existing.digest == digest else {
-            throw AppError(.unprocessableContent, code: "idempotency_key_reused", detail: "This Idempotency-Key was used for another photo; use a new key for a new photo.")
+            throw AppError(
+                .unprocessableContent, code: "idempotency_key_reused",
+                detail: "This Idempotency-Key was used for another photo; use a new key for a new photo.")
         }
         return Self.view(existing)
     }
@@ -243,14 +259,16 @@ struct PhotoService: Sendable {
     /// The pickup's photo count changed: devices pull the pickup again.
     private func touchPickup(_ pickupID: UUID, on db: any Database) async throws {
         guard let pickup = try await PickupModel.find(pickupID, on: db) else { return }
-        try await feed.recordPut(PickupService.collection, id: pickupID, scope: PickupService.scope(pickup.agentAccountID), changed: ["photoCount"], on: db)
+        try await feed.recordPut(
+            PickupService.collection, id: pickupID, scope: PickupService.scope(pickup.agentAccountID), changed: ["photoCount"], on: db)
     }
 
     static func view(_ photo: PhotoModel) -> PhotoView {
         let base = "/api/v1/courier/photos/\(photo.id!.wireText)"
-        return PhotoView(id: photo.id!, name: photo.name, pickupId: photo.pickupID, contentType: photo.contentType, size: photo.size,
-                         width: photo.width, height: photo.height, hasLocation: photo.hasLocation, createdAt: photo.createdAt,
-                         url: base + "/image", thumbnailUrl: base + "/thumbnail")
+        return PhotoView(
+            id: photo.id!, name: photo.name, pickupId: photo.pickupID, contentType: photo.contentType, size: photo.size,
+            width: photo.width, height: photo.height, hasLocation: photo.hasLocation, createdAt: photo.createdAt,
+            url: base + "/image", thumbnailUrl: base + "/thumbnail")
     }
 }
 

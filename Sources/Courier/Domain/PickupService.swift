@@ -92,23 +92,29 @@ struct PickupService: Sendable {
         validator.check((1...120).contains(sender.count), "senderName", "Enter the sender's name: 1 to 120 characters.", code: "sender_length")
         let phone = input.phone?.trimmingCharacters(in: .whitespaces) ?? ""
         let digits = phone.filter(\.isNumber).count
-        validator.check(phone.count <= 20 && (7...15).contains(digits) && phone.allSatisfy { ($0.isASCII && $0.isNumber) || " +-()".contains($0) },
-                        "phone", "Enter a phone number of 7 to 15 digits (spaces, +, - and brackets allowed).", code: "phone_format")
+        validator.check(
+            phone.count <= 20 && (7...15).contains(digits) && phone.allSatisfy { ($0.isASCII && $0.isNumber) || " +-()".contains($0) },
+            "phone", "Enter a phone number of 7 to 15 digits (spaces, +, - and brackets allowed).", code: "phone_format")
         let address = input.address?.trimmingCharacters(in: .whitespaces) ?? ""
         validator.check((1...200).contains(address.count), "address", "Enter the pickup address: 1 to 200 characters.", code: "address_length")
-        validator.check(LocalitySearch.isCode(input.localityCode ?? ""), "localityCode", "Choose the locality (its 8-digit code).", code: "locality_code_format")
+        validator.check(
+            LocalitySearch.isCode(input.localityCode ?? ""), "localityCode", "Choose the locality (its 8-digit code).", code: "locality_code_format")
         let day = input.day.flatMap(LocalDate.init)
         validator.check(day != nil, "day", "Give the day as yyyy-MM-dd.", code: "date_format")
         let start = input.windowStart.flatMap(PickupHours.minutes), end = input.windowEnd.flatMap(PickupHours.minutes)
         validator.check(start != nil, "windowStart", "Give the window's start as HH:mm.", code: "time_format")
         validator.check(end != nil, "windowEnd", "Give the window's end as HH:mm.", code: "time_format")
         if let start, let end { validator.check(start < end, "windowEnd", "The window must end after it starts.", code: "window_order") }
-        validator.check((0...100_000_000).contains(input.declaredValue ?? -1), "declaredValue", "Declare the parcel's value in pesos: 0 to 100,000,000.", code: "declared_value_range")
+        validator.check(
+            (0...100_000_000).contains(input.declaredValue ?? -1), "declaredValue", "Declare the parcel's value in pesos: 0 to 100,000,000.",
+            code: "declared_value_range")
         validator.check((input.notes ?? "").count <= 500, "notes", "Notes have at most 500 characters.", code: "notes_length")
         validator.check(input.agentId != nil, "agentId", "Choose the agent who collects it.", code: "agent_required")
         try validator.validate()
-        guard let day, let start, let end, let localityCode = input.localityCode, let windowStart = input.windowStart, let windowEnd = input.windowEnd,
-              let declaredValue = input.declaredValue, let agentID = input.agentId else { throw AppError.validation(validator.errors) }
+        guard let day, let start, let end, let localityCode = input.localityCode, let windowStart = input.windowStart,
+            let windowEnd = input.windowEnd,
+            let declaredValue = input.declaredValue, let agentID = input.agentId
+        else { throw AppError.validation(validator.errors) }
 
         let db = try database.reader
         guard let locality = try await LocalityModel.query(on: db).filter(\.$code == localityCode).first() else {
@@ -119,9 +125,12 @@ struct PickupService: Sendable {
         }
         let today = LocalDate(clock.now(), in: TimeZone(identifier: locality.timeZone) ?? .gmt)
         var rules = Validator()
-        rules.check(day >= today && day <= today.adding(days: 60), "day", "Choose a day from today to 60 days ahead (in \(locality.name)).", code: "day_range")
-        rules.check(start >= locality.pickupHourMin * 60 && end <= locality.pickupHourMax * 60, "windowStart",
-                    "\(locality.name) takes pickups from \(locality.pickupHourMin):00 to \(locality.pickupHourMax):00.", code: "window_outside_hours")
+        rules.check(
+            day >= today && day <= today.adding(days: 60), "day", "Choose a day from today to 60 days ahead (in \(locality.name)).", code: "day_range"
+        )
+        rules.check(
+            start >= locality.pickupHourMin * 60 && end <= locality.pickupHourMax * 60, "windowStart",
+            "\(locality.name) takes pickups from \(locality.pickupHourMin):00 to \(locality.pickupHourMax):00.", code: "window_outside_hours")
         try rules.validate()
         guard let agent = try await AgentModel.find(agentID, on: db) else {
             throw AppError.validation(field: "agentId", "No agent has this id.", code: "agent_unknown")
@@ -153,7 +162,8 @@ struct PickupService: Sendable {
             // The feed lock serialises pickup writers on PostgreSQL too, so the next number is never taken twice.
             pickup.number = (try await PickupModel.query(on: db).max(\.$number) ?? 0) + 1
             try await pickup.create(on: db)
-            try await record(pickup, from: nil, actor: actor, detail: AgentService.fullName(agent.firstName, agent.surname1, agent.surname2), at: now, on: db)
+            try await record(
+                pickup, from: nil, actor: actor, detail: AgentService.fullName(agent.firstName, agent.surname1, agent.surname2), at: now, on: db)
             try await feed.recordPut(Self.collection, id: pickup.id!, scope: Self.scope(agent.accountID), changed: PickupWire.columns, on: db)
         }
         await events.publish(topic: Self.boardTopic, type: "created")
@@ -219,18 +229,27 @@ struct PickupService: Sendable {
     static func applyReport(_ report: Report, action: PickupState.Action, to pickup: PickupModel, now: Date) throws {
         var validator = Validator()
         if action == .fail {
-            validator.check(PickupState.failureReasons.contains(report.reason ?? ""), "reason",
-                            "Choose why: \(PickupState.failureReasons.joined(separator: ", ")).", code: "failure_reason_choice")
+            validator.check(
+                PickupState.failureReasons.contains(report.reason ?? ""), "reason",
+                "Choose why: \(PickupState.failureReasons.joined(separator: ", ")).", code: "failure_reason_choice")
         } else {
             validator.check(report.reason == nil, "reason", "Only a failed pickup has a reason.", code: "reason_not_allowed")
         }
         if let at = report.at {
-            validator.check(at >= pickup.createdAt.addingTimeInterval(-60) && at <= now.addingTimeInterval(300), "at",
-                            "The time must be after the pickup was created and not in the future.", code: "finished_at_range")
+            validator.check(
+                at >= pickup.createdAt.addingTimeInterval(-60) && at <= now.addingTimeInterval(300), "at",
+                "The time must be after the pickup was created and not in the future.", code: "finished_at_range")
         }
-        validator.check((report.latitude == nil) == (report.longitude == nil), "latitude", "Send both latitude and longitude, or neither.", code: "position_incomplete")
-        if let latitude = report.latitude { validator.check(latitude.isFinite && (-90...90).contains(latitude), "latitude", "Latitude is from -90 to 90.", code: "latitude_range") }
-        if let longitude = report.longitude { validator.check(longitude.isFinite && (-180...180).contains(longitude), "longitude", "Longitude is from -180 to 180.", code: "longitude_range") }
+        validator.check(
+            (report.latitude == nil) == (report.longitude == nil), "latitude", "Send both latitude and longitude, or neither.",
+            code: "position_incomplete")
+        if let latitude = report.latitude {
+            validator.check(latitude.isFinite && (-90...90).contains(latitude), "latitude", "Latitude is from -90 to 90.", code: "latitude_range")
+        }
+        if let longitude = report.longitude {
+            validator.check(
+                longitude.isFinite && (-180...180).contains(longitude), "longitude", "Longitude is from -180 to 180.", code: "longitude_range")
+        }
         try validator.validate()
         guard action == .collect || action == .fail else { return }
         pickup.failureReason = action == .fail ? report.reason : nil
@@ -257,8 +276,9 @@ struct PickupService: Sendable {
         let events = try await PickupEventModel.query(on: try database.reader).filter(\.$pickupID == id).sort(\.$at).all()
         let names = try await directory.entries(events.map(\.actorAccountID))
         return events.map {
-            PickupEventView(at: $0.at, actorId: $0.actorAccountID, actorName: names[$0.actorAccountID]?.name ?? "",
-                            fromState: $0.fromState.isEmpty ? nil : $0.fromState, toState: $0.toState, detail: $0.detail)
+            PickupEventView(
+                at: $0.at, actorId: $0.actorAccountID, actorName: names[$0.actorAccountID]?.name ?? "",
+                fromState: $0.fromState.isEmpty ? nil : $0.fromState, toState: $0.toState, detail: $0.detail)
         }
     }
 
@@ -273,7 +293,8 @@ struct PickupService: Sendable {
         let db = try db ?? database.reader
         let agentIDs = Array(Set(models.map(\.agentID)))
         let agents = try await AgentModel.query(on: db).filter(\.$id ~~ agentIDs).all()
-        let names = Dictionary(agents.map { ($0.id!, AgentService.fullName($0.firstName, $0.surname1, $0.surname2)) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(
+            agents.map { ($0.id!, AgentService.fullName($0.firstName, $0.surname1, $0.surname2)) }, uniquingKeysWith: { first, _ in first })
         let photos = try await PhotoModel.query(on: db).filter(\.$pickupID ~~ models.compactMap(\.id)).all(\.$pickupID)
         var counts: [UUID: Int] = [:]
         for id in photos.compactMap({ $0 }) { counts[id, default: 0] += 1 }
@@ -281,20 +302,23 @@ struct PickupService: Sendable {
     }
 
     static func view(_ model: PickupModel, agentName: String, photoCount: Int) -> PickupView {
-        PickupView(id: model.id!, number: model.number, reference: reference(model.number), senderName: model.senderName, phone: model.phone,
-                   address: model.address, localityCode: model.localityCode, localityName: model.localityName, day: model.day,
-                   windowStart: model.windowStart, windowEnd: model.windowEnd, declaredValue: model.declaredValue, price: model.price,
-                   currency: "COP", notes: model.notes, agentId: model.agentID, agentName: agentName, state: model.state,
-                   failureReason: model.failureReason, finishedAt: model.finishedAt, latitude: model.latitude, longitude: model.longitude,
-                   photoCount: photoCount, createdAt: model.createdAt, updatedAt: model.updatedAt)
+        PickupView(
+            id: model.id!, number: model.number, reference: reference(model.number), senderName: model.senderName, phone: model.phone,
+            address: model.address, localityCode: model.localityCode, localityName: model.localityName, day: model.day,
+            windowStart: model.windowStart, windowEnd: model.windowEnd, declaredValue: model.declaredValue, price: model.price,
+            currency: "COP", notes: model.notes, agentId: model.agentID, agentName: agentName, state: model.state,
+            failureReason: model.failureReason, finishedAt: model.finishedAt, latitude: model.latitude, longitude: model.longitude,
+            photoCount: photoCount, createdAt: model.createdAt, updatedAt: model.updatedAt)
     }
 
     // MARK: Changing state
 
     /// Loads the pickup inside a write, checks the move, lets `update` change fields, then records history
     /// and the sync feed; the board hears after commit.
-    private func change(_ id: UUID, _ action: PickupState.Action, actor: Principal, agentOnly: UUID?,
-                        update: @escaping @Sendable (PickupModel, any Database) async throws -> (changed: [String], detail: String)) async throws -> PickupView {
+    private func change(
+        _ id: UUID, _ action: PickupState.Action, actor: Principal, agentOnly: UUID?,
+        update: @escaping @Sendable (PickupModel, any Database) async throws -> (changed: [String], detail: String)
+    ) async throws -> PickupView {
         let pickup: PickupModel = try await database.write { db in
             try await feed.lock(on: db)
             guard let pickup = try await PickupModel.find(id, on: db), agentOnly == nil || pickup.agentID == agentOnly else { throw Self.notFound }
@@ -307,9 +331,13 @@ struct PickupService: Sendable {
 
     /// The one place a pickup changes state, inside the caller's transaction (the API's write or a sync push).
     /// `recordInFeed` is false for a sync push, whose service records the feed entry itself.
-    func transition(_ pickup: PickupModel, _ action: PickupState.Action, actor: UUID, on db: any Database, recordInFeed: Bool = true,
-                    update: @Sendable (PickupModel, any Database) async throws -> (changed: [String], detail: String)) async throws {
-        guard let current = PickupState(rawValue: pickup.state) else { throw AppError.conflict(code: "transition_not_allowed", "This pickup's state is unknown.") }
+    func transition(
+        _ pickup: PickupModel, _ action: PickupState.Action, actor: UUID, on db: any Database, recordInFeed: Bool = true,
+        update: @Sendable (PickupModel, any Database) async throws -> (changed: [String], detail: String)
+    ) async throws {
+        guard let current = PickupState(rawValue: pickup.state) else {
+            throw AppError.conflict(code: "transition_not_allowed", "This pickup's state is unknown.")
+        }
         let photoCount = action == .collect ? try await PhotoModel.query(on: db).filter(\.$pickupID == pickup.id!).count() : 0
         let next = try current.next(action, photoCount: photoCount)
         let (changed, detail) = try await update(pickup, db)
@@ -319,7 +347,8 @@ struct PickupService: Sendable {
         try await pickup.save(on: db)
         try await record(pickup, from: current, actor: actor, detail: detail, at: now, on: db)
         if recordInFeed {
-            try await feed.recordPut(Self.collection, id: pickup.id!, scope: Self.scope(pickup.agentAccountID), changed: ["state", "updatedAt"] + changed, on: db)
+            try await feed.recordPut(
+                Self.collection, id: pickup.id!, scope: Self.scope(pickup.agentAccountID), changed: ["state", "updatedAt"] + changed, on: db)
         }
     }
 

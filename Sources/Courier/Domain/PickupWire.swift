@@ -20,7 +20,9 @@ enum PickupWire {
     }
 
     /// Every field a new pickup sets.
-    static let columns = ["number", "reference", "senderName", "phone", "address", "localityCode", "localityName", "day", "windowStart",
-                          "windowEnd", "declaredValue", "price", "notes", "agentId", "state", "failureReason", "finishedAt", "latitude",
-                          "longitude", "photoCount", "updatedAt"]
+    static let columns = [
+        "number", "reference", "senderName", "phone", "address", "localityCode", "localityName", "day", "windowStart",
+        "windowEnd", "declaredValue", "price", "notes", "agentId", "state", "failureReason", "finishedAt", "latitude",
+        "longitude", "photoCount", "updatedAt",
+    ]
 }

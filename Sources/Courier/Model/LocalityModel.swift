@@ -45,7 +45,12 @@ final class LocalityModel: Model, @unchecked Sendable {
     /// The record as imported, exported and shown.
     var record: LocalityRecord {
         LocalityRecord(
-            id: code, typeId: typeId, typeName: typeName, name: name, shortName: shortName, fullName: fullName, abbreviation: abbreviation, ancestor1Id: ancestor1Id, ancestor1Name: ancestor1Name, ancestor2Id: ancestor2Id, ancestor2Name: ancestor2Name, ancestor3Id: ancestor3Id, ancestor3Name: ancestor3Name, postalCode: postalCode, diallingCode: diallingCode, zone: zone, assignedToZone: assignedToZone, assignedToZoneOrig: assignedToZoneOrig, available: available, serviceCentreId: serviceCentreId, status: status, pickupAllowed: pickupAllowed, pickupHourMin: pickupHourMin, pickupHourMax: pickupHourMax, pickupPrice: pickupPrice, geoReferenced: geoReferenced, preShipmentPoints: preShipmentPoints, deliveryLabel: deliveryLabel, timeZone: timeZone)
+            id: code, typeId: typeId, typeName: typeName, name: name, shortName: shortName, fullName: fullName, abbreviation: abbreviation,
+            ancestor1Id: ancestor1Id, ancestor1Name: ancestor1Name, ancestor2Id: ancestor2Id, ancestor2Name: ancestor2Name, ancestor3Id: ancestor3Id,
+            ancestor3Name: ancestor3Name, postalCode: postalCode, diallingCode: diallingCode, zone: zone, assignedToZone: assignedToZone,
+            assignedToZoneOrig: assignedToZoneOrig, available: available, serviceCentreId: serviceCentreId, status: status,
+            pickupAllowed: pickupAllowed, pickupHourMin: pickupHourMin, pickupHourMax: pickupHourMax, pickupPrice: pickupPrice,
+            geoReferenced: geoReferenced, preShipmentPoints: preShipmentPoints, deliveryLabel: deliveryLabel, timeZone: timeZone)
     }
 
     /// Copies every field of `record` (the code included) and refreshes the search key.

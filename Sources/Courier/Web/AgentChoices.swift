@@ -42,8 +42,10 @@ struct AgentChoices {
 
     /// What the template lists.
     var data: [String: Any] {
-        ["localityOptions": localities.map { ["label": Self.label($0)] },
-         "centreOptions": centres.map { ["label": Self.label(centre: $0.id, name: $0.name)] }]
+        [
+            "localityOptions": localities.map { ["label": Self.label($0)] },
+            "centreOptions": centres.map { ["label": Self.label(centre: $0.id, name: $0.name)] },
+        ]
     }
 
     /// The code of what was typed: a code as it is, a label's code, or the one locality with that name

@@ -18,17 +18,19 @@ extension CourierPageHandlers {
         let done = agenda.pickups.filter { $0.state == PickupState.collected.rawValue || $0.state == PickupState.failed.rawValue }
         let cancelled = agenda.pickups.filter { $0.state == PickupState.cancelled.rawValue }
         let work = pending.count + done.count
-        return page("courier_home", "cou_today", [
-            "pickups": (pending + done + cancelled).map { pickup in
-                var shown = row(pickup, context)
-                shown["agent"] = ""  // all of them are the reader's own
-                return shown
-            },
-            "hasPickups": !agenda.pickups.isEmpty, "done": done.count, "work": work, "hasWork": work > 0,
-            "progress": String(format: text("cou_progress", context), done.count, work),
-            "today": PageFormat.date(agenda.day.description, locale: context.locale),
-            "version": latest.map { text("cou_version", context).replacingOccurrences(of: "%@", with: "\($0)") } ?? "",
-        ], context)
+        return page(
+            "courier_home", "cou_today",
+            [
+                "pickups": (pending + done + cancelled).map { pickup in
+                    var shown = row(pickup, context)
+                    shown["agent"] = ""  // all of them are the reader's own
+                    return shown
+                },
+                "hasPickups": !agenda.pickups.isEmpty, "done": done.count, "work": work, "hasWork": work > 0,
+                "progress": String(format: text("cou_progress", context), done.count, work),
+                "today": PageFormat.date(agenda.day.description, locale: context.locale),
+                "version": latest.map { text("cou_version", context).replacingOccurrences(of: "%@", with: "\($0)") } ?? "",
+            ], context)
     }
 
     /// Still to do today: assigned or on the way.
@@ -45,13 +47,18 @@ extension CourierPageHandlers {
         let found = try await s.localities.list(query: search, openNow: open, pickupAllowed: allowed ? true : nil, page: pageRequest)
         var next = ""
         if let cursor = found.nextCursor {
-            next = "/courier/localities?" + [("q", search), ("open", open ? "1" : ""), ("allowed", allowed ? "1" : ""), ("cursor", cursor)]
+            next =
+                "/courier/localities?"
+                + [("q", search), ("open", open ? "1" : ""), ("allowed", allowed ? "1" : ""), ("cursor", cursor)]
                 .filter { !$0.1.isEmpty }.map { "\($0.0)=\(URLQuery.value($0.1))" }.joined(separator: "&")
         }
-        return page("courier_localities", "cou_localities", [
-            "q": search, "open": open, "allowed": allowed, "localities": found.items.map { localityRow($0, context) },
-            "hasLocalities": !found.items.isEmpty, "next": next, "emptyText": pages.emptyList("cou_no_localities", noMatches: "cou_no_localities_for", search: search, context),
-        ], context)
+        return page(
+            "courier_localities", "cou_localities",
+            [
+                "q": search, "open": open, "allowed": allowed, "localities": found.items.map { localityRow($0, context) },
+                "hasLocalities": !found.items.isEmpty, "next": next,
+                "emptyText": pages.emptyList("cou_no_localities", noMatches: "cou_no_localities_for", search: search, context),
+            ], context)
     }
 
     func tables(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -59,15 +66,20 @@ extension CourierPageHandlers {
         let published = try await offlineTables.published { sync.canSync($0, principal: principal) }
         // Each table is named in the reader's words; its own name (what the app's SQLite calls it) comes second.
         let words = pages.words(context.locale)
-        return page("courier_tables", "cou_tables", [
-            "account": principal.accountID.uuidString,
-            "tables": published.map { table in
-                ["name": table.name, "title": words["cou_table_\(table.name)"] ?? table.name, "about": words["cou_table_\(table.name)_about"] ?? table.filter,
-                 "collection": table.collection, "fields": table.fieldCount, "batch": table.batchSize,
-                 "changed": PageFormat.dateTime(table.schemaChangedAt, in: CourierAPI.homeTimeZone, locale: context.locale)] as [String: Any]
-            },
-            "hasTables": !published.isEmpty,
-        ], context)
+        return page(
+            "courier_tables", "cou_tables",
+            [
+                "account": principal.accountID.uuidString,
+                "tables": published.map { table in
+                    [
+                        "name": table.name, "title": words["cou_table_\(table.name)"] ?? table.name,
+                        "about": words["cou_table_\(table.name)_about"] ?? table.filter,
+                        "collection": table.collection, "fields": table.fieldCount, "batch": table.batchSize,
+                        "changed": PageFormat.dateTime(table.schemaChangedAt, in: CourierAPI.homeTimeZone, locale: context.locale),
+                    ] as [String: Any]
+                },
+                "hasTables": !published.isEmpty,
+            ], context)
     }
 
     func photos(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -79,11 +91,12 @@ extension CourierPageHandlers {
     /// "Foto del lun 23 nov, 10:42"; never its file name (`photo-001`) or its size.
     func photoRow(_ photo: PhotoView, number: Int? = nil, _ context: PatioRequestContext) -> [String: Any] {
         let date = PageFormat.dateTime(photo.createdAt, in: CourierAPI.homeTimeZone, locale: context.locale)
-        let title = if let number {
-            String(format: text("cou_photo_of_pickup", context), number, PageFormat.time(photo.createdAt, in: CourierAPI.homeTimeZone))
-        } else {
-            String(format: text("cou_photo_taken", context), date)
-        }
+        let title =
+            if let number {
+                String(format: text("cou_photo_of_pickup", context), number, PageFormat.time(photo.createdAt, in: CourierAPI.homeTimeZone))
+            } else {
+                String(format: text("cou_photo_taken", context), date)
+            }
         return ["id": photo.id.uuidString, "title": title, "date": date]
     }
 
@@ -92,12 +105,15 @@ extension CourierPageHandlers {
     func upload(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let pickupID = try query["pickupId"].flatMap { $0.isEmpty ? nil : $0 }.map { text in
-            guard let id = UUID(uuidString: String(text)) else { throw AppError.validation(field: "pickupId", "Give a pickup's id.", code: "pickup_id_format") }
+            guard let id = UUID(uuidString: String(text)) else {
+                throw AppError.validation(field: "pickupId", "Give a pickup's id.", code: "pickup_id_format")
+            }
             return id
         }
         let bytes = try await JSONBody.collect(request, limit: PhotoService.maxBytes)
-        let (photo, created) = try await s.photos.upload(Array(buffer: bytes), key: request.headers[.init("Idempotency-Key")!], keepLocation: query["keepLocation"] == "1",
-                                                         pickupID: pickupID, by: try context.requirePrincipal())
+        let (photo, created) = try await s.photos.upload(
+            Array(buffer: bytes), key: request.headers[.init("Idempotency-Key")!], keepLocation: query["keepLocation"] == "1",
+            pickupID: pickupID, by: try context.requirePrincipal())
         return try .json(photo, status: created ? .created : .ok)
     }
 
@@ -140,8 +156,11 @@ extension CourierPageHandlers {
             let day = LocalDate(pickup.day)
             let next = try await s.pickups.agenda(principal, day: day).pickups.first { Self.isPending($0) && $0.id != pickup.id }
             var finished: [String: Any] = [
-                "text": pickup.finishedAt.map { String(format: text("cou_finished_at", context), stateLabel(pickup.state, context), PageFormat.time($0, in: CourierAPI.homeTimeZone)) }
-                    ?? stateLabel(pickup.state, context),
+                "text": pickup.finishedAt.map {
+                    String(
+                        format: text("cou_finished_at", context), stateLabel(pickup.state, context), PageFormat.time($0, in: CourierAPI.homeTimeZone))
+                }
+                    ?? stateLabel(pickup.state, context)
             ]
             if let next { finished["next"] = row(next, context) }
             data["finished"] = finished
@@ -151,12 +170,16 @@ extension CourierPageHandlers {
         if principal.has(role: CourierRoles.admin) {
             let events = try await s.pickups.history(id, viewer: principal)
             data["history"] = events.map { event in
-                ["at": PageFormat.dateTime(event.at, in: CourierAPI.homeTimeZone, locale: context.locale), "who": event.actorName,
-                 "state": stateLabel(event.toState, context), "detail": reasonLabel(event.detail, context)]
+                [
+                    "at": PageFormat.dateTime(event.at, in: CourierAPI.homeTimeZone, locale: context.locale), "who": event.actorName,
+                    "state": stateLabel(event.toState, context), "detail": reasonLabel(event.detail, context),
+                ]
             }
             let open = !(PickupState(rawValue: pickup.state)?.isFinal ?? true)
             data["canReassign"] = open
-            data["agents"] = try await s.agents.list(query: nil, includeInactive: false).filter { $0.id != pickup.agentId }.map { ["id": $0.id.uuidString, "name": $0.fullName] }
+            data["agents"] = try await s.agents.list(query: nil, includeInactive: false).filter { $0.id != pickup.agentId }.map {
+                ["id": $0.id.uuidString, "name": $0.fullName]
+            }
         }
         return page("courier_pickup", "cou_app", data, context)
     }
@@ -190,10 +213,13 @@ extension CourierPageHandlers {
         let reason = form.text("reason").flatMap { $0.isEmpty ? nil : $0 }
         if action == .fail, let reason, PickupState.failureReasons.contains(reason) {
             let shown = try await s.pickups.find(id, viewer: principal)
-            let line = String(format: text("cou_fail_line", context), shown.senderName, PageFormat.date(shown.day, locale: context.locale),
-                              "\(shown.windowStart)–\(shown.windowEnd)", text("cou_reason_\(reason)", context))
-            if let ask = pages.confirmation(form, request, context, question: String(format: text("cou_fail_question", context), shown.reference),
-                                            consequences: [line, text("cou_fail_final", context)], action: text("cou_fail_yes", context), back: "/courier/pickups/\(id)") {
+            let line = String(
+                format: text("cou_fail_line", context), shown.senderName, PageFormat.date(shown.day, locale: context.locale),
+                "\(shown.windowStart)–\(shown.windowEnd)", text("cou_reason_\(reason)", context))
+            if let ask = pages.confirmation(
+                form, request, context, question: String(format: text("cou_fail_question", context), shown.reference),
+                consequences: [line, text("cou_fail_final", context)], action: text("cou_fail_yes", context), back: "/courier/pickups/\(id)")
+            {
                 return ask
             }
         }

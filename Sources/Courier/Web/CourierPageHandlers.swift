@@ -18,14 +18,19 @@ struct CourierPageHandlers: Sendable {
         self.offlineTables = offlineTables
         self.sync = sync
         self.pages = ModulePages(web: web, strings: CourierStrings.all, accent: Self.accent) { context in
-            ["isDispatch": context.principal?.has(role: CourierRoles.admin) ?? false, "isAgent": context.principal?.has(role: CourierRoles.agent) ?? false]
+            [
+                "isDispatch": context.principal?.has(role: CourierRoles.admin) ?? false,
+                "isAgent": context.principal?.has(role: CourierRoles.agent) ?? false,
+            ]
         }
     }
 
     /// A courier page. An agent's pages register the offline worker for their account (courier.js) and say
     /// when they were made, which is what a copy opened offline then shows.
-    func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
-              problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) -> Response {
+    func page(
+        _ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
+        problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil
+    ) -> Response {
         var data = data
         data["csrf"] = context.csrfToken
         if let principal = context.principal, principal.has(role: CourierRoles.agent) {

@@ -8,14 +8,17 @@ import PatioWeb
 /// pickup with its moves (also offline, courier.js). Dispatch: the live board with new pickups, a pickup's
 /// photos and history, agents, and the network with CSV import and export.
 enum CourierPages {
-    static func register(on routes: CourierRoutes, services: CourierServices, web: WebRenderer, offlineTables: OfflineTableRegistry) {
-        let pages = CourierPageHandlers(s: services, web: web, offlineTables: offlineTables,
-                                        sync: SyncService(database: services.database, collections: CourierSync.collections(services)))
+    static func register(on routes: CourierRoutes, services: CourierServices, web: WebRenderer, offlineTables: OfflineTableRegistry, sync: SyncService) {
+        let pages = CourierPageHandlers(s: services, web: web, offlineTables: offlineTables, sync: sync)
         let member = Access.anyRole(CourierRoles.members), admin = Access.role(CourierRoles.admin), agent = Access.role(CourierRoles.agent)
         // The agent's pages open offline after one visit (today's pickups, a pickup, the camera): courier.js
         // registers this worker with the signed-in account's id; sign-out deletes its copies.
-        let worker = OfflineWorker(module: "courier", shell: ["/courier", "/courier/photos", "/static/patio.css", "/static/courier/courier.js",
-                                                              "/static/confirm.js", "/static/timezone.js"])
+        let worker = OfflineWorker(
+            module: "courier",
+            shell: [
+                "/courier", "/courier/photos", "/static/patio.css", "/static/courier/courier.js",
+                "/static/confirm.js", "/static/timezone.js",
+            ])
         routes.get("/courier/sw.js", .everyone) { _, _ in worker.response }
         routes.get("/courier", member, pages.home)
         routes.get("/courier/localities", member, pages.localities)

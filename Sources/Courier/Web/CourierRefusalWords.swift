@@ -12,6 +12,8 @@ enum CourierRefusalWords {
 
     static let spanish: [String: String] = [
         "problem.agent_not_found": "Ese mensajero no existe; búscalo de nuevo en la lista de mensajeros.",
+        "error.phone_format": "Escribe un teléfono de 7 a 15 dígitos (se admiten espacios, +, - y paréntesis).",
+        "error.finished_at_range": "La hora debe ser posterior a la creación de la recogida y no estar en el futuro.",
         "problem.agent_profile_missing": "Esta cuenta no tiene perfil de mensajero; despacho puede crearlo.",
         "problem.agent_taken": "Otro mensajero ya tiene ese usuario o esa identificación.",
         "problem.invalid_credentials": "El usuario o la contraseña no es correcto.",
@@ -30,7 +32,8 @@ enum CourierRefusalWords {
         "problem.photo_is_proof": "Esta foto es la prueba de una recogida hecha; se queda con ella.",
         "problem.photo_too_large": "La foto pesa más de 8 MB; tómala de nuevo con menos resolución.",
         "problem.photo_type_unsupported": "Envía la foto en JPEG, PNG o HEIC.",
-        "problem.photo_location_unremovable": "Esta foto trae su ubicación donde Patio no puede quitarla. Toma la foto de nuevo, o permite conservar la ubicación.",
+        "problem.photo_location_unremovable":
+            "Esta foto trae su ubicación donde Patio no puede quitarla. Toma la foto de nuevo, o permite conservar la ubicación.",
         "problem.image_too_large": "La imagen es demasiado grande; envía la foto tal como la toma la cámara.",
         "problem.image_too_complex": "Esta imagen cuesta más de leer que una foto; toma la foto de nuevo.",
         "problem.photo_processing_busy": "Se están procesando otras fotos; envía esta de nuevo en un momento.",
@@ -60,6 +63,8 @@ enum CourierRefusalWords {
     ]
 
     static let english: [String: String] = [
+        "error.phone_format": "Enter a phone number of 7 to 15 digits (spaces, +, - and brackets allowed).",
+        "error.finished_at_range": "The time must be after the pickup was created and not in the future.",
         "problem.agent_not_found": "No agent has this id; look them up again in the agents list.",
         "problem.agent_profile_missing": "This account has no courier agent profile; dispatch opens one.",
         "problem.agent_taken": "Another agent already has this usuario or identificación.",
@@ -79,7 +84,8 @@ enum CourierRefusalWords {
         "problem.photo_is_proof": "This photo proves a collected pickup; it stays with it.",
         "problem.photo_too_large": "A photo may be at most 8 MB; take it again at a lower resolution.",
         "problem.photo_type_unsupported": "Send a JPEG, PNG or HEIC photo.",
-        "problem.photo_location_unremovable": "This photo carries its location where Patio cannot remove it. Take the photo again, or allow keeping its location.",
+        "problem.photo_location_unremovable":
+            "This photo carries its location where Patio cannot remove it. Take the photo again, or allow keeping its location.",
         "problem.image_too_large": "This image is too large; send the photo as the camera takes it.",
         "problem.image_too_complex": "This image needs more work to decode than a photo does; take the photo again.",
         "problem.photo_processing_busy": "Photos are being processed; send this one again in a moment.",

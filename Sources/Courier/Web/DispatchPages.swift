@@ -10,27 +10,44 @@ extension CourierPageHandlers {
         try await dispatchPage(request, context)
     }
 
-    private func dispatchPage(_ request: Request, _ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
+    private func dispatchPage(
+        _ request: Request, _ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil
+    ) async throws -> Response {
         // A day that does not read shows today rather than failing the page.
         let day = try (try? CourierAPI.day(request.pageQuery["day"], clock: s.clock)) ?? CourierAPI.day(nil, clock: s.clock)
         let board = try await s.pickups.board(day: day)
         let columns = PickupState.allCases.map { state -> [String: Any] in
             let rows = board.filter { $0.state == state.rawValue }.map { row($0, context) }
-            return ["state": state.rawValue, "heading": "\(text("cou_column_\(state.rawValue)", context)) · \(rows.count)", "pickups": rows, "hasPickups": !rows.isEmpty]
+            return [
+                "state": state.rawValue, "heading": "\(text("cou_column_\(state.rawValue)", context)) · \(rows.count)", "pickups": rows,
+                "hasPickups": !rows.isEmpty,
+            ]
         }
-        let network = try await s.localities.list(query: nil, openNow: false, pickupAllowed: true, page: try CursorPageRequest(limit: "200", cursor: nil))
+        let network = try await s.localities.list(
+            query: nil, openNow: false, pickupAllowed: true, page: try CursorPageRequest(limit: "200", cursor: nil))
         let agents = try await s.agents.list(query: nil, includeInactive: false)
         var shown = values
         if shown["day"] == nil { shown["day"] = day.description }
-        return page("courier_dispatch", "cou_dispatch", [
-            "day": day.description, "dayLabel": PageFormat.date(day.description, locale: context.locale), "columns": columns,
-            "isEmpty": board.isEmpty, "count": pages.count(board.count, "cou_n_pickups", context),
-            // Creating is the page's first action; its form is open when there is nothing on the board yet or
-            // when a refused form is shown again.
-            "formOpen": board.isEmpty || problem != nil,
-            "localities": network.items.map { ["code": $0.record.id, "name": "\($0.record.name) · \(pesos($0.record.pickupPrice, context)) · \($0.record.pickupHourMin)–\($0.record.pickupHourMax) h", "selected": $0.record.id == (values["localityCode"] ?? "")] as [String: Any] },
-            "agents": agents.map { ["id": $0.id.uuidString, "name": $0.fullName, "selected": $0.id.uuidString == (values["agentId"] ?? "")] as [String: Any] },
-        ], context, problem: problem, values: shown, notice: notice)
+        return page(
+            "courier_dispatch", "cou_dispatch",
+            [
+                "day": day.description, "dayLabel": PageFormat.date(day.description, locale: context.locale), "columns": columns,
+                "isEmpty": board.isEmpty, "count": pages.count(board.count, "cou_n_pickups", context),
+                // Creating is the page's first action; its form is open when there is nothing on the board yet or
+                // when a refused form is shown again.
+                "formOpen": board.isEmpty || problem != nil,
+                "localities": network.items.map {
+                    [
+                        "code": $0.record.id,
+                        "name":
+                            "\($0.record.name) · \(pesos($0.record.pickupPrice, context)) · \($0.record.pickupHourMin)–\($0.record.pickupHourMax) h",
+                        "selected": $0.record.id == (values["localityCode"] ?? ""),
+                    ] as [String: Any]
+                },
+                "agents": agents.map {
+                    ["id": $0.id.uuidString, "name": $0.fullName, "selected": $0.id.uuidString == (values["agentId"] ?? "")] as [String: Any]
+                },
+            ], context, problem: problem, values: shown, notice: notice)
     }
 
     func createPickup(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -38,15 +55,18 @@ extension CourierPageHandlers {
         var validator = Validator()
         // Typed as Colombians write pesos: `150000`, `150.000` or `$ 150.000` on a Spanish page.
         let declared = form.wholeAmount("declaredValue", currency: Self.currency, locale: context.locale, into: &validator)
-        let input = PickupService.Input(senderName: form.text("senderName"), phone: form.text("phone"), address: form.text("address"),
-                                        localityCode: form.text("localityCode"), day: form.text("day"), windowStart: form.text("windowStart"),
-                                        windowEnd: form.text("windowEnd"), declaredValue: declared ?? (validator.errors.isEmpty ? nil : 0), notes: form.text("notes"),
-                                        agentId: form.text("agentId").flatMap(UUID.init(uuidString:)))
+        let input = PickupService.Input(
+            senderName: form.text("senderName"), phone: form.text("phone"), address: form.text("address"),
+            localityCode: form.text("localityCode"), day: form.text("day"), windowStart: form.text("windowStart"),
+            windowEnd: form.text("windowEnd"), declaredValue: declared ?? (validator.errors.isEmpty ? nil : 0), notes: form.text("notes"),
+            agentId: form.text("agentId").flatMap(UUID.init(uuidString:)))
         do {
             try validator.validate()
             let created = try await s.pickups.create(input, by: try context.requirePrincipal().accountID)
-            return redirect(to: "/courier/dispatch?day=\(URLQuery.value(created.day))",
-                            notice: String(format: text("cou_pickup_created", context), created.reference, created.agentName, "\(created.windowStart)–\(created.windowEnd)"))
+            return redirect(
+                to: "/courier/dispatch?day=\(URLQuery.value(created.day))",
+                notice: String(
+                    format: text("cou_pickup_created", context), created.reference, created.agentName, "\(created.windowStart)–\(created.windowEnd)"))
         } catch let error as AppError {
             // The form posts to the board's own address (`/courier/dispatch?day=…`), so the refusal is shown
             // there: reloading or the live board's refresh reads the board, never a form's address.
@@ -71,10 +91,15 @@ extension CourierPageHandlers {
         let id = try context.uuidParameter("id")
         let principal = try context.requirePrincipal()
         let shown = try await s.pickups.find(id, viewer: principal)
-        if let ask = pages.confirmation(form, request, context, question: String(format: text("cou_cancel_question", context), shown.reference),
-                                        consequences: [String(format: text("cou_cancel_line", context), shown.senderName, PageFormat.date(shown.day, locale: context.locale),
-                                                              "\(shown.windowStart)–\(shown.windowEnd)", shown.agentName)],
-                                        action: text("cou_cancel_yes", context), back: "/courier/pickups/\(id)") {
+        if let ask = pages.confirmation(
+            form, request, context, question: String(format: text("cou_cancel_question", context), shown.reference),
+            consequences: [
+                String(
+                    format: text("cou_cancel_line", context), shown.senderName, PageFormat.date(shown.day, locale: context.locale),
+                    "\(shown.windowStart)–\(shown.windowEnd)", shown.agentName)
+            ],
+            action: text("cou_cancel_yes", context), back: "/courier/pickups/\(id)")
+        {
             return ask
         }
         do {
@@ -97,16 +122,22 @@ extension CourierPageHandlers {
         return AgentChoices(localities: try await s.localities.all(), agents: listed)
     }
 
-    private func agentsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) async throws -> Response {
+    private func agentsPage(_ context: PatioRequestContext, problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil)
+        async throws -> Response
+    {
         let agents = try await s.agents.list(query: nil)
         let choices = try await agentChoices(agents: agents)
-        return page("courier_agents", "cou_agents", choices.data.merging([
-            "agents": agents.map { agent in
-                ["id": agent.id.uuidString, "name": agent.fullName, "usuario": agent.usuario, "email": agent.email, "position": agent.position,
-                 "centre": agent.serviceCentreName, "home": agent.homeLocalityName ?? agent.homeLocalityCode, "isActive": agent.isActive] as [String: Any]
-            },
-            "hasAgents": !agents.isEmpty,
-        ]) { _, own in own }, context, problem: problem, values: values, notice: notice)
+        return page(
+            "courier_agents", "cou_agents",
+            choices.data.merging([
+                "agents": agents.map { agent in
+                    [
+                        "id": agent.id.uuidString, "name": agent.fullName, "usuario": agent.usuario, "email": agent.email, "position": agent.position,
+                        "centre": agent.serviceCentreName, "home": agent.homeLocalityName ?? agent.homeLocalityCode, "isActive": agent.isActive,
+                    ] as [String: Any]
+                },
+                "hasAgents": !agents.isEmpty,
+            ]) { _, own in own }, context, problem: problem, values: values, notice: notice)
     }
 
     /// The form as AgentService takes it: the locality and centre chosen by name are read back to their code
@@ -119,11 +150,12 @@ extension CourierPageHandlers {
         } else if let id = centre.id {
             centreID = Int(id) ?? 0  // beyond Int: out of range, which the service says
         }
-        return AgentService.Input(email: creating ? form.text("email") : nil, password: creating ? form["password"] : nil, usuario: form.text("usuario"),
-                                  identificacion: form.text("identificacion"), firstName: form.text("firstName"), surname1: form.text("surname1"),
-                                  surname2: form.text("surname2") ?? "", position: form.text("position"),
-                                  serviceCentreId: centreID, serviceCentreName: centre.name,
-                                  homeLocalityCode: choices.localityCode(form.text("homeLocalityCode")))
+        return AgentService.Input(
+            email: creating ? form.text("email") : nil, password: creating ? form["password"] : nil, usuario: form.text("usuario"),
+            identificacion: form.text("identificacion"), firstName: form.text("firstName"), surname1: form.text("surname1"),
+            surname2: form.text("surname2") ?? "", position: form.text("position"),
+            serviceCentreId: centreID, serviceCentreName: centre.name,
+            homeLocalityCode: choices.localityCode(form.text("homeLocalityCode")))
     }
 
     func createAgent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -143,7 +175,9 @@ extension CourierPageHandlers {
         try await agentPage(try context.uuidParameter("id"), context)
     }
 
-    private func agentPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, values: [String: String]? = nil, notice: String? = nil) async throws -> Response {
+    private func agentPage(
+        _ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, values: [String: String]? = nil, notice: String? = nil
+    ) async throws -> Response {
         let agent = try await s.agents.find(id)
         let choices = try await agentChoices()
         // The centre and locality are shown by name, as the lists offer them; the centre's name field is for a new centre.
@@ -153,8 +187,12 @@ extension CourierPageHandlers {
             "serviceCentreId": AgentChoices.label(centre: agent.serviceCentreId, name: agent.serviceCentreName),
             "serviceCentreName": "", "homeLocalityCode": choices.shown(locality: agent.homeLocalityCode),
         ]
-        return page("courier_agent", "cou_agents", choices.data.merging(["id": agent.id.uuidString, "name": agent.fullName, "email": agent.email, "isActive": agent.isActive]) { _, own in own },
-                    context, problem: problem, values: values ?? current, notice: notice)
+        return page(
+            "courier_agent", "cou_agents",
+            choices.data.merging(["id": agent.id.uuidString, "name": agent.fullName, "email": agent.email, "isActive": agent.isActive]) { _, own in
+                own
+            },
+            context, problem: problem, values: values ?? current, notice: notice)
     }
 
     func updateAgent(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -174,7 +212,8 @@ extension CourierPageHandlers {
     func setActive(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         let agent = try await s.agents.setActive(form.text("active") == "1", id: try context.uuidParameter("id"))
-        return redirect(to: "/courier/agents", notice: String(format: text(agent.isActive ? "cou_agent_resumed" : "cou_agent_paused", context), agent.fullName))
+        return redirect(
+            to: "/courier/agents", notice: String(format: text(agent.isActive ? "cou_agent_resumed" : "cou_agent_paused", context), agent.fullName))
     }
 
     // MARK: Network
@@ -190,7 +229,11 @@ extension CourierPageHandlers {
         let form = try await FormBody.parse(request, limit: CourierAPI.maxCSVBytes)
         do {
             let summary = try await s.localities.importCSV(form["csv"] ?? "")
-            return redirect(to: "/courier/network", notice: String(format: text("cou_imported", context), pages.count(summary.created, "cou_n_new", context), pages.count(summary.updated, "cou_n_updated", context), summary.unchanged))
+            return redirect(
+                to: "/courier/network",
+                notice: String(
+                    format: text("cou_imported", context), pages.count(summary.created, "cou_n_new", context),
+                    pages.count(summary.updated, "cou_n_updated", context), summary.unchanged))
         } catch let error as AppError where error.status.code < 500 {
             return page("courier_network", "cou_network", [:], context, problem: error, values: ["csv": form["csv"] ?? ""])
         }

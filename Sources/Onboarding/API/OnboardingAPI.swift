@@ -26,7 +26,8 @@ enum OnboardingAPI {
             try .json(try await s.newHires.find(try context.uuidParameter("id")))
         }
         routes.put("/api/v1/onboarding/new-hires/{id}", admin) { request, context in
-            try .json(try await s.newHires.update(try context.uuidParameter("id"), try await JSONBody.decode(NewHireService.Input.self, from: request)))
+            try .json(
+                try await s.newHires.update(try context.uuidParameter("id"), try await JSONBody.decode(NewHireService.Input.self, from: request)))
         }
         routes.delete("/api/v1/onboarding/new-hires/{id}", admin) { _, context in
             try await s.newHires.delete(try context.uuidParameter("id"), tasks: s.tasks)
@@ -45,7 +46,9 @@ enum OnboardingAPI {
         routes.post("/api/v1/onboarding/new-hires/{id}/messages", member) { request, context in
             struct Body: Decodable { var text: String? }
             let body = try await JSONBody.decode(Body.self, from: request)
-            return try .json(try await s.messages.send(to: try context.uuidParameter("id"), text: body.text, from: try context.requirePrincipal()), status: .created)
+            return try .json(
+                try await s.messages.send(to: try context.uuidParameter("id"), text: body.text, from: try context.requirePrincipal()),
+                status: .created)
         }
         routes.get("/api/v1/onboarding/new-hires/{id}/messages", member) { _, context in
             try .json(Items(items: try await s.messages.messages(to: try context.uuidParameter("id"), for: try context.requirePrincipal())))
@@ -59,7 +62,9 @@ enum OnboardingAPI {
         }
         routes.get("/api/v1/onboarding/tasks", admin) { request, _ in
             let assignee = try request.uri.queryParameters["assigneeId"].map { text in
-                guard let id = UUID(uuidString: String(text)) else { throw AppError.validation(field: "assigneeId", "Give an account id.", code: "account_id_format") }
+                guard let id = UUID(uuidString: String(text)) else {
+                    throw AppError.validation(field: "assigneeId", "Give an account id.", code: "account_id_format")
+                }
                 return id
             }
             return try .json(Items(items: try await s.tasks.list(assignee: assignee)))

@@ -8,13 +8,15 @@ enum OnboardingDemo {
     static func seed(_ s: OnboardingServices, environment: ModuleEnvironment) async throws {
         let accounts = environment.identity.accounts
         if try await accounts.find(email: "rrhh@demo.patio") == nil {
-            _ = try await accounts.create(NewAccount(email: "rrhh@demo.patio", name: "Renata Ruiz", password: "demo-password", roles: [OnboardingRoles.admin]))
+            _ = try await accounts.create(
+                NewAccount(email: "rrhh@demo.patio", name: "Renata Ruiz", password: "demo-password", roles: [OnboardingRoles.admin]))
         }
         let employee: AccountView
         if let existing = try await accounts.find(email: "nuevo@demo.patio") {
             employee = existing
         } else {
-            employee = try await accounts.create(NewAccount(email: "nuevo@demo.patio", name: "Nicolás Vega", password: "demo-password", roles: [OnboardingRoles.employee]))
+            employee = try await accounts.create(
+                NewAccount(email: "nuevo@demo.patio", name: "Nicolás Vega", password: "demo-password", roles: [OnboardingRoles.employee]))
         }
         guard try await s.tasks.list(assignee: employee.id).isEmpty else { return }
         let today = try await s.settings.today()
@@ -41,7 +43,8 @@ enum OnboardingDemo {
             ("Revisar el manual del empleado", 9, false),
         ]
         for (text, offset, done) in tasks {
-            _ = try await s.tasks.create(.init(text: text, dueDate: today.adding(days: offset).description, isDone: done, assigneeId: employee.id, newHireId: ids[0]))
+            _ = try await s.tasks.create(
+                .init(text: text, dueDate: today.adding(days: offset).description, isDone: done, assigneeId: employee.id, newHireId: ids[0]))
         }
     }
 }

@@ -101,7 +101,8 @@ struct NewHireService: Sendable {
 
     func avatar(_ id: UUID) async throws -> BlobStore.Blob {
         guard let model = try await NewHireModel.find(id, on: try database.reader), let avatar = model.avatarID,
-              let blob = try await blobs.get(avatar) else {
+            let blob = try await blobs.get(avatar)
+        else {
             throw AppError.notFound(code: "avatar_not_found", "This new hire has no photo; show the initials.")
         }
         return blob
@@ -109,7 +110,9 @@ struct NewHireService: Sendable {
 
     /// Everyone, or only those starting this month in the company's time zone, by start date.
     func list(month: String?, sort: String?) async throws -> [View] {
-        guard let order = Sort(rawValue: sort ?? "earliest") else { throw AppError.validation(field: "sort", "Use earliest or latest.", code: "sort_choice") }
+        guard let order = Sort(rawValue: sort ?? "earliest") else {
+            throw AppError.validation(field: "sort", "Use earliest or latest.", code: "sort_choice")
+        }
         var query = NewHireModel.query(on: try database.reader)
         switch month {
         case nil, "all": break
@@ -135,8 +138,9 @@ struct NewHireService: Sendable {
         validator.check(role.count <= 60, "role", "Keep the role to 60 characters.", code: "role_length")
         let email = input.email?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if let email, !email.isEmpty {
-            validator.check(email.count <= 254 && email.split(separator: "@").count == 2 && !email.hasPrefix("@") && email.contains("."),
-                            "email", "Give a valid email, or none.", code: "email_format")
+            validator.check(
+                email.count <= 254 && email.split(separator: "@").count == 2 && !email.hasPrefix("@") && email.contains("."),
+                "email", "Give a valid email, or none.", code: "email_format")
         }
         try validator.validate()
         model.name = name
@@ -148,8 +152,9 @@ struct NewHireService: Sendable {
     }
 
     static func view(_ model: NewHireModel) -> View {
-        View(id: model.id!, name: model.name, startDate: model.startDate, team: model.team, role: model.role, email: model.email,
-             initials: initials(model.name), avatarUrl: model.avatarID.map { _ in "/api/v1/onboarding/new-hires/\(model.id!.uuidString)/avatar" })
+        View(
+            id: model.id!, name: model.name, startDate: model.startDate, team: model.team, role: model.role, email: model.email,
+            initials: initials(model.name), avatarUrl: model.avatarID.map { _ in "/api/v1/onboarding/new-hires/\(model.id!.uuidString)/avatar" })
     }
 
     static func initials(_ name: String) -> String {

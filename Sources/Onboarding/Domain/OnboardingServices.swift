@@ -17,7 +17,8 @@ struct OnboardingServices: Sendable {
         database = environment.database
         clock = environment.clock
         settings = OnboardingSettingsService(database: environment.database, clock: environment.clock)
-        newHires = NewHireService(database: environment.database, settings: settings, clock: environment.clock, blobs: BlobStore(database: environment.database))
+        newHires = NewHireService(
+            database: environment.database, settings: settings, clock: environment.clock, blobs: BlobStore(database: environment.database))
         tasks = TaskService(database: environment.database, accounts: environment.identity.accounts, clock: environment.clock)
         messages = WelcomeMessageService(database: environment.database, clock: environment.clock)
         progress = ProgressReport(database: environment.database, accounts: environment.identity.accounts, settings: settings)

@@ -24,7 +24,8 @@ struct OnboardingSettingsService: Sendable {
         var validator = Validator()
         let name = input.companyName.trimmingCharacters(in: .whitespacesAndNewlines)
         validator.check((1...80).contains(name.count), "companyName", "Give the company's name, 1 to 80 characters.", code: "company_name_length")
-        validator.check(TimeZoneName.isIANA(input.timeZone), "timeZone", "Use an IANA time zone such as America/Mexico_City or UTC.", code: "time_zone")
+        validator.check(
+            TimeZoneName.isIANA(input.timeZone), "timeZone", "Use an IANA time zone such as America/Mexico_City or UTC.", code: "time_zone")
         try validator.validate()
         try await database.write { db in
             let model = try await OnboardingSettingsModel.find(1, on: db) ?? OnboardingSettingsModel()

@@ -27,9 +27,11 @@ struct ProgressReport: Sendable {
         var rows: [Row] = []
         for (assignee, theirs) in Dictionary(grouping: tasks, by: \.assigneeID) {
             let account = try? await accounts.find(id: assignee)
-            rows.append(Row(accountId: assignee, name: account?.name ?? "", email: account?.email ?? "",
-                            done: theirs.filter(\.isDone).count, total: theirs.count,
-                            overdue: theirs.filter { !$0.isDone && $0.dueDate < today }.count))
+            rows.append(
+                Row(
+                    accountId: assignee, name: account?.name ?? "", email: account?.email ?? "",
+                    done: theirs.filter(\.isDone).count, total: theirs.count,
+                    overdue: theirs.filter { !$0.isDone && $0.dueDate < today }.count))
         }
         return rows.sorted { ($0.overdue, $1.name) > ($1.overdue, $0.name) }
     }

@@ -50,8 +50,9 @@ struct TaskService: Sendable {
             try await feed.lock(on: db)
             try await requireNewHire(model.newHireID, on: db)
             try await model.create(on: db)
-            try await feed.recordPut(Self.collection, id: model.id!, scope: Self.scope(model.assigneeID),
-                                     changed: ["text", "dueDate", "isDone", "assigneeId", "newHireId"], on: db)
+            try await feed.recordPut(
+                Self.collection, id: model.id!, scope: Self.scope(model.assigneeID),
+                changed: ["text", "dueDate", "isDone", "assigneeId", "newHireId"], on: db)
             return Self.view(model)
         }
     }
@@ -89,7 +90,8 @@ struct TaskService: Sendable {
         try await database.write { db in
             try await feed.lock(on: db)
             guard let model = try await TaskModel.find(id, on: db),
-                  model.assigneeID == principal.accountID || principal.has(role: OnboardingRoles.admin) else { throw Self.notFound }
+                model.assigneeID == principal.accountID || principal.has(role: OnboardingRoles.admin)
+            else { throw Self.notFound }
             let changed = model.isDone != isDone
             model.isDone = isDone
             model.updatedAt = clock.now()
@@ -152,7 +154,9 @@ struct TaskService: Sendable {
             return nil
         }
         guard account!.roles.contains(OnboardingRoles.employee), account!.isActive else {
-            throw AppError(.unprocessableContent, code: "assignee_not_employee", detail: "Tasks go to active accounts with the role \(OnboardingRoles.employee).")
+            throw AppError(
+                .unprocessableContent, code: "assignee_not_employee", detail: "Tasks go to active accounts with the role \(OnboardingRoles.employee)."
+            )
         }
         return account!.id
     }
@@ -166,8 +170,9 @@ struct TaskService: Sendable {
         let assignee = assignee ?? existing?.assigneeID
         validator.check(assignee != nil, "assigneeEmail", "Give the assignee's email or id.", code: "assignee_required")
         try validator.validate()
-        return Fields(text: text, dueDate: due!.description, isDone: input.isDone ?? existing?.isDone ?? false, assignee: assignee!,
-                      newHire: input.newHireId ?? existing?.newHireID)
+        return Fields(
+            text: text, dueDate: due!.description, isDone: input.isDone ?? existing?.isDone ?? false, assignee: assignee!,
+            newHire: input.newHireId ?? existing?.newHireID)
     }
 
     private func apply(_ fields: Fields, to model: TaskModel, at now: Date) {

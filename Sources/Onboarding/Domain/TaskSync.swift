@@ -24,7 +24,8 @@ enum TaskSync {
                 let fields = mutation.fields ?? [:]
                 let readOnly = fields.keys.filter { $0 != "isDone" }.sorted()
                 guard readOnly.isEmpty else {
-                    throw SyncRejection("field_not_writable", "Only isDone can change from a device; \(readOnly.joined(separator: ", ")) belong to HR.")
+                    throw SyncRejection(
+                        "field_not_writable", "Only isDone can change from a device; \(readOnly.joined(separator: ", ")) belong to HR.")
                 }
                 var changed: [String] = []
                 if let value = fields["isDone"] {

@@ -7,10 +7,11 @@ import PatioWeb
 
 /// The onboarding pages: the employee's dashboard, the new hires, HR's page, and a two-step sign-in.
 enum OnboardingPages {
-    static func register(on routes: PatioRoutes, services: OnboardingServices, web: WebRenderer) {
-        let pages = OnboardingPageHandlers(s: services, web: web, sync: SyncService(database: services.database, collections: [TaskSync.collection(clock: services.clock)]))
+    static func register(on routes: PatioRoutes, services: OnboardingServices, web: WebRenderer, sync: SyncService) {
+        let pages = OnboardingPageHandlers(s: services, web: web, sync: sync)
         let member = Access.anyRole(OnboardingRoles.members), admin = Access.role(OnboardingRoles.admin)
-        let worker = OfflineWorker(module: "onboarding", shell: ["/onboarding", "/onboarding/new-hires", "/static/patio.css", "/static/onboarding/offline.js"])
+        let worker = OfflineWorker(
+            module: "onboarding", shell: ["/onboarding", "/onboarding/new-hires", "/static/patio.css", "/static/onboarding/offline.js"])
         routes.get("/onboarding/sw.js", .everyone) { _, _ in worker.response }
         routes.post("/onboarding/sync/tasks", member, pages.pushTasks)
         routes.get("/onboarding/signin", .everyone, pages.signinForm)
@@ -45,8 +46,10 @@ struct OnboardingPageHandlers: Sendable {
         }
     }
 
-    private func page(_ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
-                      problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil) -> Response {
+    private func page(
+        _ template: String, _ titleKey: String, _ data: [String: Any], _ context: PatioRequestContext,
+        problem: AppError? = nil, values: [String: String] = [:], notice: String? = nil
+    ) -> Response {
         pages.page(template, title: text(titleKey, context), data, context: context, problem: problem, values: values, notice: notice)
     }
 
@@ -78,20 +81,24 @@ struct OnboardingPageHandlers: Sendable {
         let messages = try await s.messages.mine(principal)
         let versions = try await SyncFeed().versions(TaskService.collection, ids: shown.map(\.id), on: try s.database.reader)
         let allDone = !tasks.isEmpty && tasks.allSatisfy(\.isDone)
-        return page("onboarding_dashboard", "onb_dashboard", [
-            "greeting": String(format: text("onb_welcome_back", context), principal.name.split(separator: " ").first.map(String.init) ?? principal.name),
-            "tasks": shown.map { task in
-                [
-                    "id": task.id.uuidString, "text": task.text, "isDone": task.isDone, "overdue": !task.isDone && task.dueDate < today.description,
-                    "dueLabel": dueLabel(task.dueDate, today: today, context), "csrf": context.csrfToken, "version": versions[task.id] ?? 0,
-                ] as [String: Any]
-            },
-            "hasTasks": !tasks.isEmpty, "allDone": allDone,
-            "undoTask": allDone ? (try await s.tasks.lastDone(principal)?.uuidString ?? "") : "",
-            "hires": hireRows(Array(hires.prefix(8)), context),
-            "hireCount": hires.count, "hasHiresThisMonth": !hires.isEmpty,
-            "messages": messages.map { ["authorName": $0.authorName, "text": $0.text] }, "hasMessages": !messages.isEmpty,
-        ], context)
+        return page(
+            "onboarding_dashboard", "onb_dashboard",
+            [
+                "greeting": String(
+                    format: text("onb_welcome_back", context), principal.name.split(separator: " ").first.map(String.init) ?? principal.name),
+                "tasks": shown.map { task in
+                    [
+                        "id": task.id.uuidString, "text": task.text, "isDone": task.isDone,
+                        "overdue": !task.isDone && task.dueDate < today.description,
+                        "dueLabel": dueLabel(task.dueDate, today: today, context), "csrf": context.csrfToken, "version": versions[task.id] ?? 0,
+                    ] as [String: Any]
+                },
+                "hasTasks": !tasks.isEmpty, "allDone": allDone,
+                "undoTask": allDone ? (try await s.tasks.lastDone(principal)?.uuidString ?? "") : "",
+                "hires": hireRows(Array(hires.prefix(8)), context),
+                "hireCount": hires.count, "hasHiresThisMonth": !hires.isEmpty,
+                "messages": messages.map { ["authorName": $0.authorName, "text": $0.text] }, "hasMessages": !messages.isEmpty,
+            ], context)
     }
 
     private func dueLabel(_ due: String, today: LocalDate, _ context: PatioRequestContext) -> String {
@@ -121,16 +128,20 @@ struct OnboardingPageHandlers: Sendable {
 
     /// The new hires in the order the address asks for; a refused welcome is shown again in its new hire's
     /// form with what was typed.
-    private func newHiresPage(_ request: Request, _ context: PatioRequestContext, problem: AppError? = nil, typed: FormBody? = nil) async throws -> Response {
+    private func newHiresPage(_ request: Request, _ context: PatioRequestContext, problem: AppError? = nil, typed: FormBody? = nil) async throws
+        -> Response
+    {
         let sort = request.uri.queryParameters["sort"].map(String.init) == "latest" ? "latest" : "earliest"
         let hires = try await s.newHires.list(month: nil, sort: sort)
-        return page("onboarding_new_hires", "onb_new_hires", [
-            "hires": hireRows(hires, context).map { row in
-                guard let typed, typed["newHire"] == row["id"] as? String else { return row }
-                return row.merging(["typedText": typed["text"] ?? ""]) { _, new in new }
-            },
-            "hasHires": !hires.isEmpty, "earliest": sort == "earliest", "sort": sort,
-        ], context, problem: problem)
+        return page(
+            "onboarding_new_hires", "onb_new_hires",
+            [
+                "hires": hireRows(hires, context).map { row in
+                    guard let typed, typed["newHire"] == row["id"] as? String else { return row }
+                    return row.merging(["typedText": typed["text"] ?? ""]) { _, new in new }
+                },
+                "hasHires": !hires.isEmpty, "earliest": sort == "earliest", "sort": sort,
+            ], context, problem: problem)
     }
 
     /// Each new hire's welcome form posts here, the page's own address, naming the new hire; sent, the page
@@ -148,9 +159,11 @@ struct OnboardingPageHandlers: Sendable {
 
     private func hireRows(_ hires: [NewHireService.View], _ context: PatioRequestContext) -> [[String: Any]] {
         hires.map { hire in
-            var row: [String: Any] = ["id": hire.id.uuidString, "name": hire.name, "initials": hire.initials,
-                                      "startDate": PageFormat.date(hire.startDate, locale: context.locale),
-                                      "team": hire.team, "role": hire.role, "csrf": context.csrfToken]
+            var row: [String: Any] = [
+                "id": hire.id.uuidString, "name": hire.name, "initials": hire.initials,
+                "startDate": PageFormat.date(hire.startDate, locale: context.locale),
+                "team": hire.team, "role": hire.role, "csrf": context.csrfToken,
+            ]
             // Absent, not empty: the template falls back to initials.
             if hire.avatarUrl != nil { row["photo"] = "/onboarding/new-hires/\(hire.id.uuidString)/avatar" }
             return row
@@ -169,17 +182,26 @@ struct OnboardingPageHandlers: Sendable {
         let names = Dictionary(progress.map { ($0.accountId, $0.name) }, uniquingKeysWith: { first, _ in first })
         let tasks = try await s.tasks.list(assignee: nil)
         let hires = try await s.newHires.list(month: nil, sort: "latest")
-        return page("onboarding_admin", "onb_admin", [
-            "hires": hireRows(hires, context), "hasHires": !hires.isEmpty,
-            "progress": progress.map { row in
-                ["name": row.name, "email": row.email, "done": row.done, "total": row.total, "hasOverdue": row.overdue > 0,
-                 "summary": String(format: text("onb_progress_summary", context), row.done, row.total),
-                 "overdueText": String(format: text(row.overdue == 1 ? "onb_overdue_one" : "onb_overdue_many", context), row.overdue)] as [String: Any]
-            },
-            "hasProgress": !progress.isEmpty,
-            "tasks": tasks.map { ["id": $0.id.uuidString, "text": $0.text, "dueDate": PageFormat.date($0.dueDate, locale: context.locale), "isDone": $0.isDone, "assignee": names[$0.assigneeId] ?? "",
-                                  "overdue": !$0.isDone && $0.dueDate < today, "csrf": context.csrfToken] as [String: Any] },
-        ], context, problem: problem, values: values)
+        return page(
+            "onboarding_admin", "onb_admin",
+            [
+                "hires": hireRows(hires, context), "hasHires": !hires.isEmpty,
+                "progress": progress.map { row in
+                    [
+                        "name": row.name, "email": row.email, "done": row.done, "total": row.total, "hasOverdue": row.overdue > 0,
+                        "summary": String(format: text("onb_progress_summary", context), row.done, row.total),
+                        "overdueText": String(format: text(row.overdue == 1 ? "onb_overdue_one" : "onb_overdue_many", context), row.overdue),
+                    ] as [String: Any]
+                },
+                "hasProgress": !progress.isEmpty,
+                "tasks": tasks.map {
+                    [
+                        "id": $0.id.uuidString, "text": $0.text, "dueDate": PageFormat.date($0.dueDate, locale: context.locale), "isDone": $0.isDone,
+                        "assignee": names[$0.assigneeId] ?? "",
+                        "overdue": !$0.isDone && $0.dueDate < today, "csrf": context.csrfToken,
+                    ] as [String: Any]
+                },
+            ], context, problem: problem, values: values)
     }
 
     /// HR's page's two forms post here, its own address, naming themselves in `form`: a new task
@@ -192,8 +214,10 @@ struct OnboardingPageHandlers: Sendable {
                 _ = try await s.tasks.create(.init(text: form.text("text"), dueDate: form.text("dueDate"), assigneeEmail: form.text("assigneeEmail")))
                 return redirect(to: "/onboarding/admin", notice: text("onb_task_created", context))
             }
-            _ = try await s.newHires.create(.init(name: form.text("name"), startDate: form.text("startDate"), team: form.text("team"),
-                                                  role: form.text("role"), email: form.text("email")))
+            _ = try await s.newHires.create(
+                .init(
+                    name: form.text("name"), startDate: form.text("startDate"), team: form.text("team"),
+                    role: form.text("role"), email: form.text("email")))
             return redirect(to: "/onboarding/admin", notice: text("onb_new_hire_created", context))
         } catch let error as AppError where error.status.code < 500 {
             return try await adminPage(context, problem: error, values: form.values)
@@ -212,7 +236,10 @@ struct OnboardingPageHandlers: Sendable {
     func removePhoto(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         let hire = try await s.newHires.find(id)
-        if let ask = pages.removal(try await FormBody.parse(request), request, context, name: String(format: text("onb_photo_of", context), hire.name), back: "/onboarding/admin") {
+        if let ask = pages.removal(
+            try await FormBody.parse(request), request, context, name: String(format: text("onb_photo_of", context), hire.name),
+            back: "/onboarding/admin")
+        {
             return ask
         }
         _ = try await s.newHires.removeAvatar(id)

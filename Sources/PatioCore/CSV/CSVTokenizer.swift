@@ -87,8 +87,14 @@ public struct CSVTokenizer: Sendable {
         var value: [UInt8] = []
         while true {
             guard index < bytes.count else {
-                return ("", CSVLineError(line: opened, column: nil, code: CSVTokenizer.unterminatedQuote,
-                                      message: "A double quote opened on this line is never closed, so the rest of the file would be one value. Close the quote, or write a quote inside a value as two (\"\")."))
+                return (
+                    "",
+                    CSVLineError(
+                        line: opened, column: nil, code: CSVTokenizer.unterminatedQuote,
+                        message:
+                            "A double quote opened on this line is never closed, so the rest of the file would be one value. Close the quote, or write a quote inside a value as two (\"\")."
+                    )
+                )
             }
             let byte = bytes[index]
             index += 1
@@ -113,8 +119,11 @@ public struct CSVTokenizer: Sendable {
         while end < bytes.count, bytes[end] != Self.comma, bytes[end] != Self.cr, bytes[end] != Self.lf { end += 1 }
         let rest = trimmed(index, end)
         index = end
-        let failure = CSVLineError(line: line, column: nil, code: CSVTokenizer.quoteFormat,
-                                message: "A quoted value is followed by '\(CSVTokenizer.clip(rest))' before the next comma. Put the whole value in quotes, and write a quote inside it as two (\"\").")
+        let failure = CSVLineError(
+            line: line, column: nil, code: CSVTokenizer.quoteFormat,
+            message:
+                "A quoted value is followed by '\(CSVTokenizer.clip(rest))' before the next comma. Put the whole value in quotes, and write a quote inside it as two (\"\")."
+        )
         return (String(decoding: value, as: UTF8.self) + rest, failure)
     }
 

@@ -9,7 +9,8 @@ public enum CSVWriter {
         var value = text
         typealias Byte = CSVTokenizer
         if let first = value.utf8.first, formulaStarts.contains(first), Double(value) == nil { value = "'" + value }
-        let needsQuotes = value.utf8.contains { $0 == Byte.comma || $0 == Byte.quote || $0 == Byte.cr || $0 == Byte.lf }
+        let needsQuotes =
+            value.utf8.contains { $0 == Byte.comma || $0 == Byte.quote || $0 == Byte.cr || $0 == Byte.lf }
             || value.utf8.first.map { $0 == Byte.space || $0 == Byte.tab } == true
             || value.utf8.last.map { $0 == Byte.space || $0 == Byte.tab } == true
         return needsQuotes ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value

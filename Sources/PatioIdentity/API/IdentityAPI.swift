@@ -108,7 +108,8 @@ struct IdentityHandlers: Sendable {
     func changePassword(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(ChangePasswordRequest.self, from: request)
         let principal = try context.requirePrincipal()
-        try await services.accounts.changeOwnPassword(id: principal.accountID, current: body.currentPassword, new: body.newPassword, session: principal.sessionID)
+        try await services.accounts.changeOwnPassword(
+            id: principal.accountID, current: body.currentPassword, new: body.newPassword, session: principal.sessionID)
         return .noContent
     }
 
@@ -151,7 +152,8 @@ struct IdentityHandlers: Sendable {
     }
 
     func revokeRole(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let account = try await services.accounts.revoke(role: try context.stringParameter("role"), from: try context.uuidParameter("id"), actor: context.principal?.accountID)
+        let account = try await services.accounts.revoke(
+            role: try context.stringParameter("role"), from: try context.uuidParameter("id"), actor: context.principal?.accountID)
         return try .json(account)
     }
 }

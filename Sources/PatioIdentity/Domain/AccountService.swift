@@ -75,7 +75,8 @@ public struct AccountService: Sendable {
     /// Inserts a prepared account and its roles on `db` (part of the write).
     private func insert(_ prepared: PreparedAccount, on db: any Database) async throws -> AccountView {
         let now = clock.now()
-        let account = AccountModel(id: prepared.id, email: prepared.email, name: prepared.name, locale: prepared.locale, passwordHash: prepared.passwordHash, createdAt: now)
+        let account = AccountModel(
+            id: prepared.id, email: prepared.email, name: prepared.name, locale: prepared.locale, passwordHash: prepared.passwordHash, createdAt: now)
         do {
             try await account.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -95,7 +96,9 @@ public struct AccountService: Sendable {
     /// roles, then `alongside` (the module's profile row, a wallet…) with the new account — both or neither.
     /// A taken email is `email_taken`; any other constraint the module's rows break reaches the caller as
     /// the database reported it, for the module to name.
-    public func create<T: Sendable>(_ input: NewAccount, alongside: @escaping @Sendable (_ account: AccountView, _ db: any Database) async throws -> T) async throws -> T {
+    public func create<T: Sendable>(
+        _ input: NewAccount, alongside: @escaping @Sendable (_ account: AccountView, _ db: any Database) async throws -> T
+    ) async throws -> T {
         let prepared = try await prepare(input)
         return try await database.write { db in
             let account = try await insert(prepared, on: db)
@@ -161,7 +164,9 @@ public struct AccountService: Sendable {
         let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines)
         let newEmail = email.map(EmailAddress.normalise)
         if let newEmail { validator.check(EmailAddress.isValid(newEmail), "email", "Enter a valid email address.", code: "email_format") }
-        if let trimmed { validator.check(!trimmed.isEmpty && trimmed.count <= 120, "name", "Enter a name of 1 to 120 characters.", code: "name_length") }
+        if let trimmed {
+            validator.check(!trimmed.isEmpty && trimmed.count <= 120, "name", "Enter a name of 1 to 120 characters.", code: "name_length")
+        }
         if let locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.", code: "locale_choice") }
         try validator.validate()
         guard let account = try await AccountModel.query(on: database.reader).filter(\.$id == id).with(\.$grants).first() else {
@@ -216,8 +221,9 @@ public struct AccountService: Sendable {
             throw AppError.notFound(code: "account_not_found", "No account has this id.")
         }
         guard try await hasher.verify(current, account.passwordHash) else {
-            throw AppError(.forbidden, code: "wrong_password", detail: "The current password is not correct.",
-                           fieldErrors: [FieldError(field: "currentPassword", message: "The current password is not correct.", code: "current_password_wrong")])
+            throw AppError(
+                .forbidden, code: "wrong_password", detail: "The current password is not correct.",
+                fieldErrors: [FieldError(field: "currentPassword", message: "The current password is not correct.", code: "current_password_wrong")])
         }
         try await setPassword(id: id, newPassword: new, keepSession: session)
     }

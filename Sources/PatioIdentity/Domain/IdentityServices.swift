@@ -14,14 +14,17 @@ public struct IdentityServices: Sendable {
     public let passkeys: PasskeyService
 
     /// `passkeyKey` signs sign-in challenges; every instance serving one database must use the same key.
-    public init(database: PatioDatabase, hasher: PasswordHasher, clock: PatioClock, settings: IdentitySettings, knownRoles: Set<String>,
-                passkeyKey: @escaping @Sendable () async throws -> SymmetricKey) {
+    public init(
+        database: PatioDatabase, hasher: PasswordHasher, clock: PatioClock, settings: IdentitySettings, knownRoles: Set<String>,
+        passkeyKey: @escaping @Sendable () async throws -> SymmetricKey
+    ) {
         self.settings = settings
         accounts = AccountService(database: database, hasher: hasher, clock: clock, knownRoles: knownRoles)
         directory = AccountDirectory(database: database)
         sessions = SessionService(database: database, clock: clock, settings: settings)
         throttle = LoginThrottle(database: database, clock: clock, settings: settings)
         login = LoginService(database: database, hasher: hasher, sessions: sessions, throttle: throttle, accounts: accounts)
-        passkeys = PasskeyService(database: database, clock: clock, settings: settings, sessions: sessions, accounts: accounts, signingKey: passkeyKey)
+        passkeys = PasskeyService(
+            database: database, clock: clock, settings: settings, sessions: sessions, accounts: accounts, signingKey: passkeyKey)
     }
 }

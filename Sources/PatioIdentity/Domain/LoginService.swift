@@ -18,7 +18,6 @@ public struct LoginService: Sendable {
     let throttle: LoginThrottle
     let accounts: AccountService
 
-
     public init(database: PatioDatabase, hasher: PasswordHasher, sessions: SessionService, throttle: LoginThrottle, accounts: AccountService) {
         self.database = database
         self.hasher = hasher
@@ -58,7 +57,8 @@ extension LoginService {
         guard !password.isEmpty else { throw AppError.validation(field: "password", "Enter your password.", code: "password_required") }
         let attempt = try await throttle.reserve(email: principal.email, ip: ip)
         guard let account = try await AccountModel.find(principal.accountID, on: try database.reader),
-              try await hasher.verify(password, account.passwordHash) else {
+            try await hasher.verify(password, account.passwordHash)
+        else {
             throw AppError(.unauthorized, code: "invalid_credentials", detail: "The password is not correct.")
         }
         try await throttle.succeeded(attempt)

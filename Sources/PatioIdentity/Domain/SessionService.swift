@@ -26,7 +26,8 @@ public struct SessionService: Sendable {
     public func issue(for accountID: UUID) async throws -> IssuedSession {
         let token = SecureToken.generate()
         let now = clock.now()
-        let session = SessionModel(accountID: accountID, tokenHash: SecureToken.digest(token), createdAt: now, expiresAt: now.addingTimeInterval(settings.sessionLifetime))
+        let session = SessionModel(
+            accountID: accountID, tokenHash: SecureToken.digest(token), createdAt: now, expiresAt: now.addingTimeInterval(settings.sessionLifetime))
         try await database.write { db in try await session.create(on: db) }
         return IssuedSession(token: token, sessionID: session.id!, expiresAt: session.expiresAt)
     }
@@ -39,22 +40,25 @@ public struct SessionService: Sendable {
         guard !token.isEmpty, token.count <= 128 else { return nil }
         let now = clock.now()
         let sql = try database.reader.sql
-        guard let row = try await sql.select()
-            .column(SQLAlias(SQLColumn("id", table: SessionModel.schema), as: SQLIdentifier("session_id")))
-            .column(SQLColumn("expires_at", table: SessionModel.schema))
-            .column(SQLColumn("revoked_at", table: SessionModel.schema))
-            .column(SQLAlias(SQLColumn("created_at", table: SessionModel.schema), as: SQLIdentifier("session_created_at")))
-            .column(SQLColumn("authenticated_at", table: SessionModel.schema))
-            .column(SQLColumn("account_id", table: SessionModel.schema))
-            .column(SQLColumn("email", table: AccountModel.schema))
-            .column(SQLColumn("name", table: AccountModel.schema))
-            .column(SQLColumn("locale", table: AccountModel.schema))
-            .column(SQLColumn("is_active", table: AccountModel.schema))
-            .column(SQLColumn("created_at", table: AccountModel.schema))
-            .from(SessionModel.schema)
-            .join(AccountModel.schema, on: SQLColumn("account_id", table: SessionModel.schema), .equal, SQLColumn("id", table: AccountModel.schema))
-            .where(SQLColumn("token_hash", table: SessionModel.schema), .equal, SQLBind(SecureToken.digest(token)))
-            .first(decoding: SessionRow.self)
+        guard
+            let row = try await sql.select()
+                .column(SQLAlias(SQLColumn("id", table: SessionModel.schema), as: SQLIdentifier("session_id")))
+                .column(SQLColumn("expires_at", table: SessionModel.schema))
+                .column(SQLColumn("revoked_at", table: SessionModel.schema))
+                .column(SQLAlias(SQLColumn("created_at", table: SessionModel.schema), as: SQLIdentifier("session_created_at")))
+                .column(SQLColumn("authenticated_at", table: SessionModel.schema))
+                .column(SQLColumn("account_id", table: SessionModel.schema))
+                .column(SQLColumn("email", table: AccountModel.schema))
+                .column(SQLColumn("name", table: AccountModel.schema))
+                .column(SQLColumn("locale", table: AccountModel.schema))
+                .column(SQLColumn("is_active", table: AccountModel.schema))
+                .column(SQLColumn("created_at", table: AccountModel.schema))
+                .from(SessionModel.schema)
+                .join(
+                    AccountModel.schema, on: SQLColumn("account_id", table: SessionModel.schema), .equal, SQLColumn("id", table: AccountModel.schema)
+                )
+                .where(SQLColumn("token_hash", table: SessionModel.schema), .equal, SQLBind(SecureToken.digest(token)))
+                .first(decoding: SessionRow.self)
         else { return nil }
         guard row.revoked_at == nil, row.expires_at > now, row.is_active else { return nil }
         let roles = try await sql.select().column("role").from(RoleGrantModel.schema)
@@ -105,8 +109,9 @@ public struct SessionService: Sendable {
     /// Refuses with `reauthentication_required` unless the session proved who it is within the window.
     public func requireRecentAuthentication(_ principal: Principal) throws {
         guard clock.now().timeIntervalSince(principal.authenticatedAt) <= settings.reauthenticationWindow else {
-            throw AppError(.forbidden, code: "reauthentication_required",
-                           detail: "Confirm it is you (your password or a passkey you already have) before adding a passkey.")
+            throw AppError(
+                .forbidden, code: "reauthentication_required",
+                detail: "Confirm it is you (your password or a passkey you already have) before adding a passkey.")
         }
     }
 

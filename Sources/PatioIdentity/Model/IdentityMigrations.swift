@@ -4,7 +4,9 @@ import SQLKit
 
 /// The identity tables, in creation order.
 public enum IdentityMigrations {
-    public static let all: [any Migration] = [CreateAccounts(), CreateRoleGrants(), CreateSessions(), CreateLoginFailures(), CreatePasskeys(), AddSessionAuthentication()]
+    public static let all: [any Migration] = [
+        CreateAccounts(), CreateRoleGrants(), CreateSessions(), CreateLoginFailures(), CreatePasskeys(), AddSessionAuthentication(),
+    ]
 
     struct CreateAccounts: AsyncMigration {
         func prepare(on database: any Database) async throws {

@@ -69,7 +69,7 @@ indirect enum CBOR: Hashable, Sendable {
             case 25: return try take(2).reduce(0) { $0 << 8 | UInt64($1) }
             case 26: return try take(4).reduce(0) { $0 << 8 | UInt64($1) }
             case 27: return try take(8).reduce(0) { $0 << 8 | UInt64($1) }
-            default: throw Malformed()   // indefinite lengths and reserved values
+            default: throw Malformed()  // indefinite lengths and reserved values
             }
         }
 
@@ -109,7 +109,7 @@ indirect enum CBOR: Hashable, Sendable {
                 default: throw Malformed()
                 }
             default:
-                throw Malformed()   // tags are not used by WebAuthn
+                throw Malformed()  // tags are not used by WebAuthn
             }
         }
     }
@@ -135,7 +135,9 @@ extension CBOR {
         case .array(let items): return head(4, UInt64(items.count)) + items.flatMap(\.encoded)
         case .map(let map):
             // Canonical order (shorter encodings first, then bytewise), as authenticators write it.
-            let pairs = map.map { ($0.key.encoded, $0.value.encoded) }.sorted { $0.0.count != $1.0.count ? $0.0.count < $1.0.count : $0.0.lexicographicallyPrecedes($1.0) }
+            let pairs = map.map { ($0.key.encoded, $0.value.encoded) }.sorted {
+                $0.0.count != $1.0.count ? $0.0.count < $1.0.count : $0.0.lexicographicallyPrecedes($1.0)
+            }
             return head(5, UInt64(map.count)) + pairs.flatMap { $0.0 + $0.1 }
         case .bool(let value): return [value ? 0xF5 : 0xF4]
         case .null: return [0xF6]

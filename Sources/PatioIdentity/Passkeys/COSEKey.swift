@@ -25,12 +25,14 @@ struct COSEKey: Sendable {
         switch (key[1]?.intValue, key[3]?.intValue) {
         case (2, Algorithm.es256.rawValue):
             guard key[-1]?.intValue == 1, let x = key[-2]?.bytesValue, let y = key[-3]?.bytesValue, x.count == 32, y.count == 32,
-                  (try? P256.Signing.PublicKey(rawRepresentation: x + y)) != nil else { throw PasskeyError.malformed("EC2 key") }
+                (try? P256.Signing.PublicKey(rawRepresentation: x + y)) != nil
+            else { throw PasskeyError.malformed("EC2 key") }
             algorithm = .es256
             material = .p256(raw: x + y)
         case (3, Algorithm.rs256.rawValue):
             guard let n = key[-1]?.bytesValue, let e = key[-2]?.bytesValue, n.count >= 256,
-                  (try? _RSA.Signing.PublicKey(n: n, e: e)) != nil else { throw PasskeyError.malformed("RSA key (2048 bits or more)") }
+                (try? _RSA.Signing.PublicKey(n: n, e: e)) != nil
+            else { throw PasskeyError.malformed("RSA key (2048 bits or more)") }
             algorithm = .rs256
             material = .rsa(n: n, e: e)
         default:
@@ -43,7 +45,8 @@ struct COSEKey: Sendable {
         switch material {
         case .p256(let raw):
             guard let key = try? P256.Signing.PublicKey(rawRepresentation: raw),
-                  let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+                let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature)
+            else { return false }
             return key.isValidSignature(parsed, for: data)
         case .rsa(let n, let e):
             guard let key = try? _RSA.Signing.PublicKey(n: n, e: e) else { return false }

@@ -16,8 +16,11 @@ struct PasskeyError: Error, Sendable {
     }
 
     var appError: AppError {
-        let status: HTTPResponse.Status = ["passkey_unknown_credential", "passkey_account_inactive", "passkey_signature_invalid",
-                                           "passkey_counter_regressed", "passkey_user_not_verified"].contains(code) ? .unauthorized : .badRequest
+        let status: HTTPResponse.Status =
+            [
+                "passkey_unknown_credential", "passkey_account_inactive", "passkey_signature_invalid",
+                "passkey_counter_regressed", "passkey_user_not_verified",
+            ].contains(code) ? .unauthorized : .badRequest
         return AppError(status, code: code, detail: detail)
     }
 }

@@ -16,8 +16,9 @@ public struct PasskeyService: Sendable {
     let signingKey: @Sendable () async throws -> SymmetricKey
 
     var verifier: WebAuthnVerifier {
-        WebAuthnVerifier(origin: settings.passkeyOrigin, rpID: URL(string: settings.passkeyOrigin)?.host ?? "localhost",
-                         requireUserVerification: settings.passkeyRequiresUserVerification)
+        WebAuthnVerifier(
+            origin: settings.passkeyOrigin, rpID: URL(string: settings.passkeyOrigin)?.host ?? "localhost",
+            requireUserVerification: settings.passkeyRequiresUserVerification)
     }
 
     /// A registered passkey as its owner sees it.
@@ -43,11 +44,15 @@ public struct PasskeyService: Sendable {
             "challenge": .string(challenge),
             "rp": .object(["id": .string(verifier.rpID), "name": .string("Patio")]),
             "user": .object(["id": .string(Base64URL.encode(accountID)), "name": .string(principal.email), "displayName": .string(principal.name)]),
-            "pubKeyCredParams": .array([.object(["type": .string("public-key"), "alg": .number(-7)]), .object(["type": .string("public-key"), "alg": .number(-257)])]),
+            "pubKeyCredParams": .array([
+                .object(["type": .string("public-key"), "alg": .number(-7)]), .object(["type": .string("public-key"), "alg": .number(-257)]),
+            ]),
             "timeout": .number(settings.passkeyChallengeLifetime * 1000),
             "attestation": .string("none"),
-            "authenticatorSelection": .object(["residentKey": .string("required"), "requireResidentKey": .bool(true),
-                                               "userVerification": .string(settings.passkeyRequiresUserVerification ? "required" : "preferred")]),
+            "authenticatorSelection": .object([
+                "residentKey": .string("required"), "requireResidentKey": .bool(true),
+                "userVerification": .string(settings.passkeyRequiresUserVerification ? "required" : "preferred"),
+            ]),
             "excludeCredentials": .array(existing.map { .object(["type": .string("public-key"), "id": .string($0.credentialID)]) }),
         ])
     }
@@ -68,7 +73,8 @@ public struct PasskeyService: Sendable {
         try sessions.requireRecentAuthentication(principal)
         do {
             guard let clientData = input.response?.clientDataJSON.flatMap(Base64URL.decode),
-                  let attestation = input.response?.attestationObject.flatMap(Base64URL.decode) else { throw PasskeyError.malformed("registration response") }
+                let attestation = input.response?.attestationObject.flatMap(Base64URL.decode)
+            else { throw PasskeyError.malformed("registration response") }
             let name = (input.name?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : String($0.prefix(60)) } ?? "Passkey"
             let challenge = try WebAuthnVerifier.challenge(in: clientData)
             let credential = try verifier.verifyRegistration(clientDataJSON: clientData, attestationObject: attestation, challenge: challenge)
@@ -140,8 +146,9 @@ public struct PasskeyService: Sendable {
     private func verifyAssertion(_ input: AssertionInput) async throws -> UUID {
         do {
             guard let credentialID = input.id, let clientData = input.response?.clientDataJSON.flatMap(Base64URL.decode),
-                  let authenticatorData = input.response?.authenticatorData.flatMap(Base64URL.decode),
-                  let signature = input.response?.signature.flatMap(Base64URL.decode) else { throw PasskeyError.malformed("sign-in response") }
+                let authenticatorData = input.response?.authenticatorData.flatMap(Base64URL.decode),
+                let signature = input.response?.signature.flatMap(Base64URL.decode)
+            else { throw PasskeyError.malformed("sign-in response") }
             let challenge = try WebAuthnVerifier.challenge(in: clientData)
             let verifier = self.verifier
             let expiry = try checkSigned(challenge, key: try await signingKey())
@@ -154,8 +161,9 @@ public struct PasskeyService: Sendable {
                     throw PasskeyError(code: "passkey_account_inactive", "This account is deactivated.")
                 }
                 guard let keyBytes = Base64URL.decode(passkey.publicKey) else { throw PasskeyError.malformed("stored key") }
-                let count = try verifier.verifyAssertion(clientDataJSON: clientData, authenticatorData: authenticatorData, signature: signature,
-                                                         challenge: challenge, key: try COSEKey(encoded: keyBytes), storedSignCount: UInt32(passkey.signCount))
+                let count = try verifier.verifyAssertion(
+                    clientDataJSON: clientData, authenticatorData: authenticatorData, signature: signature,
+                    challenge: challenge, key: try COSEKey(encoded: keyBytes), storedSignCount: UInt32(passkey.signCount))
                 passkey.signCount = Int(count)
                 passkey.lastUsedAt = clock.now()
                 try await passkey.save(on: db)
@@ -174,7 +182,9 @@ public struct PasskeyService: Sendable {
 
     public func rename(_ principal: Principal, id: UUID, to name: String?) async throws -> View {
         let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        guard (1...60).contains(trimmed.count) else { throw AppError.validation(field: "name", "Name the passkey in 1 to 60 characters.", code: "passkey_name_length") }
+        guard (1...60).contains(trimmed.count) else {
+            throw AppError.validation(field: "name", "Name the passkey in 1 to 60 characters.", code: "passkey_name_length")
+        }
         return try await database.write { db in
             guard let model = try await PasskeyModel.find(id, on: db), model.accountID == principal.accountID else { throw Self.notFound }
             model.name = trimmed
@@ -214,7 +224,8 @@ public struct PasskeyService: Sendable {
     private func consumeRegistrationChallenge(_ challenge: [UInt8], session: UUID, on db: any Database) async throws {
         let text = Base64URL.encode(challenge)
         guard let model = try await PasskeyChallengeModel.query(on: db).filter(\.$challenge == text).first(),
-              model.purpose == "register", model.sessionID == session else {
+            model.purpose == "register", model.sessionID == session
+        else {
             throw PasskeyError(code: "passkey_challenge_unknown", "This passkey answered a challenge Patio did not ask for here.")
         }
         guard model.expiresAt > clock.now() else {
@@ -275,7 +286,8 @@ public struct PasskeyService: Sendable {
     }
 
     static func view(_ model: PasskeyModel) -> View {
-        View(id: model.id!, name: model.name, algorithm: model.algorithm == COSEKey.Algorithm.es256.rawValue ? "ES256" : "RS256",
-             backedUp: model.backedUp, createdAt: model.createdAt, lastUsedAt: model.lastUsedAt)
+        View(
+            id: model.id!, name: model.name, algorithm: model.algorithm == COSEKey.Algorithm.es256.rawValue ? "ES256" : "RS256",
+            backedUp: model.backedUp, createdAt: model.createdAt, lastUsedAt: model.lastUsedAt)
     }
 }

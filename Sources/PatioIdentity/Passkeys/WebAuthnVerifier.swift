@@ -31,15 +31,18 @@ struct WebAuthnVerifier: Sendable {
         let authData = try AuthenticatorData(authDataBytes)
         try checkAuthenticator(authData)
         guard let credential = authData.credential else { throw PasskeyError.malformed("attested credential data") }
-        return NewCredential(id: credential.id, key: credential.key, signCount: authData.signCount,
-                             backupEligible: authData.backupEligible, backedUp: authData.backedUp)
+        return NewCredential(
+            id: credential.id, key: credential.key, signCount: authData.signCount,
+            backupEligible: authData.backupEligible, backedUp: authData.backedUp)
     }
 
     /// Sign-in: the same client-data and authenticator checks, a valid signature over authenticator data and
     /// the client data's hash by the stored key, and a counter that moved forward (or is 0 on both sides,
     /// as synced passkeys report). Returns the new counter.
-    func verifyAssertion(clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8], challenge: [UInt8],
-                         key: COSEKey, storedSignCount: UInt32) throws -> UInt32 {
+    func verifyAssertion(
+        clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8], challenge: [UInt8],
+        key: COSEKey, storedSignCount: UInt32
+    ) throws -> UInt32 {
         try checkClientData(clientDataJSON, type: "webauthn.get", challenge: challenge)
         let authData = try AuthenticatorData(authenticatorData)
         try checkAuthenticator(authData)
@@ -48,8 +51,9 @@ struct WebAuthnVerifier: Sendable {
             throw PasskeyError(code: "passkey_signature_invalid", "The passkey's signature does not verify.")
         }
         if authData.signCount != 0 || storedSignCount != 0, authData.signCount <= storedSignCount {
-            throw PasskeyError(code: "passkey_counter_regressed",
-                               "This passkey's counter went backwards: it may have been cloned. Remove it and register it again.")
+            throw PasskeyError(
+                code: "passkey_counter_regressed",
+                "This passkey's counter went backwards: it may have been cloned. Remove it and register it again.")
         }
         return authData.signCount
     }
@@ -57,7 +61,8 @@ struct WebAuthnVerifier: Sendable {
     /// The challenge named in `clientDataJSON`, to find what was issued before checking anything else.
     static func challenge(in clientDataJSON: [UInt8]) throws -> [UInt8] {
         guard let clientData = try? JSONDecoder().decode(ClientData.self, from: Data(clientDataJSON)),
-              let challenge = Base64URL.decode(clientData.challenge) else { throw PasskeyError.malformed("client data") }
+            let challenge = Base64URL.decode(clientData.challenge)
+        else { throw PasskeyError.malformed("client data") }
         return challenge
     }
 

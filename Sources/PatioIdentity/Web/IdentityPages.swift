@@ -63,10 +63,13 @@ struct IdentityPageHandlers: Sendable {
             return response
         } catch let error as AppError {
             let words = Strings.table(context.locale)
-            let message = error.code == "validation_failed"
+            let message =
+                error.code == "validation_failed"
                 ? error.fieldErrors.map { FieldMessages.message($0, strings: words) }.joined(separator: " ")
                 : FieldMessages.detail(error, strings: words)
-            var response = web.page("login", title: Strings.text("login_title", context.locale), data: ["error": message, "email": email, "next": next], context: context, status: error.status)
+            var response = web.page(
+                "login", title: Strings.text("login_title", context.locale), data: ["error": message, "email": email, "next": next], context: context,
+                status: error.status)
             for (name, value) in error.headers { if let field = HTTPField.Name(name) { response.headers[field] = value } }
             return response
         }
@@ -75,7 +78,10 @@ struct IdentityPageHandlers: Sendable {
     func logout(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         if let principal = context.principal { try await services.sessions.revoke(sessionID: principal.sessionID) }
         var response = redirect(to: "/login")
-        response.setCookie(Cookie(name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
+        response.setCookie(
+            Cookie(
+                name: AuthenticationMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", secure: services.settings.secureCookies,
+                httpOnly: true, sameSite: .lax))
         return response
     }
 
@@ -90,7 +96,10 @@ struct IdentityPageHandlers: Sendable {
         }
         let back = request.headers[.referer].flatMap { URL(string: $0)?.path }.map { Self.safeNext($0) } ?? "/"
         var response = redirect(to: back)
-        response.setCookie(Cookie(name: WebSessionMiddleware.localeCookie, value: locale.rawValue, maxAge: 365 * 24 * 3600, path: "/", secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
+        response.setCookie(
+            Cookie(
+                name: WebSessionMiddleware.localeCookie, value: locale.rawValue, maxAge: 365 * 24 * 3600, path: "/",
+                secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
         return response
     }
 
@@ -101,23 +110,28 @@ struct IdentityPageHandlers: Sendable {
     }
 
     private func setSessionCookie(_ token: String, on response: inout Response) {
-        response.setCookie(Cookie(
-            name: AuthenticationMiddleware.sessionCookie, value: token,
-            maxAge: Int(services.settings.sessionLifetime), path: "/",
-            secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax
-        ))
+        response.setCookie(
+            Cookie(
+                name: AuthenticationMiddleware.sessionCookie, value: token,
+                maxAge: Int(services.settings.sessionLifetime), path: "/",
+                secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax
+            ))
     }
 
     /// The account page. A refused form (`typed`) is shown again with what was typed in it, never a password.
-    private func accountPage(_ context: PatioRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok, typed: FormBody? = nil) async throws -> Response {
+    private func accountPage(
+        _ context: PatioRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok, typed: FormBody? = nil
+    ) async throws -> Response {
         let principal = try context.requirePrincipal()
         let profile = typed?["form"] == AccountForm.profile.rawValue ? typed : nil
         let renamed = typed?["form"] == AccountForm.passkey.rawValue ? typed : nil
         var data: [String: Any] = ["isES": (profile?["locale"] ?? context.locale.rawValue) == "es", "name": profile?["name"] ?? principal.name]
         data["passkeys"] = try await services.passkeys.list(principal).map { passkey in
             let typedName = renamed?["passkey"] == passkey.id.uuidString ? renamed?["name"] : nil
-            return ["id": passkey.id.uuidString, "name": typedName ?? passkey.name, "algorithm": passkey.algorithm, "csrf": context.csrfToken,
-                    "lastUsed": passkey.lastUsedAt.map { PageFormat.date($0, in: .gmt, locale: context.locale) } as Any] as [String: Any]
+            return [
+                "id": passkey.id.uuidString, "name": typedName ?? passkey.name, "algorithm": passkey.algorithm, "csrf": context.csrfToken,
+                "lastUsed": passkey.lastUsedAt.map { PageFormat.date($0, in: .gmt, locale: context.locale) } as Any,
+            ] as [String: Any]
         }
         if let notice { data["notice"] = notice }
         if let error { data["error"] = error }
@@ -137,7 +151,8 @@ struct IdentityPageHandlers: Sendable {
         do {
             switch AccountForm(rawValue: form["form"] ?? "") ?? .profile {
             case .password:
-                try await services.accounts.changeOwnPassword(id: principal.accountID, current: form["currentPassword"] ?? "", new: form["newPassword"] ?? "", session: principal.sessionID)
+                try await services.accounts.changeOwnPassword(
+                    id: principal.accountID, current: form["currentPassword"] ?? "", new: form["newPassword"] ?? "", session: principal.sessionID)
                 return redirect(to: "/account", notice: Strings.text("password_changed", context.locale))
             case .passkey:
                 guard let id = form.uuid("passkey") else { throw AppError.notFound(code: "passkey_not_found", "No passkey of yours has this id.") }
@@ -150,7 +165,10 @@ struct IdentityPageHandlers: Sendable {
                 _ = try await services.accounts.update(id: principal.accountID, name: form["name"], locale: locale.rawValue)
                 // Said in the language just chosen, which the next page is drawn in.
                 var response = redirect(to: "/account", notice: Strings.text("saved", locale))
-                response.setCookie(Cookie(name: WebSessionMiddleware.localeCookie, value: locale.rawValue, maxAge: 365 * 24 * 3600, path: "/", secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
+                response.setCookie(
+                    Cookie(
+                        name: WebSessionMiddleware.localeCookie, value: locale.rawValue, maxAge: 365 * 24 * 3600, path: "/",
+                        secure: services.settings.secureCookies, httpOnly: true, sameSite: .lax))
                 return response
             }
         } catch let error as AppError where error.status.code < 500 {
@@ -171,10 +189,14 @@ struct IdentityPageHandlers: Sendable {
         guard let passkey = passkeys.first(where: { $0.id == id }) else { return redirect(to: "/account") }
         let left = passkeys.count - 1
         let words = Strings.table(context.locale)
-        if let ask = pages.confirmation(try await FormBody.parse(request), request, context,
-                                        question: String(format: words["passkey_remove_question"] ?? "", passkey.name),
-                                        consequences: [String(format: words["passkey_remove_line"] ?? "", passkey.name), String(format: words["passkey_remove_left"] ?? "", left)],
-                                        action: words["confirm_yes_remove"] ?? "", back: "/account") {
+        if let ask = pages.confirmation(
+            try await FormBody.parse(request), request, context,
+            question: String(format: words["passkey_remove_question"] ?? "", passkey.name),
+            consequences: [
+                String(format: words["passkey_remove_line"] ?? "", passkey.name), String(format: words["passkey_remove_left"] ?? "", left),
+            ],
+            action: words["confirm_yes_remove"] ?? "", back: "/account")
+        {
             return ask
         }
         try await services.passkeys.remove(principal, id: id)
@@ -224,8 +246,10 @@ struct IdentityPageHandlers: Sendable {
         let page = try CursorPageRequest(limit: nil, cursor: query["cursor"])
         let result = try await services.accounts.list(query: q, page: page)
         let rows: [[String: Any]] = result.items.map {
-            ["id": $0.id.uuidString, "name": $0.name, "email": $0.email, "isActive": $0.isActive,
-             "roles": $0.roles.sorted().map { web.roleNames.fullName($0, locale: context.locale) }.joined(separator: ", ")]
+            [
+                "id": $0.id.uuidString, "name": $0.name, "email": $0.email, "isActive": $0.isActive,
+                "roles": $0.roles.sorted().map { web.roleNames.fullName($0, locale: context.locale) }.joined(separator: ", "),
+            ]
         }
         var data: [String: Any] = ["accounts": rows, "hasAccounts": !rows.isEmpty, "q": q, "qQuery": URLQuery.value(q)]
         if let next = result.nextCursor { data["next"] = next }
@@ -237,26 +261,32 @@ struct IdentityPageHandlers: Sendable {
     }
 
     /// The new-account form; refused, it is shown again with the name, email and roles chosen (never the password).
-    private func newAccountPage(_ context: PatioRequestContext, form: [String: String], roles chosen: Set<String>, errors: [FieldError], status: HTTPResponse.Status = .ok) -> Response {
+    private func newAccountPage(
+        _ context: PatioRequestContext, form: [String: String], roles chosen: Set<String>, errors: [FieldError], status: HTTPResponse.Status = .ok
+    ) -> Response {
         let errorRows = FieldMessages.rows(errors, locale: context.locale)
         let roles = roleRows(services.accounts.knownRoles, context).map { row -> [String: Any] in
             var entry: [String: Any] = row
             entry["checked"] = row["id"].map(chosen.contains) ?? false
             return entry
         }
-        return web.page("admin_account_new", title: Strings.text("new_account", context.locale),
-                        data: ["roles": roles, "errors": errorRows, "form": form], context: context, status: status)
+        return web.page(
+            "admin_account_new", title: Strings.text("new_account", context.locale),
+            data: ["roles": roles, "errors": errorRows, "form": form], context: context, status: status)
     }
 
     func createAccount(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
-        let input = NewAccount(email: form["email"] ?? "", name: form["name"] ?? "", locale: nil, password: form["password"] ?? "", roles: form.all("roles"))
+        let input = NewAccount(
+            email: form["email"] ?? "", name: form["name"] ?? "", locale: nil, password: form["password"] ?? "", roles: form.all("roles"))
         do {
             let account = try await services.accounts.create(input)
-            return redirect(to: "/admin/accounts/\(account.id.uuidString)", notice: String(format: Strings.text("account_created", context.locale), account.name))
+            return redirect(
+                to: "/admin/accounts/\(account.id.uuidString)", notice: String(format: Strings.text("account_created", context.locale), account.name))
         } catch let error as AppError {
             let errors = error.fieldErrors.isEmpty ? [FieldError(field: "email", message: Self.say(error, context))] : error.fieldErrors
-            return newAccountPage(context, form: ["name": input.name, "email": input.email], roles: Set(input.roles ?? []), errors: errors, status: error.status)
+            return newAccountPage(
+                context, form: ["name": input.name, "email": input.email], roles: Set(input.roles ?? []), errors: errors, status: error.status)
         }
     }
 
@@ -280,7 +310,9 @@ struct IdentityPageHandlers: Sendable {
 
     /// Roles as the admin pages list them: the name people use, with the id the form sends.
     func roleRows(_ roles: some Sequence<String>, _ context: PatioRequestContext) -> [[String: String]] {
-        roles.map { (id: $0, name: web.roleNames.fullName($0, locale: context.locale)) }.sorted { $0.name < $1.name }.map { ["id": $0.id, "name": $0.name] }
+        roles.map { (id: $0, name: web.roleNames.fullName($0, locale: context.locale)) }.sorted { $0.name < $1.name }.map {
+            ["id": $0.id, "name": $0.name]
+        }
     }
 
     /// Runs an admin action, then goes back to the account's page saying it was saved, or why it was not:
@@ -305,23 +337,31 @@ struct IdentityPageHandlers: Sendable {
         guard account.isActive else { return redirect(to: page) }
         let words = Strings.table(context.locale)
         let sessions = try await services.sessions.openCount(accountID: id)
-        if let ask = pages.confirmation(try await FormBody.parse(request), request, context,
-                                        question: String(format: words["deactivate_question"] ?? "", account.name),
-                                        consequences: [String(format: words["deactivate_line"] ?? "", account.name, account.email),
-                                                       String(format: words["deactivate_sessions_line"] ?? "", sessions)],
-                                        action: words["deactivate_yes"] ?? "", back: page) {
+        if let ask = pages.confirmation(
+            try await FormBody.parse(request), request, context,
+            question: String(format: words["deactivate_question"] ?? "", account.name),
+            consequences: [
+                String(format: words["deactivate_line"] ?? "", account.name, account.email),
+                String(format: words["deactivate_sessions_line"] ?? "", sessions),
+            ],
+            action: words["deactivate_yes"] ?? "", back: page)
+        {
             return ask
         }
         return try await act(context) { _ = try await services.accounts.setActive(false, id: id, actor: context.principal?.accountID) }
     }
 
     func activate(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        try await act(context) { _ = try await services.accounts.setActive(true, id: try context.uuidParameter("id"), actor: context.principal?.accountID) }
+        try await act(context) {
+            _ = try await services.accounts.setActive(true, id: try context.uuidParameter("id"), actor: context.principal?.accountID)
+        }
     }
 
     func resetPassword(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
-        return try await act(context) { try await services.accounts.setPassword(id: try context.uuidParameter("id"), newPassword: form["newPassword"] ?? "", keepSession: nil) }
+        return try await act(context) {
+            try await services.accounts.setPassword(id: try context.uuidParameter("id"), newPassword: form["newPassword"] ?? "", keepSession: nil)
+        }
     }
 
     func grant(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
@@ -331,6 +371,9 @@ struct IdentityPageHandlers: Sendable {
 
     func revoke(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
-        return try await act(context) { _ = try await services.accounts.revoke(role: form["role"] ?? "", from: try context.uuidParameter("id"), actor: context.principal?.accountID) }
+        return try await act(context) {
+            _ = try await services.accounts.revoke(
+                role: form["role"] ?? "", from: try context.uuidParameter("id"), actor: context.principal?.accountID)
+        }
     }
 }

@@ -13,7 +13,9 @@ public enum ClientAppAPI {
         routes.get("/api/v1/apps/{app}/config", .everyone) { request, context in
             let (document, etag) = try await service.remoteConfig(app: try context.stringParameter("app"))
             let cacheHeaders: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=60"]
-            if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            if let match = request.headers[.ifNoneMatch],
+                match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag })
+            {
                 return Response(status: .notModified, headers: cacheHeaders)
             }
             var response = try Response.json(document)

@@ -20,8 +20,10 @@ public enum SyncAPI {
             } else {
                 limit = nil
             }
-            return try .json(try await service.pull(try context.stringParameter("collection"), principal: try context.requirePrincipal(),
-                                                     cursor: query["cursor"].map(String.init), limit: limit))
+            return try .json(
+                try await service.pull(
+                    try context.stringParameter("collection"), principal: try context.requirePrincipal(),
+                    cursor: query["cursor"].map(String.init), limit: limit))
         }
     }
 
@@ -29,7 +31,8 @@ public enum SyncAPI {
         routes.get("/api/v1/sync/{collection}", .signedIn, pull(service))
         routes.post("/api/v1/sync/{collection}/mutations", .signedIn) { request, context in
             let push = try await JSONBody.decode(SyncService.PushRequest.self, from: request, limit: maxPushBytes)
-            return try .json(try await service.push(try context.stringParameter("collection"), principal: try context.requirePrincipal(), request: push))
+            return try .json(
+                try await service.push(try context.stringParameter("collection"), principal: try context.requirePrincipal(), request: push))
         }
     }
 }

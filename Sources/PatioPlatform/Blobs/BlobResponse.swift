@@ -7,7 +7,8 @@ extension BlobStore.Blob {
     public func response(for request: Request, cacheControl: String = "private, max-age=3600") -> Response {
         let etag = "\"\(digest)\""
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
-        return Response(status: .ok, headers: [.contentType: contentType, .eTag: etag, .cacheControl: cacheControl],
-                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(
+            status: .ok, headers: [.contentType: contentType, .eTag: etag, .cacheControl: cacheControl],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

@@ -60,8 +60,10 @@ public struct BlobStore: Sendable {
 
     public func get(_ id: UUID) async throws -> Blob? {
         struct Row: Decodable { var content_type: String; var bytes: Data; var digest: String }
-        guard let row = try await (try database.reader.sql).select().columns("content_type", "bytes", "digest")
-            .from("platform_blobs").where("id", .equal, id.uuidString.lowercased()).first(decoding: Row.self) else { return nil }
+        guard
+            let row = try await (try database.reader.sql).select().columns("content_type", "bytes", "digest")
+                .from("platform_blobs").where("id", .equal, id.uuidString.lowercased()).first(decoding: Row.self)
+        else { return nil }
         return Blob(id: id, contentType: row.content_type, bytes: Array(row.bytes), digest: row.digest)
     }
 }
@@ -82,10 +84,13 @@ struct CreateBlobs: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = try database.sql
         let bytes = sql.dialect.name == "postgresql" ? "BYTEA" : "BLOB"
-        try await sql.raw(SQLQueryString("""
-            CREATE TABLE platform_blobs (id TEXT PRIMARY KEY, content_type TEXT NOT NULL, bytes \(unsafeRaw: bytes) NOT NULL,
-              size INTEGER NOT NULL, digest TEXT NOT NULL)
-            """)).run()
+        try await sql.raw(
+            SQLQueryString(
+                """
+                CREATE TABLE platform_blobs (id TEXT PRIMARY KEY, content_type TEXT NOT NULL, bytes \(unsafeRaw: bytes) NOT NULL,
+                  size INTEGER NOT NULL, digest TEXT NOT NULL)
+                """)
+        ).run()
     }
 
     func revert(on database: any Database) async throws {

@@ -29,14 +29,14 @@ public struct ClientAppService: Sendable {
         // A stored version that does not read (written to the database by hand) fails this app's checks with a
         // 500 that is logged, never a trap that would stop every module.
         guard let latest = AppVersion(app.latestVersion), let minimum = AppVersion(app.minimumVersion) else {
-            throw AppError(.internalServerError, code: "app_misconfigured",
-                           detail: "The versions stored for \(slug) cannot be read; an administrator must set them again.")
+            throw AppError(
+                .internalServerError, code: "app_misconfigured",
+                detail: "The versions stored for \(slug) cannot be read; an administrator must set them again.")
         }
         let status: VersionStatus.Status =
-            if version < minimum { .updateRequired }
-            else if version < latest { .updateAvailable }
-            else if version == latest { .upToDate }
-            else { .ahead }
+            if version < minimum { .updateRequired } else if version < latest { .updateAvailable } else if version == latest { .upToDate } else {
+                .ahead
+            }
         return VersionStatus(latest: app.latestVersion, minimum: app.minimumVersion, status: status, storeUrl: app.storeURL)
     }
 
@@ -45,8 +45,9 @@ public struct ClientAppService: Sendable {
     public func latestVersion(app slug: String) async throws -> AppVersion {
         let app = try await model(slug, on: database.reader)
         guard let latest = AppVersion(app.latestVersion) else {
-            throw AppError(.internalServerError, code: "app_misconfigured",
-                           detail: "The versions stored for \(slug) cannot be read; an administrator must set them again.")
+            throw AppError(
+                .internalServerError, code: "app_misconfigured",
+                detail: "The versions stored for \(slug) cannot be read; an administrator must set them again.")
         }
         return latest
     }
@@ -93,15 +94,18 @@ public struct ClientAppService: Sendable {
     public func create(_ input: AppInput) async throws -> ClientAppView {
         var validator = Validator()
         let slug = input.slug ?? ""
-        validator.check(slug.count >= 2 && slug.count <= 40 && slug.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") },
-                        "slug", "Use 2 to 40 lower-case letters, digits or dashes.")
+        validator.check(
+            slug.count >= 2 && slug.count <= 40 && slug.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") },
+            "slug", "Use 2 to 40 lower-case letters, digits or dashes.")
         validator.check(!(input.name ?? "").trimmingCharacters(in: .whitespaces).isEmpty, "name", "Enter the app's name.")
         validateVersions(input, into: &validator, requireBoth: true)
         try validator.validate()
         if try await ClientAppModel.query(on: database.reader).filter(\.$slug == slug).first() != nil {
             throw AppError.conflict(code: "app_exists", "An app called \(slug) already exists.")
         }
-        let app = ClientAppModel(slug: slug, name: input.name!.trimmingCharacters(in: .whitespaces), latest: input.latestVersion!, minimum: input.minimumVersion!, storeURL: emptyToNil(input.storeUrl), updatedAt: clock.now())
+        let app = ClientAppModel(
+            slug: slug, name: input.name!.trimmingCharacters(in: .whitespaces), latest: input.latestVersion!, minimum: input.minimumVersion!,
+            storeURL: emptyToNil(input.storeUrl), updatedAt: clock.now())
         try await database.write { db in try await app.create(on: db) }
         return Self.view(app, entries: [])
     }
@@ -119,7 +123,8 @@ public struct ClientAppService: Sendable {
         do {
             try await database.write { db in
                 for app in missing {
-                    try await ClientAppModel(slug: app.slug, name: app.name, latest: "1.0.0", minimum: "1.0.0", storeURL: nil, updatedAt: now).create(on: db)
+                    try await ClientAppModel(slug: app.slug, name: app.name, latest: "1.0.0", minimum: "1.0.0", storeURL: nil, updatedAt: now).create(
+                        on: db)
                 }
             }
         } catch {
@@ -160,8 +165,12 @@ public struct ClientAppService: Sendable {
     private func validateVersions(_ input: AppInput, into validator: inout Validator, requireBoth: Bool) {
         let latest = input.latestVersion.flatMap(AppVersion.init)
         let minimum = input.minimumVersion.flatMap(AppVersion.init)
-        if input.latestVersion != nil || requireBoth { validator.check(latest != nil, "latestVersion", "Use numbers separated by dots, such as 2.4.1.") }
-        if input.minimumVersion != nil || requireBoth { validator.check(minimum != nil, "minimumVersion", "Use numbers separated by dots, such as 2.4.1.") }
+        if input.latestVersion != nil || requireBoth {
+            validator.check(latest != nil, "latestVersion", "Use numbers separated by dots, such as 2.4.1.")
+        }
+        if input.minimumVersion != nil || requireBoth {
+            validator.check(minimum != nil, "minimumVersion", "Use numbers separated by dots, such as 2.4.1.")
+        }
         if let latest, let minimum { validator.check(minimum <= latest, "minimumVersion", "The minimum version cannot be newer than the latest.") }
         if let url = input.storeUrl, !url.isEmpty {
             validator.check(url.hasPrefix("https://") || url.hasPrefix("http://"), "storeUrl", "Use an http(s) address.")
@@ -181,8 +190,9 @@ public struct ClientAppService: Sendable {
 
     public func setEntry(app slug: String, key: String, _ input: EntryInput) async throws -> ConfigEntryView {
         var validator = Validator()
-        validator.check(!key.isEmpty && key.count <= 64 && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) },
-                        "key", "Use 1 to 64 letters, digits, dots, dashes or underscores.")
+        validator.check(
+            !key.isEmpty && key.count <= 64 && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) },
+            "key", "Use 1 to 64 letters, digits, dots, dashes or underscores.")
         validator.check(input.value.fits(input.kind), "value", "The value does not match the kind \(input.kind.rawValue).")
         validator.check(input.value.isFinite, "value", "Use a finite number: not NaN or infinity.")
         try validator.validate()
@@ -217,8 +227,9 @@ public struct ClientAppService: Sendable {
             slug: app.slug, name: app.name, latestVersion: app.latestVersion, minimumVersion: app.minimumVersion,
             storeUrl: app.storeURL, updatedAt: app.updatedAt,
             entries: entries?.map { entry in
-                ConfigEntryView(key: entry.key, kind: ConfigKind(rawValue: entry.kind) ?? .json,
-                                value: (try? PatioJSON.decoder().decode(JSONValue.self, from: Data(entry.valueJSON.utf8))) ?? .null)
+                ConfigEntryView(
+                    key: entry.key, kind: ConfigKind(rawValue: entry.kind) ?? .json,
+                    value: (try? PatioJSON.decoder().decode(JSONValue.self, from: Data(entry.valueJSON.utf8))) ?? .null)
             }
         )
     }

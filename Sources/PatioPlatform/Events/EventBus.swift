@@ -13,7 +13,8 @@ public struct EventBus: Sendable {
     /// are no other instances to hear from.
     public let relay: (@Sendable () async -> Void)?
 
-    public init(hub: EventHub, logger: Logger, relay: (@Sendable () async -> Void)?, send: @escaping @Sendable (String, String) async throws -> Void) {
+    public init(hub: EventHub, logger: Logger, relay: (@Sendable () async -> Void)?, send: @escaping @Sendable (String, String) async throws -> Void)
+    {
         self.hub = hub
         self.logger = logger
         self.relay = relay
@@ -49,18 +50,24 @@ public struct EventBus: Sendable {
         guard !database.isSQLite else { return inProcess(logger: logger) }
         let hub = EventHub(ready: false)
         let channel = "patio_events"
-        return EventBus(hub: hub, logger: logger, relay: {
-            await database.listen(channel: channel, listening: { afterReconnection in
-                await hub.markReady()
-                if afterReconnection { await hub.resyncEveryone() }
-            }, received: { payload in
-                guard let event = try? JSONDecoder().decode(WireEvent.self, from: Data(payload.utf8)) else { return }
-                await hub.deliver(topic: event.topic, type: event.type)
+        return EventBus(
+            hub: hub, logger: logger,
+            relay: {
+                await database.listen(
+                    channel: channel,
+                    listening: { afterReconnection in
+                        await hub.markReady()
+                        if afterReconnection { await hub.resyncEveryone() }
+                    },
+                    received: { payload in
+                        guard let event = try? JSONDecoder().decode(WireEvent.self, from: Data(payload.utf8)) else { return }
+                        await hub.deliver(topic: event.topic, type: event.type)
+                    })
+            },
+            send: { topic, type in
+                let payload = String(decoding: try JSONEncoder().encode(WireEvent(topic: topic, type: type)), as: UTF8.self)
+                try await database.notify(channel: channel, payload: payload)
             })
-        }, send: { topic, type in
-            let payload = String(decoding: try JSONEncoder().encode(WireEvent(topic: topic, type: type)), as: UTF8.self)
-            try await database.notify(channel: channel, payload: payload)
-        })
     }
 
     private struct WireEvent: Codable {

@@ -3,7 +3,10 @@ import Foundation
 
 /// The client-app registry tables, and the five apps Patio was built for.
 public enum PlatformMigrations {
-    public static let all: [any Migration] = [CreateClientApps(), CreateConfigEntries(), RegisterSeedApps(), CreateServerSecrets(), CreateSyncTables(), CreateBlobs(), BoundSyncClientLog(), CreateOfflineTables()]
+    public static let all: [any Migration] = [
+        CreateClientApps(), CreateConfigEntries(), RegisterSeedApps(), CreateServerSecrets(), CreateSyncTables(), CreateBlobs(), BoundSyncClientLog(),
+        CreateOfflineTables(),
+    ]
 
     struct CreateClientApps: AsyncMigration {
         func prepare(on database: any Database) async throws {

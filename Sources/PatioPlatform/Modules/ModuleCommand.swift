@@ -10,7 +10,8 @@ public struct ModuleCommand: Sendable {
     /// Runs with exactly `arguments.count` values; answers the process's exit status.
     public let run: @Sendable (ModuleCommandInvocation) async throws -> Int32
 
-    public init(path: [String], arguments: [String] = [], abstract: String, run: @escaping @Sendable (ModuleCommandInvocation) async throws -> Int32) {
+    public init(path: [String], arguments: [String] = [], abstract: String, run: @escaping @Sendable (ModuleCommandInvocation) async throws -> Int32)
+    {
         self.path = path
         self.arguments = arguments
         self.abstract = abstract

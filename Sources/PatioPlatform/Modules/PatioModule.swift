@@ -25,9 +25,15 @@ public struct ModuleEnvironment: Sendable {
     public let settings: ModuleSettings
     /// Every module's offline tables and their schema times.
     public let offlineTables: OfflineTableRegistry
+    /// Patio's one sync service, for a module's pages that push or pull as its apps do; it knows every
+    /// running module's collections (``StartedModule/syncCollections()``) before the first request.
+    public let sync: SyncService
 
-    public init(database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger, demoMode: Bool, secrets: ServerSecrets, publicURL: String?, events: EventBus, settings: ModuleSettings,
-                offlineTables: OfflineTableRegistry) {
+    public init(
+        database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger,
+        demoMode: Bool, secrets: ServerSecrets, publicURL: String?, events: EventBus, settings: ModuleSettings,
+        offlineTables: OfflineTableRegistry, sync: SyncService
+    ) {
         self.database = database
         self.identity = identity
         self.apps = apps
@@ -40,6 +46,7 @@ public struct ModuleEnvironment: Sendable {
         self.events = events
         self.settings = settings
         self.offlineTables = offlineTables
+        self.sync = sync
     }
 }
 
@@ -114,7 +121,9 @@ public struct ModuleRegistry: Sendable {
         if let enabled {
             let unknown = enabled.subtracting(available.map(\.id))
             guard unknown.isEmpty else {
-                throw SettingError("PATIO_MODULES names \(unknown.sorted().joined(separator: ", ")), which this Patio does not have; use \"all\" or a comma-separated list of \(available.map(\.id).sorted().joined(separator: ", "))")
+                throw SettingError(
+                    "PATIO_MODULES names \(unknown.sorted().joined(separator: ", ")), which this Patio does not have; use \"all\" or a comma-separated list of \(available.map(\.id).sorted().joined(separator: ", "))"
+                )
             }
         }
         modules = available.filter { enabled?.contains($0.id) ?? true }

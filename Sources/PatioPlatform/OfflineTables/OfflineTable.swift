@@ -54,7 +54,8 @@ public struct OfflineTable: Sendable, Equatable {
     /// content revision).
     public var fingerprint: String {
         let revision = contentRevision == 0 ? [] : ["content revision \(contentRevision)"]
-        let text = ([name, primaryKey.joined(separator: ",")] + columns.map { "\($0.name) \($0.type) \($0.nullable)" } + revision).joined(separator: "\n")
+        let text = ([name, primaryKey.joined(separator: ",")] + columns.map { "\($0.name) \($0.type) \($0.nullable)" } + revision).joined(
+            separator: "\n")
         return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
@@ -70,7 +71,9 @@ public struct OfflineTable: Sendable, Equatable {
         }
         if columns.isEmpty { problems.append("\(name) has no columns") }
         if primaryKey.isEmpty { problems.append("\(name) has no primary key") }
-        for key in primaryKey where !columns.contains(where: { $0.name == key }) { problems.append("\(name)'s primary key names unknown column \(key)") }
+        for key in primaryKey where !columns.contains(where: { $0.name == key }) {
+            problems.append("\(name)'s primary key names unknown column \(key)")
+        }
         if !(1...1_000).contains(batchSize) { problems.append("\(name)'s batch size \(batchSize) is not from 1 to 1000") }
         return problems
     }

@@ -48,11 +48,13 @@ public struct OfflineTableRegistry: Sendable {
             let stored = try await storedFingerprints(sql)
             for table in tables where stored[table.name] != table.fingerprint {
                 // An upsert: instances starting together both write the same fingerprint, and neither fails.
-                try await sql.raw("""
+                try await sql.raw(
+                    """
                     INSERT INTO platform_offline_tables (name, fingerprint, changed_at) VALUES (\(bind: table.name), \(bind: table.fingerprint), \(bind: now))
                     ON CONFLICT (name) DO UPDATE SET fingerprint = excluded.fingerprint, changed_at = excluded.changed_at
                     WHERE platform_offline_tables.fingerprint <> excluded.fingerprint
-                    """).run()
+                    """
+                ).run()
             }
         }
     }
@@ -69,9 +71,10 @@ public struct OfflineTableRegistry: Sendable {
     public func published(canSync: (String) -> Bool) async throws -> [Published] {
         let times = try await schemaTimes()
         return tables.filter { canSync($0.collection) }.sorted { $0.name < $1.name }.map { table in
-            Published(name: table.name, collection: table.collection, primaryKey: table.primaryKey, createStatement: table.createStatement,
-                      batchSize: table.batchSize, filter: table.filter, fieldCount: table.fieldCount,
-                      schemaChangedAt: times[table.name] ?? Date(timeIntervalSince1970: 0))
+            Published(
+                name: table.name, collection: table.collection, primaryKey: table.primaryKey, createStatement: table.createStatement,
+                batchSize: table.batchSize, filter: table.filter, fieldCount: table.fieldCount,
+                schemaChangedAt: times[table.name] ?? Date(timeIntervalSince1970: 0))
         }
     }
 

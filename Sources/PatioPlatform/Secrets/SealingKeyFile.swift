@@ -1,9 +1,9 @@
 import Foundation
 import PatioCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The sealing key's file in the data folder: base64 on one line, readable by Patio's user only (0600).

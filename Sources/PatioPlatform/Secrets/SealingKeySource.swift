@@ -31,7 +31,8 @@ public enum SealingKeySource: Sendable, Equatable {
     }
 
     /// What start-up says when there is no key: which setting is missing, and what refuses without it.
-    public static let missingMessage = "PATIO_SECRET_KEY is not set. On PostgreSQL the key that seals secrets kept at rest "
+    public static let missingMessage =
+        "PATIO_SECRET_KEY is not set. On PostgreSQL the key that seals secrets kept at rest "
         + "(sessions and passwords modules keep for other systems) must come from it, the same on every instance: "
         + "set it to 32 random bytes in base64 (openssl rand -base64 32). Until then the features that keep such secrets answer 503."
 }

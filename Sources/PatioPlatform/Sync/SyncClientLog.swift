@@ -30,12 +30,15 @@ struct SyncClientLog {
     /// The client's state, registering it on its first push. Two pushes of one client never interleave
     /// (a row lock on PostgreSQL; SQLite has one writer).
     func open() async throws -> State {
-        try await sql.raw("""
+        try await sql.raw(
+            """
             INSERT INTO sync_clients (account_id, client_id, last_mutation_id) VALUES (\(bind: account), \(bind: client), 0)
             ON CONFLICT (account_id, client_id) DO NOTHING
-            """).run()
+            """
+        ).run()
         let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
-        let select = SQLQueryString("SELECT last_mutation_id, forgotten_through FROM sync_clients WHERE account_id = ")
+        let select =
+            SQLQueryString("SELECT last_mutation_id, forgotten_through FROM sync_clients WHERE account_id = ")
             + "\(bind: account) AND client_id = \(bind: client)" + SQLQueryString(lock)
         return try await sql.raw(select).first(decoding: State.self) ?? State(lastMutationID: 0, forgottenThrough: 0)
     }
@@ -43,37 +46,49 @@ struct SyncClientLog {
     /// Keeps a mutation's answer for retries.
     func remember(_ result: SyncService.MutationResult) async throws {
         let encoded = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
-        try await sql.raw("""
+        try await sql.raw(
+            """
             INSERT INTO sync_mutations (account_id, client_id, mutation_id, result)
             VALUES (\(bind: account), \(bind: client), \(bind: result.mutationId), \(bind: encoded))
-            """).run()
+            """
+        ).run()
     }
 
     /// Records the push: the client's last mutation, its place as the account's most recent client, and
     /// the trimming of what is no longer kept.
     func close(lastMutationID: Int) async throws {
-        try await sql.raw("""
+        try await sql.raw(
+            """
             UPDATE sync_clients SET last_mutation_id = \(bind: lastMutationID),
               last_push_seq = (SELECT COALESCE(MAX(last_push_seq), 0) + 1 FROM sync_clients WHERE account_id = \(bind: account))
             WHERE account_id = \(bind: account) AND client_id = \(bind: client)
-            """).run()
+            """
+        ).run()
         struct IDRow: Decodable { var mutation_id: Int }
-        if let oldestKept = try await sql.raw("""
+        if let oldestKept = try await sql.raw(
+            """
             SELECT mutation_id FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: client)
             ORDER BY mutation_id DESC LIMIT 1 OFFSET \(literal: Self.rememberedResultsPerClient)
-            """).first(decoding: IDRow.self)?.mutation_id {
-            try await sql.raw("""
+            """
+        ).first(decoding: IDRow.self)?.mutation_id {
+            try await sql.raw(
+                """
                 DELETE FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: client) AND mutation_id <= \(bind: oldestKept)
-                """).run()
-            try await sql.raw("""
+                """
+            ).run()
+            try await sql.raw(
+                """
                 UPDATE sync_clients SET forgotten_through = \(bind: oldestKept) WHERE account_id = \(bind: account) AND client_id = \(bind: client)
-                """).run()
+                """
+            ).run()
         }
         struct ClientRow: Decodable { var client_id: String }
-        let silent = try await sql.raw("""
+        let silent = try await sql.raw(
+            """
             SELECT client_id FROM sync_clients WHERE account_id = \(bind: account)
             ORDER BY last_push_seq DESC, client_id LIMIT 1000 OFFSET \(literal: Self.maxClientsPerAccount)
-            """).all(decoding: ClientRow.self)
+            """
+        ).all(decoding: ClientRow.self)
         for row in silent {
             try await sql.raw("DELETE FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: row.client_id)").run()
             try await sql.raw("DELETE FROM sync_clients WHERE account_id = \(bind: account) AND client_id = \(bind: row.client_id)").run()
@@ -84,19 +99,24 @@ struct SyncClientLog {
     /// to remember, or one the client sent after a later one, which can no longer be applied in order.
     func repeated(_ mutation: SyncMutation, forgottenThrough: Int) async throws -> SyncService.MutationResult {
         struct StoredRow: Decodable { var result: String }
-        let stored = try await sql.raw("""
+        let stored = try await sql.raw(
+            """
             SELECT result FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: client) AND mutation_id = \(bind: mutation.mutationId)
-            """).first(decoding: StoredRow.self)
+            """
+        ).first(decoding: StoredRow.self)
         guard let stored, let first = try? JSONDecoder().decode(SyncService.MutationResult.self, from: Data(stored.result.utf8)) else {
             if mutation.mutationId <= forgottenThrough {
-                return .init(mutationId: mutation.mutationId, status: .rejected, code: "mutation_forgotten",
-                             detail: "This change is older than what Patio keeps for this device; pull to see where it stands.")
+                return .init(
+                    mutationId: mutation.mutationId, status: .rejected, code: "mutation_forgotten",
+                    detail: "This change is older than what Patio keeps for this device; pull to see where it stands.")
             }
-            return .init(mutationId: mutation.mutationId, status: .rejected, code: "mutation_out_of_order",
-                         detail: "A later mutation of this client was applied first; send changes in the order they were made.")
+            return .init(
+                mutationId: mutation.mutationId, status: .rejected, code: "mutation_out_of_order",
+                detail: "A later mutation of this client was applied first; send changes in the order they were made.")
         }
-        return .init(mutationId: mutation.mutationId, status: .duplicate,
-                     original: .init(status: first.status, version: first.version, code: first.code, fields: first.fields))
+        return .init(
+            mutationId: mutation.mutationId, status: .duplicate,
+            original: .init(status: first.status, version: first.version, code: first.code, fields: first.fields))
     }
 }
 

@@ -13,7 +13,8 @@ public struct SyncCollection: Sendable {
     public let rows: @Sendable (_ ids: [UUID], _ db: any Database) async throws -> [UUID: [String: JSONValue]]
     /// Applies a client's change inside the push's transaction (the sync service has already checked
     /// versions). Throw `SyncRejection` to refuse it; the service records the returned write in the feed.
-    public let apply: @Sendable (_ mutation: SyncMutation, _ principal: Principal, _ current: [String: JSONValue]?, _ db: any Database) async throws -> SyncWrite
+    public let apply:
+        @Sendable (_ mutation: SyncMutation, _ principal: Principal, _ current: [String: JSONValue]?, _ db: any Database) async throws -> SyncWrite
     /// Runs after a push that applied at least one mutation has committed (to tell live watchers).
     public let didCommit: (@Sendable () async -> Void)?
     /// Checks against the database, before a pull or a push, what `scopes` cannot see in the principal

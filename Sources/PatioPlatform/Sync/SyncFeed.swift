@@ -75,27 +75,34 @@ public struct SyncFeed: Sendable {
     }
 
     private func entries(_ collection: String, id: UUID, on db: any Database) async throws -> [Entry] {
-        let rows = try await (try db.sql).raw("""
+        let rows = try await (try db.sql).raw(
+            """
             SELECT scope, version, deleted, field_versions FROM sync_rows WHERE collection = \(bind: collection) AND row_id = \(bind: Self.key(id))
-            """).all(decoding: EntryRow.self)
+            """
+        ).all(decoding: EntryRow.self)
         return rows.map {
-            Entry(scope: $0.scope, version: $0.version, deleted: $0.deleted,
-                  fieldVersions: (try? JSONDecoder().decode([String: Int].self, from: Data($0.field_versions.utf8))) ?? [:])
+            Entry(
+                scope: $0.scope, version: $0.version, deleted: $0.deleted,
+                fieldVersions: (try? JSONDecoder().decode([String: Int].self, from: Data($0.field_versions.utf8))) ?? [:])
         }
     }
 
     private struct Sequence: Decodable { var value: Int }
 
-    private func write(_ collection: String, id: UUID, scope: String, version: Int, deleted: Bool, fieldVersions: [String: Int], on db: any Database) async throws {
+    private func write(_ collection: String, id: UUID, scope: String, version: Int, deleted: Bool, fieldVersions: [String: Int], on db: any Database)
+        async throws
+    {
         let sql = try db.sql
         let seq = try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value").first(decoding: Sequence.self)!.value
         let fields = String(decoding: try JSONEncoder().encode(fieldVersions), as: UTF8.self)
-        try await sql.raw("""
+        try await sql.raw(
+            """
             INSERT INTO sync_rows (collection, row_id, scope, seq, version, deleted, field_versions)
             VALUES (\(bind: collection), \(bind: Self.key(id)), \(bind: scope), \(bind: seq), \(bind: version), \(bind: deleted), \(bind: fields))
             ON CONFLICT (collection, row_id, scope) DO UPDATE SET seq = excluded.seq, version = excluded.version,
               deleted = excluded.deleted, field_versions = excluded.field_versions
-            """).run()
+            """
+        ).run()
     }
 
     static func key(_ id: UUID) -> String { id.wireText }

@@ -11,8 +11,10 @@ enum SyncMerge {
     /// - A delete conflicts when the row changed after `baseVersion`: on every field changed since then, so the
     ///   client sees what it would throw away.
     /// Fields come back sorted.
-    static func conflicts(op: SyncMutation.Op, baseVersion: Int, rowVersion: Int, fieldVersions: [String: Int],
-                          current: [String: JSONValue], incoming: [String: JSONValue]) -> [String] {
+    static func conflicts(
+        op: SyncMutation.Op, baseVersion: Int, rowVersion: Int, fieldVersions: [String: Int],
+        current: [String: JSONValue], incoming: [String: JSONValue]
+    ) -> [String] {
         switch op {
         case .put:
             incoming.keys.filter { (fieldVersions[$0] ?? 0) > baseVersion && current[$0] != incoming[$0] }.sorted()

@@ -9,24 +9,30 @@ struct CreateSyncTables: AsyncMigration {
         let sql = try database.sql
         try await sql.raw("CREATE TABLE sync_counter (id INTEGER PRIMARY KEY, value BIGINT NOT NULL)").run()
         try await sql.raw("INSERT INTO sync_counter (id, value) VALUES (1, 0)").run()
-        try await sql.raw("""
+        try await sql.raw(
+            """
             CREATE TABLE sync_rows (
               collection TEXT NOT NULL, row_id TEXT NOT NULL, scope TEXT NOT NULL,
               seq BIGINT NOT NULL UNIQUE, version BIGINT NOT NULL, deleted BOOLEAN NOT NULL,
               field_versions TEXT NOT NULL,
               PRIMARY KEY (collection, row_id, scope))
-            """).run()
+            """
+        ).run()
         try await sql.raw("CREATE INDEX sync_rows_feed ON sync_rows (collection, scope, seq)").run()
-        try await sql.raw("""
+        try await sql.raw(
+            """
             CREATE TABLE sync_clients (
               account_id TEXT NOT NULL, client_id TEXT NOT NULL, last_mutation_id BIGINT NOT NULL,
               PRIMARY KEY (account_id, client_id))
-            """).run()
-        try await sql.raw("""
+            """
+        ).run()
+        try await sql.raw(
+            """
             CREATE TABLE sync_mutations (
               account_id TEXT NOT NULL, client_id TEXT NOT NULL, mutation_id BIGINT NOT NULL, result TEXT NOT NULL,
               PRIMARY KEY (account_id, client_id, mutation_id))
-            """).run()
+            """
+        ).run()
     }
 
     func revert(on database: any Database) async throws {

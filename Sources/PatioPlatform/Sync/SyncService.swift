@@ -7,7 +7,7 @@ import SQLKit
 /// Pull and push for every registered collection (protocol: docs/sync.md).
 public struct SyncService: Sendable {
     let database: PatioDatabase
-    let collections: [String: SyncCollection]
+    let collections: SyncCollections
     let feed = SyncFeed()
 
     /// Most mutations one push may carry.
@@ -16,8 +16,13 @@ public struct SyncService: Sendable {
     public static let maxPullLimit = 1_000
 
     public init(database: PatioDatabase, collections: [SyncCollection]) {
+        self.init(database: database, collections: SyncCollections(collections))
+    }
+
+    /// A service whose collections are added as modules start (``SyncCollections``).
+    public init(database: PatioDatabase, collections: SyncCollections) {
         self.database = database
-        self.collections = Dictionary(collections.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.collections = collections
     }
 
     // MARK: Pull
@@ -146,15 +151,18 @@ public struct SyncService: Sendable {
         return PushResponse(results: results)
     }
 
-    private func apply(_ mutation: SyncMutation, collection: SyncCollection, scopes: [String], principal: Principal, on db: any Database) async throws -> MutationResult {
+    private func apply(_ mutation: SyncMutation, collection: SyncCollection, scopes: [String], principal: Principal, on db: any Database) async throws
+        -> MutationResult
+    {
         var result = MutationResult(mutationId: mutation.mutationId, status: .applied)
         let entry = try await feed.liveEntry(collection.name, id: mutation.id, scopes: scopes, on: db)
         let current = entry == nil ? nil : try await collection.rows([mutation.id], db)[mutation.id]
         if let entry, let current {
             // Field-level merge (SyncMerge): a field the server changed after the client's base version, to a
             // value other than the client's, is a conflict; a delete conflicts with any change the client has not seen.
-            let conflicting = SyncMerge.conflicts(op: mutation.op, baseVersion: mutation.baseVersion, rowVersion: entry.version,
-                                                  fieldVersions: entry.fieldVersions, current: current, incoming: mutation.fields ?? [:])
+            let conflicting = SyncMerge.conflicts(
+                op: mutation.op, baseVersion: mutation.baseVersion, rowVersion: entry.version,
+                fieldVersions: entry.fieldVersions, current: current, incoming: mutation.fields ?? [:])
             if !conflicting.isEmpty {
                 result.status = .conflict
                 result.fields = conflicting
@@ -200,16 +208,20 @@ public struct SyncService: Sendable {
     static func validate(_ request: PushRequest) throws -> (String, [SyncMutation]) {
         var validator = Validator()
         let clientID = request.clientId ?? ""
-        validator.check((1...64).contains(clientID.count) && clientID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") },
-                        "clientId", "Give the client's id: 1 to 64 letters, digits, - or _.", code: "client_id_format")
+        validator.check(
+            (1...64).contains(clientID.count) && clientID.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") },
+            "clientId", "Give the client's id: 1 to 64 letters, digits, - or _.", code: "client_id_format")
         let mutations = request.mutations ?? []
-        validator.check((1...maxMutations).contains(mutations.count), "mutations", "Send 1 to \(maxMutations) mutations per push.", code: "mutations_count")
-        validator.check(mutations.allSatisfy { $0.mutationId > 0 && $0.baseVersion >= 0 && ($0.fields?.count ?? 0) <= 50 },
-                        "mutations", "Each mutation needs a positive mutationId, a baseVersion of 0 or more and at most 50 fields.", code: "mutation_format")
+        validator.check(
+            (1...maxMutations).contains(mutations.count), "mutations", "Send 1 to \(maxMutations) mutations per push.", code: "mutations_count")
+        validator.check(
+            mutations.allSatisfy { $0.mutationId > 0 && $0.baseVersion >= 0 && ($0.fields?.count ?? 0) <= 50 },
+            "mutations", "Each mutation needs a positive mutationId, a baseVersion of 0 or more and at most 50 fields.", code: "mutation_format")
         try validator.validate()
         guard zip(mutations, mutations.dropFirst()).allSatisfy({ $0.mutationId < $1.mutationId }) else {
-            throw AppError(.unprocessableContent, code: "mutation_ids_not_increasing",
-                           detail: "Mutation ids must increase within a push, in the order the client made the changes.")
+            throw AppError(
+                .unprocessableContent, code: "mutation_ids_not_increasing",
+                detail: "Mutation ids must increase within a push, in the order the client made the changes.")
         }
         return (clientID, mutations)
     }
@@ -226,7 +238,8 @@ enum SyncCursor {
         guard let text = OpaqueCursor.decode(cursor) else { throw invalid }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count >= 3, parts[0] == "v1", let last = parts.last, last.allSatisfy(\.isASCII),
-              let seq = Int(last), seq >= 0 else { throw invalid }
+            let seq = Int(last), seq >= 0
+        else { throw invalid }
         guard parts.dropFirst().dropLast().joined(separator: ":") == collection else {
             throw AppError.badRequest(code: "cursor_wrong_collection", "This cursor belongs to another collection.")
         }

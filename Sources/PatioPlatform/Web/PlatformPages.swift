@@ -12,14 +12,21 @@ public enum PlatformPages {
             var tiles: [[String: Any]] = registry.modules.compactMap { module in
                 let held = module.roles.filter { principal.has(role: $0.id) }
                 guard !held.isEmpty else { return nil }
-                return ["name": module.displayName(context.locale), "href": "/\(module.id)", "accent": module.accentColour, "roles": held.map { $0.name(context.locale) }.joined(separator: ", ")]
+                return [
+                    "name": module.displayName(context.locale), "href": "/\(module.id)", "accent": module.accentColour,
+                    "roles": held.map { $0.name(context.locale) }.joined(separator: ", "),
+                ]
             }
             if principal.has(role: Role.platformAdmin) {
-                tiles.append(["name": Strings.text("admin_console", context.locale), "href": "/admin", "accent": "#334e68", "roles": web.roleNames.name(Role.platformAdmin, locale: context.locale)])
+                tiles.append([
+                    "name": Strings.text("admin_console", context.locale), "href": "/admin", "accent": "#334e68",
+                    "roles": web.roleNames.name(Role.platformAdmin, locale: context.locale),
+                ])
             }
             // Someone with one app has nothing to choose: they land in it (its own home is one tap from every page).
             if tiles.count == 1, let only = tiles.first?["href"] as? String { return redirect(to: only) }
-            return web.page("home", title: Strings.text("home_title", context.locale), data: ["apps": tiles, "hasApps": !tiles.isEmpty], context: context)
+            return web.page(
+                "home", title: Strings.text("home_title", context.locale), data: ["apps": tiles, "hasApps": !tiles.isEmpty], context: context)
         }
 
         let admin = Access.role(Role.platformAdmin)
@@ -31,7 +38,9 @@ public enum PlatformPages {
         }
         routes.post("/admin/apps", admin) { request, context in
             let form = try await FormBody.parse(request)
-            let input = ClientAppService.AppInput(slug: form.text("slug"), name: form.text("name"), latestVersion: form.text("latestVersion"), minimumVersion: form.text("minimumVersion"))
+            let input = ClientAppService.AppInput(
+                slug: form.text("slug"), name: form.text("name"), latestVersion: form.text("latestVersion"),
+                minimumVersion: form.text("minimumVersion"))
             do {
                 let app = try await apps.create(input)
                 return redirect(to: "/admin/apps/\(app.slug)", notice: String(format: Strings.text("app_created", context.locale), app.name))
@@ -50,9 +59,12 @@ public enum PlatformPages {
             do {
                 if form["form"] == Self.configForm {
                     let kind = try ConfigKind(rawValue: form["kind"] ?? "") ?? { throw AppError.validation(field: "kind", "Choose a type.") }()
-                    _ = try await apps.setEntry(app: slug, key: form.text("key") ?? "", .init(kind: kind, value: try Self.parseValue(form["value"] ?? "", kind: kind)))
+                    _ = try await apps.setEntry(
+                        app: slug, key: form.text("key") ?? "", .init(kind: kind, value: try Self.parseValue(form["value"] ?? "", kind: kind)))
                 } else {
-                    let input = ClientAppService.AppInput(name: form["name"] ?? "", latestVersion: form["latestVersion"] ?? "", minimumVersion: form["minimumVersion"] ?? "", storeUrl: form["storeUrl"] ?? "")
+                    let input = ClientAppService.AppInput(
+                        name: form["name"] ?? "", latestVersion: form["latestVersion"] ?? "", minimumVersion: form["minimumVersion"] ?? "",
+                        storeUrl: form["storeUrl"] ?? "")
                     _ = try await apps.update(slug, input)
                 }
                 return redirect(to: "/admin/apps/\(slug)", notice: Strings.text("saved", context.locale))
@@ -72,7 +84,8 @@ public enum PlatformPages {
             if let ask = ModulePages(web: web, strings: [:], accent: "#334e68").confirmation(
                 form, request, context, question: String(format: words["config_delete_question"] ?? "", key, app.name),
                 consequences: [String(format: words["config_delete_line"] ?? "", app.name, key, Self.written(entry.value))],
-                action: words["config_delete_yes"] ?? "", back: page) {
+                action: words["config_delete_yes"] ?? "", back: page)
+            {
                 return ask
             }
             do {
@@ -83,19 +96,28 @@ public enum PlatformPages {
             }
         }
 
-        @Sendable func appsPage(_ context: PatioRequestContext, errors: [FieldError], typed: [String: String] = [:], status: HTTPResponse.Status = .ok) async throws -> Response {
-            let rows: [[String: String]] = try await apps.list().map { ["slug": $0.slug, "name": $0.name, "latestVersion": $0.latestVersion, "minimumVersion": $0.minimumVersion] }
+        @Sendable func appsPage(
+            _ context: PatioRequestContext, errors: [FieldError], typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+        ) async throws -> Response {
+            let rows: [[String: String]] = try await apps.list().map {
+                ["slug": $0.slug, "name": $0.name, "latestVersion": $0.latestVersion, "minimumVersion": $0.minimumVersion]
+            }
             let values = typed.isEmpty ? ["latestVersion": "1.0.0", "minimumVersion": "1.0.0"] : typed
-            return web.page("admin_apps", title: Strings.text("apps", context.locale), data: ["apps": rows, "values": values, "errors": FieldMessages.rows(errors, locale: context.locale)],
-                            context: context, status: status)
+            return web.page(
+                "admin_apps", title: Strings.text("apps", context.locale),
+                data: ["apps": rows, "values": values, "errors": FieldMessages.rows(errors, locale: context.locale)],
+                context: context, status: status)
         }
 
         /// An app's page; a refused form (`typed`) is shown again with what was typed in it.
-        @Sendable func appPage(_ context: PatioRequestContext, errors: [FieldError], typed: FormBody? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        @Sendable func appPage(_ context: PatioRequestContext, errors: [FieldError], typed: FormBody? = nil, status: HTTPResponse.Status = .ok)
+            async throws -> Response
+        {
             let app = try await apps.find(try context.stringParameter("app"))
             let entries: [[String: String]] = (app.entries ?? []).map { ["key": $0.key, "kind": $0.kind.rawValue, "value": Self.written($0.value)] }
             let config = typed?["form"] == Self.configForm ? typed?.values ?? [:] : [:]
-            let details = typed.flatMap { $0["form"] == Self.configForm ? nil : $0.values }
+            let details =
+                typed.flatMap { $0["form"] == Self.configForm ? nil : $0.values }
                 ?? ["name": app.name, "latestVersion": app.latestVersion, "minimumVersion": app.minimumVersion, "storeUrl": app.storeUrl ?? ""]
             let data: [String: Any] = [
                 "app": ["slug": app.slug, "name": app.name], "details": details, "config": config,

@@ -60,7 +60,8 @@ struct ErrorRenderingMiddleware: RouterMiddleware {
         context.locale = WebSessionMiddleware.locale(for: request, principal: context.principal)
         context.csrfToken = request.cookies[WebSessionMiddleware.csrfCookie]?.value ?? ""
         let message: String? = problem.status == .notFound ? nil : problem.detail
-        var response = web.errorPage(status: problem.status, message: message, code: problem.code, retryAfter: problem.headers["Retry-After"], context: context)
+        var response = web.errorPage(
+            status: problem.status, message: message, code: problem.code, retryAfter: problem.headers["Retry-After"], context: context)
         for (name, value) in problem.headers where name != "WWW-Authenticate" {
             if let field = HTTPField.Name(name) { response.headers[field] = value }
         }

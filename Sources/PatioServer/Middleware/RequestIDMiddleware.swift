@@ -10,7 +10,9 @@ struct RequestIDMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        let incoming = request.headers[Self.header].flatMap { $0.count <= 64 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } ? $0 : nil }
+        let incoming = request.headers[Self.header].flatMap {
+            $0.count <= 64 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } ? $0 : nil
+        }
         let id = incoming ?? SecureToken.generate(bytes: 12)
         context.logger[metadataKey: "request_id"] = .string(id)
         do {

@@ -39,15 +39,18 @@ enum PaymentsAPI {
             struct Body: Decodable { var amount: Int }
             let body = try await JSONBody.decode(Body.self, from: request)
             let profile = try await s.profiles.profile(try context.requirePrincipal())
-            return try .json(try await s.wallets.fund(owner: profile.accountID, currency: profile.currency, amount: body.amount,
-                                                      reason: "test_funds", id: nil, actor: profile.accountID), status: .created)
+            return try .json(
+                try await s.wallets.fund(
+                    owner: profile.accountID, currency: profile.currency, amount: body.amount,
+                    reason: "test_funds", id: nil, actor: profile.accountID), status: .created)
         }
         routes.post("/api/v1/payments/admin/deposits", admin) { request, context in
             struct Body: Decodable { var accountId: UUID; var amount: Int; var id: UUID? }
             let body = try await JSONBody.decode(Body.self, from: request)
             let owner = try await s.profiles.profile(accountID: body.accountId)
-            let transfer = try await s.wallets.fund(owner: owner.accountID, currency: owner.currency, amount: body.amount,
-                                                    reason: "deposit", id: body.id, actor: try context.requirePrincipal().accountID)
+            let transfer = try await s.wallets.fund(
+                owner: owner.accountID, currency: owner.currency, amount: body.amount,
+                reason: "deposit", id: body.id, actor: try context.requirePrincipal().accountID)
             return try .json(transfer, status: .created)
         }
         routes.get("/api/v1/payments/fx/rates", .everyone) { _, _ in
@@ -57,7 +60,9 @@ enum PaymentsAPI {
             let query = request.uri.queryParameters
             var validator = Validator()
             let amount = query["amount"].flatMap { Int(String($0)) }
-            validator.check(amount.map { (0...1_000_000_000_000).contains($0) } ?? false, "amount", "Give a whole amount in minor units, 0 or more.", code: "amount_range")
+            validator.check(
+                amount.map { (0...1_000_000_000_000).contains($0) } ?? false, "amount", "Give a whole amount in minor units, 0 or more.",
+                code: "amount_range")
             let from = Currency.normalise(query["from"].map(String.init)), to = Currency.normalise(query["to"].map(String.init))
             validator.check(from != nil, "from", "Choose a supported currency.", code: "currency_choice")
             validator.check(to != nil, "to", "Choose a supported currency.", code: "currency_choice")
@@ -81,8 +86,10 @@ enum PaymentsAPI {
         }
         routes.get("/api/v1/payments/requests/by-code/{code}", customer) { request, context in
             let profile = try await s.profiles.profile(try context.requirePrincipal())
-            return try .json(try await s.requests.byCode(try context.stringParameter("code"), viewer: profile, ip: s.clientAddress(request, context),
-                                                         baseURL: base(request, s)))
+            return try .json(
+                try await s.requests.byCode(
+                    try context.stringParameter("code"), viewer: profile, ip: s.clientAddress(request, context),
+                    baseURL: base(request, s)))
         }
         routes.get("/api/v1/payments/requests/{id}", .signedIn) { request, context in
             let profile = try await s.profiles.profile(try context.requirePrincipal())
@@ -107,7 +114,9 @@ enum PaymentsAPI {
         }
         routes.get("/api/v1/payments/analytics", business) { request, context in
             let text = request.uri.queryParameters["period"].map(String.init) ?? "week"
-            guard let period = SalesAnalytics.Period(rawValue: text) else { throw AppError.validation(field: "period", "Use week or month.", code: "period_choice") }
+            guard let period = SalesAnalytics.Period(rawValue: text) else {
+                throw AppError.validation(field: "period", "Use week or month.", code: "period_choice")
+            }
             let profile = try await s.profiles.profile(try context.requirePrincipal())
             return try .json(try await s.analytics.report(business: profile, period: period))
         }

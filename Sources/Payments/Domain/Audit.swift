@@ -27,20 +27,26 @@ enum LedgerAudit {
         struct Total: Decodable { let currency: String; let total: Int }
         let transfers = try await sql.raw("SELECT COUNT(*) AS count FROM payments_transfers").first(decoding: Count.self)?.count ?? 0
         let accounts = try await sql.raw("SELECT COUNT(*) AS count FROM payments_accounts").first(decoding: Count.self)?.count ?? 0
-        let unbalanced = try await sql.raw("""
+        let unbalanced = try await sql.raw(
+            """
             SELECT DISTINCT transfer_id AS id FROM payments_entries GROUP BY transfer_id, currency HAVING SUM(amount) <> 0
-            """).all(decoding: IDRow.self).map(\.id)
-        let mismatched = try await sql.raw("""
+            """
+        ).all(decoding: IDRow.self).map(\.id)
+        let mismatched = try await sql.raw(
+            """
             SELECT a.id FROM payments_accounts a LEFT JOIN payments_entries e ON e.account_id = a.id
             GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(SUM(e.amount), 0)
-            """).all(decoding: IDRow.self).map(\.id)
+            """
+        ).all(decoding: IDRow.self).map(\.id)
         let negative = try await sql.raw("SELECT id FROM payments_accounts WHERE kind = 'wallet' AND balance < 0").all(decoding: IDRow.self).map(\.id)
-        let totals = try await sql.raw("SELECT currency, CAST(SUM(balance) AS BIGINT) AS total FROM payments_accounts GROUP BY currency").all(decoding: Total.self)
+        let totals = try await sql.raw("SELECT currency, CAST(SUM(balance) AS BIGINT) AS total FROM payments_accounts GROUP BY currency").all(
+            decoding: Total.self)
         let currencyTotals = Dictionary(uniqueKeysWithValues: totals.map { ($0.currency, $0.total) })
         let altered = try await alteredTransfers(on: sql)
-        return AuditReport(transfers: transfers, accounts: accounts, unbalancedTransfers: unbalanced, alteredTransfers: altered,
-                           mismatchedAccounts: mismatched, negativeWallets: negative, currencyTotals: currencyTotals,
-                           ok: unbalanced.isEmpty && altered.isEmpty && mismatched.isEmpty && negative.isEmpty && currencyTotals.values.allSatisfy { $0 == 0 })
+        return AuditReport(
+            transfers: transfers, accounts: accounts, unbalancedTransfers: unbalanced, alteredTransfers: altered,
+            mismatchedAccounts: mismatched, negativeWallets: negative, currencyTotals: currencyTotals,
+            ok: unbalanced.isEmpty && altered.isEmpty && mismatched.isEmpty && negative.isEmpty && currencyTotals.values.allSatisfy { $0 == 0 })
     }
 
     /// Recomputes each transfer's fingerprint (reason, cause and legs with their currencies) from its stored entries, a thousand
@@ -60,7 +66,9 @@ enum LedgerAudit {
                 .where("transfer_id", .in, batch.map(\.id)).all(decoding: EntryRow.self)
             let legs = Dictionary(grouping: entries, by: \.transfer_id)
             for transfer in batch {
-                let stored = (legs[transfer.id] ?? []).map { TransferFingerprint.Leg(accountId: $0.account_id, amount: $0.amount, currency: $0.currency) }
+                let stored = (legs[transfer.id] ?? []).map {
+                    TransferFingerprint.Leg(accountId: $0.account_id, amount: $0.amount, currency: $0.currency)
+                }
                 if !TransferFingerprint.matches(transfer.fingerprint, reason: transfer.reason, causedBy: transfer.caused_by, legs: stored) {
                     altered.append(transfer.id)
                 }

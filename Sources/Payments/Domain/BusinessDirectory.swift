@@ -18,7 +18,8 @@ struct BusinessListing: Codable, Sendable {
 struct BusinessDirectory: Sendable {
     let database: PatioDatabase
 
-    func search(near: (latitude: Double, longitude: Double)?, category: String?, page: CursorPageRequest) async throws -> CursorPage<BusinessListing> {
+    func search(near: (latitude: Double, longitude: Double)?, category: String?, page: CursorPageRequest) async throws -> CursorPage<BusinessListing>
+    {
         let after = try page.after.map { try Position(cursor: $0) }
         let db = try database.reader
         var query = PaymentsProfileModel.query(on: db).filter(\.$kind == "business")
@@ -26,13 +27,14 @@ struct BusinessDirectory: Sendable {
         let businesses = try await query.all()
         let premium = Set(try await SubscriptionModel.query(on: db).filter(\.$status == "active").all().map(\.businessID))
         let listings = businesses.map { profile in
-            BusinessListing(accountId: profile.accountID, businessName: profile.businessName ?? "", category: profile.category ?? "",
-                            latitude: profile.latitude, longitude: profile.longitude,
-                            distanceKm: near.flatMap { point in
-                                guard let latitude = profile.latitude, let longitude = profile.longitude else { return nil }
-                                return (Self.kilometres(point.latitude, point.longitude, latitude, longitude) * 100).rounded() / 100
-                            },
-                            premium: premium.contains(profile.accountID))
+            BusinessListing(
+                accountId: profile.accountID, businessName: profile.businessName ?? "", category: profile.category ?? "",
+                latitude: profile.latitude, longitude: profile.longitude,
+                distanceKm: near.flatMap { point in
+                    guard let latitude = profile.latitude, let longitude = profile.longitude else { return nil }
+                    return (Self.kilometres(point.latitude, point.longitude, latitude, longitude) * 100).rounded() / 100
+                },
+                premium: premium.contains(profile.accountID))
         }
         let ordered = listings.map { (Position($0), $0) }.filter { after.map($0.0.isAfter) ?? true }.sorted { $0.0.isBefore($1.0) }
         let items = ordered.prefix(page.limit).map(\.1)
@@ -57,8 +59,9 @@ struct BusinessDirectory: Sendable {
         init(cursor key: String) throws {
             let parts = key.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 4, ["0", "1"].contains(parts[0]),
-                  let id = UUID(uuidString: parts[2]),
-                  let nameData = Data(base64URLEncoded: parts[3]), let name = String(data: nameData, encoding: .utf8) else { throw Self.invalid }
+                let id = UUID(uuidString: parts[2]),
+                let nameData = Data(base64URLEncoded: parts[3]), let name = String(data: nameData, encoding: .utf8)
+            else { throw Self.invalid }
             var distance: Double?
             if parts[1] != "-" {
                 guard let value = Double(parts[1]), value.isFinite, value >= 0 else { throw Self.invalid }
@@ -70,7 +73,9 @@ struct BusinessDirectory: Sendable {
         static let invalid = AppError.badRequest(code: "invalid_cursor", "The cursor is not one this server gave out.")
 
         var cursor: String {
-            CursorPageRequest.cursor(for: "\(premium ? "1" : "0")|\(distanceKm.map { "\($0)" } ?? "-")|\(accountId.uuidString)|\(Data(name.utf8).base64URLEncodedString())")
+            CursorPageRequest.cursor(
+                for: "\(premium ? "1" : "0")|\(distanceKm.map { "\($0)" } ?? "-")|\(accountId.uuidString)|\(Data(name.utf8).base64URLEncodedString())"
+            )
         }
 
         func isBefore(_ other: Position) -> Bool {

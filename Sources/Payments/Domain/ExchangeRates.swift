@@ -47,7 +47,9 @@ struct ExchangeRates: Sendable {
 
     private func perEuro(_ currency: String, on db: any Database) async throws -> (Decimal, String) {
         if currency == "EUR" { return (1, "") }
-        guard let rate = try await RateModel.find(currency, on: db), let value = Decimal(string: rate.perEuro, locale: Locale(identifier: "en_US_POSIX")) else {
+        guard let rate = try await RateModel.find(currency, on: db),
+            let value = Decimal(string: rate.perEuro, locale: Locale(identifier: "en_US_POSIX"))
+        else {
             throw Self.unavailable(currency)
         }
         return (value, rate.asOf)
@@ -64,8 +66,9 @@ struct ExchangeRates: Sendable {
         var rateRounded = Decimal()
         NSDecimalRound(&rateRounded, &shown, 8, .bankers)
         let days = [fromDay, toDay].filter { !$0.isEmpty }
-        return Conversion(amount: amount, from: from, converted: converted, to: to,
-                          rate: Self.text(rateRounded), asOf: days.min() ?? "", rounding: Self.rounding)
+        return Conversion(
+            amount: amount, from: from, converted: converted, to: to,
+            rate: Self.text(rateRounded), asOf: days.min() ?? "", rounding: Self.rounding)
     }
 
     /// How every conversion is rounded: up, to the payer's next whole minor unit.
@@ -153,7 +156,9 @@ enum RateFile {
         for (key, value) in form.rates.sorted(by: { $0.key < $1.key }) {
             let code = Currency.normalise(key) ?? key.uppercased()
             guard rates[code] == nil else {
-                throw AppError.validation(field: "rates.\(code)", "\(code) is given twice (as an alias or in other letter case); give each currency once.", code: "rate_duplicate")
+                throw AppError.validation(
+                    field: "rates.\(code)", "\(code) is given twice (as an alias or in other letter case); give each currency once.",
+                    code: "rate_duplicate")
             }
             rates[code] = value
         }

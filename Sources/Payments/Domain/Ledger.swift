@@ -71,7 +71,8 @@ struct Ledger: Sendable {
         } catch {
             // A concurrent request with the same id committed first (PostgreSQL): answer as a replay.
             guard let databaseError = error as? any DatabaseError, databaseError.isConstraintFailure,
-                  let existing = try await existing(request, on: try database.reader) else { throw error }
+                let existing = try await existing(request, on: try database.reader)
+            else { throw error }
             return (existing, true)
         }
     }
@@ -89,10 +90,15 @@ struct Ledger: Sendable {
     private func existing(_ request: TransferRequest, on db: any Database) async throws -> TransferView? {
         guard let stored = try await TransferModel.find(request.id, on: db) else { return nil }
         let accounts = try await LedgerAccountModel.query(on: db).filter(\.$id ~~ request.legs.map(\.accountId)).all()
-        let currencies = Dictionary(accounts.compactMap { account in account.id.map { ($0, account.currency) } }, uniquingKeysWith: { first, _ in first })
-        guard TransferFingerprint.matches(stored.fingerprint, reason: request.reason, causedBy: request.causedBy,
-                                          legs: request.fingerprintLegs(currencies: currencies)) else {
-            throw AppError(.unprocessableContent, code: "idempotency_key_reused", detail: "This idempotency key was already used for a different request.")
+        let currencies = Dictionary(
+            accounts.compactMap { account in account.id.map { ($0, account.currency) } }, uniquingKeysWith: { first, _ in first })
+        guard
+            TransferFingerprint.matches(
+                stored.fingerprint, reason: request.reason, causedBy: request.causedBy,
+                legs: request.fingerprintLegs(currencies: currencies))
+        else {
+            throw AppError(
+                .unprocessableContent, code: "idempotency_key_reused", detail: "This idempotency key was already used for a different request.")
         }
         return try await view(request.id, on: db)
     }
@@ -115,7 +121,9 @@ struct Ledger: Sendable {
         }
         let accounts = try await LedgerAccountModel.query(on: db).filter(\.$id ~~ ids).all()
         let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id!, $0) })
-        guard byID.count == ids.count else { throw AppError.notFound(code: "ledger_account_not_found", "A leg names an account that does not exist.") }
+        guard byID.count == ids.count else {
+            throw AppError.notFound(code: "ledger_account_not_found", "A leg names an account that does not exist.")
+        }
         var perCurrency: [String: Int] = [:]
         for leg in request.legs { perCurrency[byID[leg.accountId]!.currency, default: 0] += leg.amount }
         guard perCurrency.values.allSatisfy({ $0 == 0 }) else {
@@ -129,8 +137,9 @@ struct Ledger: Sendable {
         transfer.id = request.id
         transfer.reason = request.reason
         transfer.causedBy = request.causedBy
-        transfer.fingerprint = TransferFingerprint.of(reason: request.reason, causedBy: request.causedBy,
-                                                      legs: request.fingerprintLegs(currencies: byID.mapValues(\.currency)))
+        transfer.fingerprint = TransferFingerprint.of(
+            reason: request.reason, causedBy: request.causedBy,
+            legs: request.fingerprintLegs(currencies: byID.mapValues(\.currency)))
         transfer.initiatedBy = request.initiatedBy
         transfer.createdAt = now
         try await transfer.create(on: db)
@@ -151,8 +160,9 @@ struct Ledger: Sendable {
     func view(_ id: UUID, on db: any Database) async throws -> TransferView? {
         guard let transfer = try await TransferModel.find(id, on: db) else { return nil }
         let entries = try await LedgerEntryModel.query(on: db).filter(\.$transferID == id).sort(\.$amount).all()
-        return TransferView(id: id, reason: transfer.reason, causedBy: transfer.causedBy, createdAt: transfer.createdAt,
-                            entries: entries.map { TransferEntryView(accountId: $0.accountID, amount: $0.amount, currency: $0.currency) })
+        return TransferView(
+            id: id, reason: transfer.reason, causedBy: transfer.causedBy, createdAt: transfer.createdAt,
+            entries: entries.map { TransferEntryView(accountId: $0.accountID, amount: $0.amount, currency: $0.currency) })
     }
 
     // MARK: Accounts
@@ -184,14 +194,19 @@ struct Ledger: Sendable {
         guard payer.currency != payee.currency else {
             return [Leg(accountId: payer.id!, amount: -received), Leg(accountId: payee.id!, amount: received)]
         }
-        return [Leg(accountId: payer.id!, amount: -paid), Leg(accountId: try await exchange(currency: payer.currency, on: db).id!, amount: paid),
-                Leg(accountId: try await exchange(currency: payee.currency, on: db).id!, amount: -received), Leg(accountId: payee.id!, amount: received)]
+        return [
+            Leg(accountId: payer.id!, amount: -paid), Leg(accountId: try await exchange(currency: payer.currency, on: db).id!, amount: paid),
+            Leg(accountId: try await exchange(currency: payee.currency, on: db).id!, amount: -received), Leg(accountId: payee.id!, amount: received),
+        ]
     }
 
     private func system(_ kind: LedgerAccountKind, currency: String, on db: any Database) async throws -> LedgerAccountModel {
         let digest = Array(SHA256.hash(data: Data("patio.payments.\(kind.rawValue).\(currency)".utf8)))
-        let id = UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
-                             digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]))
+        let id = UUID(
+            uuid: (
+                digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
+                digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]
+            ))
         return try await account(owner: nil, kind: kind, currency: currency, id: id, on: db)
     }
 

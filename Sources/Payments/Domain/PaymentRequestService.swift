@@ -56,14 +56,16 @@ struct PaymentRequestService: Sendable {
     }
 
     static let notFound = AppError.notFound(code: "payment_request_not_found", "No payment request has this id or code.")
-    static let notOpened = AppError(.forbidden, code: "request_not_opened",
-                                    detail: "Only a customer who opened this request with its code can decline it. Open it with its code first.")
+    static let notOpened = AppError(
+        .forbidden, code: "request_not_opened",
+        detail: "Only a customer who opened this request with its code can decline it. Open it with its code first.")
 
     func create(business: PaymentsProfileModel, _ input: CreateInput, baseURL: String) async throws -> PaymentRequestView {
         var validator = Validator()
         validator.check((1...100_000_000).contains(input.amount ?? 0), "amount", "Give a positive amount in minor units.", code: "amount_positive")
         let currency = input.currency.map { Currency.normalise($0) } ?? business.currency
-        validator.check(currency == business.currency, "currency", "Requests are in the business's currency, \(business.currency).", code: "currency_mismatch")
+        validator.check(
+            currency == business.currency, "currency", "Requests are in the business's currency, \(business.currency).", code: "currency_mismatch")
         let description = input.description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         validator.check((1...140).contains(description.count), "description", "Describe the sale in 1 to 140 characters.", code: "description_length")
         let category = input.category?.trimmingCharacters(in: .whitespacesAndNewlines) ?? business.category ?? ""
@@ -103,8 +105,9 @@ struct PaymentRequestService: Sendable {
         // Counted as a miss first and taken back when it matches, so parallel guesses cannot overtake the count.
         let reservation = try await throttle.reserve(PaymentsThrottle.codeMisses, account: viewer.accountID, ip: ip)
         guard code.count == 6, code.allSatisfy({ ("0"..."9").contains($0) }),
-              let model = try await PaymentRequestModel.query(on: try database.reader).filter(\.$code == code)
-                .filter(\.$status == RequestStatus.pending.rawValue).sort(\.$createdAt, .descending).first() else { throw Self.notFound }
+            let model = try await PaymentRequestModel.query(on: try database.reader).filter(\.$code == code)
+                .filter(\.$status == RequestStatus.pending.rawValue).sort(\.$createdAt, .descending).first()
+        else { throw Self.notFound }
         let requestID = model.id!, customerID = viewer.accountID, now = clock.now()
         try await database.write { db in
             try await PaymentsThrottle.release(reservation, on: db)
@@ -169,7 +172,8 @@ struct PaymentRequestService: Sendable {
             let payer = try await ledger.wallet(owner: customer.accountID, currency: customer.currency, on: db)
             let payee = try await ledger.wallet(owner: model.businessID, currency: model.currency, on: db)
             let legs = try await ledger.legs(payer: payer, paid: quote.converted, payee: payee, received: model.amount, on: db)
-            let request = TransferRequest(id: key, reason: "payment", causedBy: "payment_request:\(id.uuidString)", legs: legs, initiatedBy: customer.accountID)
+            let request = TransferRequest(
+                id: key, reason: "payment", causedBy: "payment_request:\(id.uuidString)", legs: legs, initiatedBy: customer.accountID)
             _ = try await ledger.transfer(request, within: db)
             model.status = RequestStatus.accepted.rawValue
             model.decidedAt = now
@@ -202,8 +206,10 @@ struct PaymentRequestService: Sendable {
             if status == .cancelled, model.businessID != actor.accountID { throw Self.notFound }
             // Declining ends the request for the business, so only a customer who was at the counter (who
             // opened it with the code the business shows) may do it; a request id alone is not enough.
-            if status == .declined, try await RequestOpenModel.query(on: db).filter(\.$requestID == id)
-                .filter(\.$customerID == actor.accountID).first() == nil {
+            if status == .declined,
+                try await RequestOpenModel.query(on: db).filter(\.$requestID == id)
+                    .filter(\.$customerID == actor.accountID).first() == nil
+            {
                 throw Self.notOpened
             }
             try transitionable(model, now: now)
@@ -251,7 +257,9 @@ struct PaymentRequestService: Sendable {
         return names
     }
 
-    private func view(_ model: PaymentRequestModel, business: PaymentsProfileModel?, viewer: PaymentsProfileModel?, baseURL: String) async throws -> PaymentRequestView {
+    private func view(_ model: PaymentRequestModel, business: PaymentsProfileModel?, viewer: PaymentsProfileModel?, baseURL: String) async throws
+        -> PaymentRequestView
+    {
         let owner: PaymentsProfileModel
         if let business { owner = business } else { owner = try await profiles.profile(accountID: model.businessID) }
         var quote: Conversion?

@@ -28,14 +28,17 @@ struct PaymentsServices: Sendable {
         database = environment.database
         ledger = Ledger(database: environment.database, clock: environment.clock)
         throttle = PaymentsThrottle(database: environment.database, clock: environment.clock)
-        profiles = ProfileService(database: environment.database, accounts: environment.identity.accounts, ledger: ledger, clock: environment.clock,
-                                  throttle: throttle, signupRule: PaymentsThrottle.signups(perIP: settings.signupsPerIP))
+        profiles = ProfileService(
+            database: environment.database, accounts: environment.identity.accounts, ledger: ledger, clock: environment.clock,
+            throttle: throttle, signupRule: PaymentsThrottle.signups(perIP: settings.signupsPerIP))
         wallets = WalletService(database: environment.database, ledger: ledger, clock: environment.clock)
         rates = ExchangeRates(database: environment.database, clock: environment.clock)
-        requests = PaymentRequestService(database: environment.database, ledger: ledger, rates: rates, profiles: profiles,
-                                         clock: environment.clock, timeToLive: settings.requestTimeToLive, events: environment.events, throttle: throttle)
+        requests = PaymentRequestService(
+            database: environment.database, ledger: ledger, rates: rates, profiles: profiles,
+            clock: environment.clock, timeToLive: settings.requestTimeToLive, events: environment.events, throttle: throttle)
         analytics = SalesAnalytics(database: environment.database, clock: environment.clock)
-        subscriptions = SubscriptionService(database: environment.database, ledger: ledger, rates: rates, clock: environment.clock, plans: settings.plans)
+        subscriptions = SubscriptionService(
+            database: environment.database, ledger: ledger, rates: rates, clock: environment.clock, plans: settings.plans)
         directory = BusinessDirectory(database: environment.database)
         demoMode = environment.demoMode
         publicURL = environment.publicURL

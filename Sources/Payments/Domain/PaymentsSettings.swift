@@ -28,13 +28,16 @@ struct PaymentsSettings: Sendable, Equatable {
 
     private static func plan(_ text: String) throws -> Plan {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        let problem = SettingError("PATIO_PAYMENTS_PLANS: \"\(text)\" is not id:Name:price:CURRENCY:days (id of a-z, 0-9 or -, price in minor units above 0, a supported currency, 1 to 3660 days)")
+        let problem = SettingError(
+            "PATIO_PAYMENTS_PLANS: \"\(text)\" is not id:Name:price:CURRENCY:days (id of a-z, 0-9 or -, price in minor units above 0, a supported currency, 1 to 3660 days)"
+        )
         guard parts.count == 5,
-              !parts[0].isEmpty, parts[0].allSatisfy({ ($0.isLetter && $0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "-" }),
-              !parts[1].isEmpty, parts[1].count <= 40,
-              let price = Int(parts[2]), price > 0,
-              let currency = Currency.normalise(parts[3]),
-              let days = Int(parts[4]), (1...3660).contains(days) else { throw problem }
+            !parts[0].isEmpty, parts[0].allSatisfy({ ($0.isLetter && $0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "-" }),
+            !parts[1].isEmpty, parts[1].count <= 40,
+            let price = Int(parts[2]), price > 0,
+            let currency = Currency.normalise(parts[3]),
+            let days = Int(parts[4]), (1...3660).contains(days)
+        else { throw problem }
         return Plan(id: parts[0], name: parts[1], price: price, currency: currency, days: days)
     }
 }

@@ -26,8 +26,9 @@ struct PaymentsThrottle: Sendable {
     /// Six-digit codes looked up that matched no open request: 10 per account and 30 per IP in 15 minutes.
     /// Someone who mistypes a code a few times never notices; someone sweeping the million codes would need
     /// thousands of account-hours to find one.
-    static let codeMisses = Rule(kind: "code_miss", perAccount: 10, perIP: 30, window: 15 * 60,
-                                 refusal: "Too many codes that match no payment request.")
+    static let codeMisses = Rule(
+        kind: "code_miss", perAccount: 10, perIP: 30, window: 15 * 60,
+        refusal: "Too many codes that match no payment request.")
 
     /// Sign-ups per IP per hour (each one hashes a password and opens a permanent account).
     static func signups(perIP: Int) -> Rule {
@@ -50,9 +51,11 @@ struct PaymentsThrottle: Sendable {
             }
             let since = now.addingTimeInterval(-rule.window)
             if let perAccount = rule.perAccount, let account {
-                try await Self.refuseIfExhausted(ThrottleHitModel.query(on: db).filter(\.$accountID == account), rule: rule, limit: perAccount, since: since, now: now)
+                try await Self.refuseIfExhausted(
+                    ThrottleHitModel.query(on: db).filter(\.$accountID == account), rule: rule, limit: perAccount, since: since, now: now)
             }
-            try await Self.refuseIfExhausted(ThrottleHitModel.query(on: db).filter(\.$ip == ip), rule: rule, limit: rule.perIP, since: since, now: now)
+            try await Self.refuseIfExhausted(
+                ThrottleHitModel.query(on: db).filter(\.$ip == ip), rule: rule, limit: rule.perIP, since: since, now: now)
             try await hit.create(on: db)
             // Events outside the window no longer count; dropping them here keeps the table small without a janitor.
             try await ThrottleHitModel.query(on: db).filter(\.$kind == rule.kind).filter(\.$at <= since).delete()
@@ -70,8 +73,9 @@ struct PaymentsThrottle: Sendable {
         guard counted.count >= limit, let oldest = counted.last else { return }
         // Dates round-trip through the database as floating point; ignore sub-millisecond noise.
         let seconds = max(1, Int((oldest.at.addingTimeInterval(rule.window).timeIntervalSince(now) - 0.001).rounded(.up)))
-        throw AppError(.tooManyRequests, code: "too_many_attempts", detail: "\(rule.refusal) Try again in \(seconds) seconds.",
-                       headers: ["Retry-After": String(seconds)])
+        throw AppError(
+            .tooManyRequests, code: "too_many_attempts", detail: "\(rule.refusal) Try again in \(seconds) seconds.",
+            headers: ["Retry-After": String(seconds)])
     }
 
     /// A constant per rule among PostgreSQL advisory locks ("pay" + the first five bytes of the kind).

@@ -55,22 +55,33 @@ struct ProfileService: Sendable {
     /// address — and the one past the limit is refused with 429 before any password is hashed.
     func signup(_ input: SignupInput, ip: String? = nil) async throws -> ProfileView {
         let role = input.role == "business" ? PaymentsRoles.business : input.role == "customer" ? PaymentsRoles.customer : nil
-        let account = NewAccount(email: input.email ?? "", name: input.name ?? "", locale: input.language, password: input.password ?? "", roles: role.map { [$0] } ?? [])
+        let account = NewAccount(
+            email: input.email ?? "", name: input.name ?? "", locale: input.language, password: input.password ?? "", roles: role.map { [$0] } ?? [])
         var validator = Validator(errors: accounts.validationErrors(for: account))
         validator.check(role != nil, "role", "Choose business or customer.", code: "role_choice")
         let currency = Currency.normalise(input.currency)
-        validator.check(currency != nil, "currency", "Choose one of: \(Currency.supported.sorted().joined(separator: ", ")).", code: "currency_choice")
+        validator.check(
+            currency != nil, "currency", "Choose one of: \(Currency.supported.sorted().joined(separator: ", ")).", code: "currency_choice")
         if role == PaymentsRoles.business {
-            validator.check((1...120).contains(input.businessName?.trimmingCharacters(in: .whitespaces).count ?? 0), "businessName", "Enter the business name.", code: "business_name_length")
-            validator.check((1...60).contains(input.category?.trimmingCharacters(in: .whitespaces).count ?? 0), "category", "Enter the business category.", code: "category_length")
+            validator.check(
+                (1...120).contains(input.businessName?.trimmingCharacters(in: .whitespaces).count ?? 0), "businessName", "Enter the business name.",
+                code: "business_name_length")
+            validator.check(
+                (1...60).contains(input.category?.trimmingCharacters(in: .whitespaces).count ?? 0), "category", "Enter the business category.",
+                code: "category_length")
         }
         if let latitude = input.latitude { validator.check((-90...90).contains(latitude), "latitude", "Use -90 to 90.", code: "latitude_range") }
-        if let longitude = input.longitude { validator.check((-180...180).contains(longitude), "longitude", "Use -180 to 180.", code: "longitude_range") }
-        validator.check((input.latitude == nil) == (input.longitude == nil), "longitude", "Give both latitude and longitude, or neither.", code: "coordinates_pair")
+        if let longitude = input.longitude {
+            validator.check((-180...180).contains(longitude), "longitude", "Use -180 to 180.", code: "longitude_range")
+        }
+        validator.check(
+            (input.latitude == nil) == (input.longitude == nil), "longitude", "Give both latitude and longitude, or neither.",
+            code: "coordinates_pair")
         try validator.validate()
         if let ip { _ = try await throttle.reserve(signupRule, account: nil, ip: ip) }
         let (kind, now, ledger) = (input.role!, clock.now(), ledger)
-        let (businessName, category) = role == PaymentsRoles.business
+        let (businessName, category) =
+            role == PaymentsRoles.business
             ? (input.businessName?.trimmingCharacters(in: .whitespaces), input.category?.trimmingCharacters(in: .whitespaces)) : (nil, nil)
         let (latitude, longitude) = (input.latitude, input.longitude)
         let (profile, view) = try await accounts.create(account) { created, db in
@@ -95,8 +106,9 @@ struct ProfileService: Sendable {
     }
 
     static func view(_ profile: PaymentsProfileModel, name: String, email: String) -> ProfileView {
-        ProfileView(accountId: profile.accountID, name: name, email: email, role: profile.kind, currency: profile.currency,
-                    businessName: profile.businessName, category: profile.category, latitude: profile.latitude, longitude: profile.longitude)
+        ProfileView(
+            accountId: profile.accountID, name: name, email: email, role: profile.kind, currency: profile.currency,
+            businessName: profile.businessName, category: profile.category, latitude: profile.latitude, longitude: profile.longitude)
     }
 
     /// The caller's profile; 403 for an account that never signed up to InterPay.
@@ -117,7 +129,9 @@ struct ProfileService: Sendable {
 
     func preferences(_ principal: Principal) async throws -> PreferencesView {
         let profile = try await profile(principal)
-        return PreferencesView(preferredCurrency: profile.preferredCurrency, language: principal.locale.rawValue, darkTheme: profile.darkTheme, usePasskey: profile.usePasskey)
+        return PreferencesView(
+            preferredCurrency: profile.preferredCurrency, language: principal.locale.rawValue, darkTheme: profile.darkTheme,
+            usePasskey: profile.usePasskey)
     }
 
     struct PreferencesInput: Codable, Sendable {
@@ -132,7 +146,9 @@ struct ProfileService: Sendable {
         var validator = Validator()
         let currency = input.preferredCurrency.map { Currency.normalise($0) }
         if let currency { validator.check(currency != nil, "preferredCurrency", "Choose a supported currency.", code: "currency_choice") }
-        if let language = input.language { validator.check(PatioLocale(rawValue: language) != nil, "language", "Use es or en.", code: "locale_choice") }
+        if let language = input.language {
+            validator.check(PatioLocale(rawValue: language) != nil, "language", "Use es or en.", code: "locale_choice")
+        }
         try validator.validate()
         let profileID = try await profile(principal).id!
         if let language = input.language { _ = try await accounts.update(id: principal.accountID, name: nil, locale: language) }
@@ -145,7 +161,8 @@ struct ProfileService: Sendable {
             if changed { try await update.update() }
         }
         let refreshed = try await profile(principal)
-        return PreferencesView(preferredCurrency: refreshed.preferredCurrency, language: input.language ?? principal.locale.rawValue,
-                               darkTheme: refreshed.darkTheme, usePasskey: refreshed.usePasskey)
+        return PreferencesView(
+            preferredCurrency: refreshed.preferredCurrency, language: input.language ?? principal.locale.rawValue,
+            darkTheme: refreshed.darkTheme, usePasskey: refreshed.usePasskey)
     }
 }

@@ -51,11 +51,13 @@ struct SalesAnalytics: Sendable {
         let end = calendar.date(byAdding: .day, value: 1, to: today)!
         let previousStart = calendar.date(byAdding: .day, value: -days, to: start)!
         struct Row: Decodable { let amount: Int; let category: String; let decided_at: Date }
-        let rows = try await (try database.reader.sql).raw("""
+        let rows = try await (try database.reader.sql).raw(
+            """
             SELECT amount, category, decided_at FROM payments_requests
             WHERE business_id = \(bind: business.accountID) AND status = 'accepted'
               AND decided_at >= \(bind: previousStart) AND decided_at < \(bind: end)
-            """).all(decoding: Row.self)
+            """
+        ).all(decoding: Row.self)
         let current = rows.filter { $0.decided_at >= start }
         let previousTotal = rows.filter { $0.decided_at < start }.reduce(0) { $0 + $1.amount }
         let bucketDays = period == .week ? 1 : 7

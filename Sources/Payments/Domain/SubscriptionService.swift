@@ -44,9 +44,12 @@ struct SubscriptionService: Sendable {
     }
 
     func view(_ model: SubscriptionModel?) -> SubscriptionView {
-        guard let model else { return SubscriptionView(status: "none", plan: nil, currentPeriodEnd: nil, cancelAtPeriodEnd: false, lapseReason: nil, plans: plans) }
-        return SubscriptionView(status: model.status, plan: plans.first { $0.id == model.plan }, currentPeriodEnd: model.currentPeriodEnd,
-                                cancelAtPeriodEnd: model.cancelAtPeriodEnd, lapseReason: model.lapseReason, plans: plans)
+        guard let model else {
+            return SubscriptionView(status: "none", plan: nil, currentPeriodEnd: nil, cancelAtPeriodEnd: false, lapseReason: nil, plans: plans)
+        }
+        return SubscriptionView(
+            status: model.status, plan: plans.first { $0.id == model.plan }, currentPeriodEnd: model.currentPeriodEnd,
+            cancelAtPeriodEnd: model.cancelAtPeriodEnd, lapseReason: model.lapseReason, plans: plans)
     }
 
     /// Buys `planID` now; resuming a cancelled-but-still-active plan charges nothing.
@@ -59,7 +62,9 @@ struct SubscriptionService: Sendable {
             try await lockPlan(of: business.accountID, on: db)
             let existing = try await SubscriptionModel.query(on: db).filter(\.$businessID == business.accountID).first()
             if let existing, existing.status == "active" {
-                guard existing.cancelAtPeriodEnd else { throw AppError.conflict(code: "already_subscribed", "This business already has an active plan.") }
+                guard existing.cancelAtPeriodEnd else {
+                    throw AppError.conflict(code: "already_subscribed", "This business already has an active plan.")
+                }
                 existing.cancelAtPeriodEnd = false
                 existing.updatedAt = now
                 try await existing.save(on: db)
@@ -85,7 +90,8 @@ struct SubscriptionService: Sendable {
         let now = clock.now()
         let model: SubscriptionModel = try await database.write { db in
             try await lockPlan(of: business.accountID, on: db)
-            guard let model = try await SubscriptionModel.query(on: db).filter(\.$businessID == business.accountID).first(), model.status == "active" else {
+            guard let model = try await SubscriptionModel.query(on: db).filter(\.$businessID == business.accountID).first(), model.status == "active"
+            else {
                 throw AppError.conflict(code: "not_subscribed", "This business has no active plan.")
             }
             model.cancelAtPeriodEnd = true
@@ -108,15 +114,21 @@ struct SubscriptionService: Sendable {
             let businessID = subscription.businessID
             try await database.write { db in
                 try await lockPlan(of: businessID, on: db)
-                guard let model = try await SubscriptionModel.find(id, on: db), model.status == "active", model.currentPeriodEnd <= now else { return }
+                guard let model = try await SubscriptionModel.find(id, on: db), model.status == "active", model.currentPeriodEnd <= now else {
+                    return
+                }
                 model.updatedAt = now
                 if model.cancelAtPeriodEnd {
                     model.status = "ended"
                 } else if let plan = plans.first(where: { $0.id == model.plan }),
-                          let business = try await PaymentsProfileModel.query(on: db).filter(\.$accountID == model.businessID).first() {
+                    let business = try await PaymentsProfileModel.query(on: db).filter(\.$accountID == model.businessID).first()
+                {
                     let digest = Array(SHA256.hash(data: Data("renewal:\(id.uuidString):\(model.currentPeriodEnd.timeIntervalSince1970)".utf8)))
-                    let transfer = UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
-                                               digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]))
+                    let transfer = UUID(
+                        uuid: (
+                            digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
+                            digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]
+                        ))
                     do {
                         try await charge(business: business, plan: plan, transfer: transfer, at: now, on: db)
                         model.currentPeriodEnd = model.currentPeriodEnd.addingTimeInterval(Double(plan.days) * 86_400)
@@ -151,6 +163,8 @@ struct SubscriptionService: Sendable {
         let wallet = try await ledger.wallet(owner: business.accountID, currency: business.currency, on: db)
         let revenue = try await ledger.revenue(currency: plan.currency, on: db)
         let legs = try await ledger.legs(payer: wallet, paid: quote.converted, payee: revenue, received: plan.price, on: db)
-        _ = try await ledger.transfer(TransferRequest(id: transfer, reason: "subscription", causedBy: "plan:\(plan.id)", legs: legs, initiatedBy: business.accountID, at: now), within: db)
+        _ = try await ledger.transfer(
+            TransferRequest(id: transfer, reason: "subscription", causedBy: "plan:\(plan.id)", legs: legs, initiatedBy: business.accountID, at: now),
+            within: db)
     }
 }

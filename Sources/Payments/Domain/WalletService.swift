@@ -51,15 +51,21 @@ struct WalletService: Sendable {
         if let (date, id) = try page.timeAndID() {
             conditions.append(NewestFirstCursor.after(time: date, id: id, timeColumn: "e.created_at", idColumn: "e.id"))
         }
-        struct Row: Decodable { let id: UUID; let transfer_id: UUID; let amount: Int; let currency: String; let reason: String; let caused_by: String?; let created_at: Date }
-        let rows = try await (try database.reader.sql).raw("""
+        struct Row: Decodable {
+            let id: UUID; let transfer_id: UUID; let amount: Int; let currency: String; let reason: String; let caused_by: String?;
+            let created_at: Date
+        }
+        let rows = try await (try database.reader.sql).raw(
+            """
             SELECT e.id, e.transfer_id, e.amount, e.currency, t.reason, t.caused_by, e.created_at
             FROM payments_entries e JOIN payments_transfers t ON t.id = e.transfer_id
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY e.created_at DESC, e.id DESC LIMIT \(literal: page.limit + 1)
-            """).all(decoding: Row.self)
+            """
+        ).all(decoding: Row.self)
         let items = rows.prefix(page.limit).map {
-            MovementView(transferId: $0.transfer_id, amount: $0.amount, currency: $0.currency, direction: $0.amount > 0 ? "in" : "out",
-                         reason: $0.reason, causedBy: $0.caused_by, createdAt: $0.created_at)
+            MovementView(
+                transferId: $0.transfer_id, amount: $0.amount, currency: $0.currency, direction: $0.amount > 0 ? "in" : "out",
+                reason: $0.reason, causedBy: $0.caused_by, createdAt: $0.created_at)
         }
         let next = rows.count > page.limit ? rows[page.limit - 1] : nil
         return CursorPage(items: Array(items), nextCursor: next.map { CursorPageRequest.cursor(after: $0.created_at, id: $0.id) })
@@ -72,12 +78,15 @@ struct WalletService: Sendable {
 
     /// Money coming in from outside Patio, labelled as what it is (`deposit` or `test_funds`).
     func fund(owner: UUID, currency: String, amount: Int, reason: String, id: UUID?, actor: UUID?) async throws -> TransferView {
-        guard (1...100_000_000).contains(amount) else { throw AppError.validation(field: "amount", "Give a positive amount in minor units, at most 100000000.", code: "amount_positive") }
+        guard (1...100_000_000).contains(amount) else {
+            throw AppError.validation(field: "amount", "Give a positive amount in minor units, at most 100000000.", code: "amount_positive")
+        }
         let legs: (funding: UUID, wallet: UUID) = try await database.write { db in
             (try await ledger.funding(currency: currency, on: db).id!, try await ledger.wallet(owner: owner, currency: currency, on: db).id!)
         }
-        let request = TransferRequest(id: id ?? UUID(), reason: reason, causedBy: nil,
-                                      legs: [Leg(accountId: legs.funding, amount: -amount), Leg(accountId: legs.wallet, amount: amount)], initiatedBy: actor)
+        let request = TransferRequest(
+            id: id ?? UUID(), reason: reason, causedBy: nil,
+            legs: [Leg(accountId: legs.funding, amount: -amount), Leg(accountId: legs.wallet, amount: amount)], initiatedBy: actor)
         return try await ledger.transfer(request).transfer
     }
 }

@@ -64,9 +64,7 @@ final class LedgerEntryModel: Model, @unchecked Sendable {
     init() {}
 }
 
-enum PaymentsMigrations {
-    static let all: [any Migration] = [CreateLedger(), CreateRates(), CreatePaymentRequests(), CreateSubscriptions(), CreateThrottleAndOpens()]
-
+extension PaymentsMigrations {
     struct CreateLedger: AsyncMigration {
         func prepare(on database: any Database) async throws {
             try await database.schema(PaymentsProfileModel.schema)

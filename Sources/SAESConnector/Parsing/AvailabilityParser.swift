@@ -68,8 +68,10 @@ public enum AvailabilityParser {
                     problems.append("Row \(index + 1) has \(cells.count) cells instead of 11; it was left out.")
                     continue
                 }
-                groups.append(SAESOfferedGroup(group: cells[0], subject: cells[1], teacher: cells[2], building: cells[3],
-                                               room: cells[4], times: Array(cells[5...10])))
+                groups.append(
+                    SAESOfferedGroup(
+                        group: cells[0], subject: cells[1], teacher: cells[2], building: cells[3],
+                        room: cells[4], times: Array(cells[5...10])))
             }
         }
         return ParsedPage(value: SAESAvailability(form: form, groups: groups), problems: problems)

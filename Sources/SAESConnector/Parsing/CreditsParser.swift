@@ -37,8 +37,9 @@ public enum CreditsParser {
             }
             return value
         }
-        let credits = SAESCredits(earned: count("earned", earned), total: count("total", total),
-                                  appointment: appointment.flatMap { $0.isEmpty ? nil : $0 })
+        let credits = SAESCredits(
+            earned: count("earned", earned), total: count("total", total),
+            appointment: appointment.flatMap { $0.isEmpty ? nil : $0 })
         return ParsedPage(value: credits, problems: problems)
     }
 

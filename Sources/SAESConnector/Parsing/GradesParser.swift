@@ -50,8 +50,9 @@ public enum GradesParser {
         /// Columns named by a header row, nil when a column every row needs is not among them.
         init?(header: TableHeader) {
             guard let group = header.column({ $0.hasPrefix("grupo") || $0.hasPrefix("gpo") }),
-                  let subject = header.column({ $0.hasPrefix("materia") || $0.hasPrefix("asignatura") }),
-                  let final = header.column({ $0.hasPrefix("final") || $0.hasPrefix("calificacion final") }) else { return nil }
+                let subject = header.column({ $0.hasPrefix("materia") || $0.hasPrefix("asignatura") }),
+                let final = header.column({ $0.hasPrefix("final") || $0.hasPrefix("calificacion final") })
+            else { return nil }
             self.group = group
             self.subject = subject
             self.final = final
@@ -81,7 +82,8 @@ public enum GradesParser {
         if let first = rows.first, isHeader(first.cells) {
             let header = TableHeader(first.cells)
             guard let named = Columns(header: header) else {
-                return .unreadable("The grades table's columns (\(header.names.joined(separator: ", ").prefix(120))) are not group, subject and final grade.")
+                return .unreadable(
+                    "The grades table's columns (\(header.names.joined(separator: ", ").prefix(120))) are not group, subject and final grade.")
             }
             columns = named
             problems += header.unread(named.known)
@@ -100,10 +102,11 @@ public enum GradesParser {
                 return .none
             }
             let subject = SubjectCell(cells[columns.subject])
-            grades.rows.append(SAESGradeRow(
-                group: cells[columns.group], subjectCode: subject.code, subject: subject.name,
-                partials: columns.partials.map(mark), extraordinary: mark(columns.extraordinary), final: mark(columns.final)
-            ))
+            grades.rows.append(
+                SAESGradeRow(
+                    group: cells[columns.group], subjectCode: subject.code, subject: subject.name,
+                    partials: columns.partials.map(mark), extraordinary: mark(columns.extraordinary), final: mark(columns.final)
+                ))
         }
         return ParsedPage(value: grades, problems: problems)
     }

@@ -99,10 +99,11 @@ public enum KardexParser {
                     problems.append("\(semester.title), \(cells[0]): “\(cells[5].prefix(20))” is not a grade; it was left empty.")
                     mark = SAESMark.none
                 }
-                semester.lines.append(SAESKardexLine(
-                    code: cells[0], subject: cells[1], date: date, period: cells[3],
-                    assessment: cells[4].uppercased(), mark: mark ?? .none
-                ))
+                semester.lines.append(
+                    SAESKardexLine(
+                        code: cells[0], subject: cells[1], date: date, period: cells[3],
+                        assessment: cells[4].uppercased(), mark: mark ?? .none
+                    ))
             }
             kardex.semesters.append(semester)
         }
@@ -156,12 +157,15 @@ enum SpanishDate {
     static func read(_ text: String) -> String? {
         let words = text.uppercased().split(whereSeparator: { $0 == " " || $0 == "\u{A0}" })
         if words.count == 3, let month = months.firstIndex(of: String(words[0].prefix(3))).map({ $0 + 1 }),
-           let day = Int(words[1]), words[2].count == 4, let year = Int(words[2]), (1900...2100).contains(year),
-           (1...daysIn(month: month, year: year)).contains(day) {
+            let day = Int(words[1]), words[2].count == 4, let year = Int(words[2]), (1900...2100).contains(year),
+            (1...daysIn(month: month, year: year)).contains(day)
+        {
             return "\(year)-\(ByteScanner.twoDigits(month))-\(ByteScanner.twoDigits(day))"
         }
         let parts = text.split(separator: "/")
-        if parts.count == 2, parts[1].count == 4, let month = Int(parts[0]), let year = Int(parts[1]), (1...12).contains(month), (1900...2100).contains(year) {
+        if parts.count == 2, parts[1].count == 4, let month = Int(parts[0]), let year = Int(parts[1]), (1...12).contains(month),
+            (1900...2100).contains(year)
+        {
             return "\(year)-\(ByteScanner.twoDigits(month))"
         }
         return nil

@@ -36,11 +36,14 @@ public enum OccupancyParser {
                 continue
             }
             guard let quota = Int(cells[4]), let enrolled = Int(cells[5]), quota >= 0, enrolled >= 0 else {
-                problems.append("Row \(index + 1): quota “\(cells[4].prefix(10))” or enrolled “\(cells[5].prefix(10))” is not a count; it was left out.")
+                problems.append(
+                    "Row \(index + 1): quota “\(cells[4].prefix(10))” or enrolled “\(cells[5].prefix(10))” is not a count; it was left out.")
                 continue
             }
-            groups.append(SAESGroupOccupancy(group: cells[0], subjectCode: cells[1], subject: cells[2], semester: cells[3],
-                                             quota: quota, enrolled: enrolled))
+            groups.append(
+                SAESGroupOccupancy(
+                    group: cells[0], subjectCode: cells[1], subject: cells[2], semester: cells[3],
+                    quota: quota, enrolled: enrolled))
         }
         return ParsedPage(value: groups, problems: problems)
     }

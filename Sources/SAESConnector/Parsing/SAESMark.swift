@@ -30,7 +30,8 @@ public enum SAESMark: Sendable, Hashable, Codable {
         if scanner.eat(UInt8(ascii: ".")) || scanner.eat(UInt8(ascii: ",")) {
             // SAES writes `8.50` on some pages; only the tenths carry meaning.
             guard let fraction = scanner.digits(limit: 3), fraction.count == 1 || (fraction.count == 2 && fraction.last == "0"),
-                  let digit = fraction.first.flatMap({ Int(String($0)) }) else { return nil }
+                let digit = fraction.first.flatMap({ Int(String($0)) })
+            else { return nil }
             tenths += digit
         }
         guard scanner.atEnd, (0...100).contains(tenths) else { return nil }

@@ -74,8 +74,9 @@ public enum ScheduleParser {
         guard let group, let subject else {
             return .unreadable("The schedule table's columns (\(header.names.joined(separator: ", ").prefix(160))) name no group or no subject.")
         }
-        let known = Set([group, subject, description, teacher, building, room].compactMap { $0 } + dayColumns.map(\.column)
-            + header.columns(enrolmentColumns.contains))
+        let known = Set(
+            [group, subject, description, teacher, building, room].compactMap { $0 } + dayColumns.map(\.column)
+                + header.columns(enrolmentColumns.contains))
         var problems = header.unread(known)
 
         var schedule: [SAESScheduleRow] = []
@@ -103,19 +104,22 @@ public enum ScheduleParser {
                         }
                         // Each teacher's slot repeats the ranges they share: one class meets once.
                         if meetings.contains(where: { $0.weekday == weekday && $0.start == start && $0.end == end }) { continue }
-                        meetings.append(SAESClassMeeting(weekday: weekday, start: start, end: end,
-                                                         building: cell.building ?? Slots.value(buildings, at: slot),
-                                                         room: cell.room ?? Slots.value(rooms, at: slot)))
+                        meetings.append(
+                            SAESClassMeeting(
+                                weekday: weekday, start: start, end: end,
+                                building: cell.building ?? Slots.value(buildings, at: slot),
+                                room: cell.room ?? Slots.value(rooms, at: slot)))
                     }
                 }
             }
             // Slots list a teacher's ranges before the next teacher's: the week reads in order again.
             meetings.sort { ($0.weekday, $0.start, $0.end) < ($1.weekday, $1.start, $1.end) }
             let name = description.map { SubjectCell(code: clean[subject], name: clean[$0]) } ?? SubjectCell(clean[subject])
-            schedule.append(SAESScheduleRow(
-                group: clean[group], subjectCode: name.code, subject: name.name,
-                teacher: teacher.map { Slots.teachers(texts[$0]) } ?? "", meetings: meetings
-            ))
+            schedule.append(
+                SAESScheduleRow(
+                    group: clean[group], subjectCode: name.code, subject: name.name,
+                    teacher: teacher.map { Slots.teachers(texts[$0]) } ?? "", meetings: meetings
+                ))
         }
         return ParsedPage(value: schedule, problems: problems)
     }
@@ -189,8 +193,10 @@ struct DayCell {
             }
             scanner.position = start
             if let from = scanner.clockTime(), scanner.dash(), let to = scanner.clockTime() {
-                ranges.append(TimeRange(text: scanner.text(from: start), start: time(hour: from.hour, minute: from.minute),
-                                        end: time(hour: to.hour, minute: to.minute)))
+                ranges.append(
+                    TimeRange(
+                        text: scanner.text(from: start), start: time(hour: from.hour, minute: from.minute),
+                        end: time(hour: to.hour, minute: to.minute)))
                 start = scanner.position
             } else {
                 start += 1
@@ -221,7 +227,9 @@ struct DayCell {
 
     /// `7`, `05` → `07:05`; nil unless it is a time of day.
     static func time(hour: Substring, minute: Substring) -> String? {
-        guard hour.count <= 2, minute.count == 2, let h = Int(hour), let m = Int(minute), (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+        guard hour.count <= 2, minute.count == 2, let h = Int(hour), let m = Int(minute), (0..<24).contains(h), (0..<60).contains(m) else {
+            return nil
+        }
         return "\(ByteScanner.twoDigits(h)):\(ByteScanner.twoDigits(m))"
     }
 }

@@ -53,9 +53,11 @@ public enum SignInPageParser {
         let button = signInButton(in: document)
         if button == nil { problems.append("The sign-in form has no sign-in button.") }
         let failure = visibleFailures(in: document).joined(separator: " ")
-        return ParsedPage(value: SAESSignInPage(form: form, captchaID: field.value, captchaImagePath: image,
-                                                failure: failure.isEmpty ? nil : failure, captchaField: field.name, button: button),
-                          problems: problems)
+        return ParsedPage(
+            value: SAESSignInPage(
+                form: form, captchaID: field.value, captchaImagePath: image,
+                failure: failure.isEmpty ? nil : failure, captchaField: field.name, button: button),
+            problems: problems)
     }
 
     /// Whether a refusal names the CAPTCHA (rather than the boleta or password).

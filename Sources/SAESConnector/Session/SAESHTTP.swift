@@ -42,8 +42,10 @@ public struct SAESHTTP: Sendable {
 
     /// `client` is Patio's own (``SAESHTTPClient/make()``, shut down when Patio stops) or, for tools and
     /// tests, the process-wide one.
-    public init(client: SAESHTTPClient = .shared, timeout: TimeAmount = .seconds(20), bodyLimit: Int = 4 << 20,
-                plainHTTPPortals: Set<SAESOrigin> = []) {
+    public init(
+        client: SAESHTTPClient = .shared, timeout: TimeAmount = .seconds(20), bodyLimit: Int = 4 << 20,
+        plainHTTPPortals: Set<SAESOrigin> = []
+    ) {
         self.client = client.client
         self.timeout = timeout
         self.bodyLimit = bodyLimit
@@ -68,7 +70,9 @@ public struct SAESHTTP: Sendable {
         return origin
     }
 
-    private func send(_ url: String, portal: String, method: HTTPMethod, form: [FormField]?, cookies: inout SAESCookies) async throws(SAESError) -> SAESResponse {
+    private func send(_ url: String, portal: String, method: HTTPMethod, form: [FormField]?, cookies: inout SAESCookies) async throws(SAESError)
+        -> SAESResponse
+    {
         let home = try origin(ofPortal: portal)
         var current = url
         var method = method

@@ -38,7 +38,9 @@ public struct SAESConnector: Sendable {
     }
 
     /// Posts the student's boleta, password and CAPTCHA answer.
-    public func signIn(_ challenge: SAESSignInChallenge, boleta: String, password: String, captcha: String) async throws(SAESError) -> SAESSignInOutcome {
+    public func signIn(_ challenge: SAESSignInChallenge, boleta: String, password: String, captcha: String) async throws(SAESError)
+        -> SAESSignInOutcome
+    {
         var cookies = challenge.cookies
         // The CAPTCHA field and the button as the page carried them: the instance is named after the page and
         // the button's words differ from portal to portal.
@@ -109,8 +111,10 @@ public struct SAESConnector: Sendable {
 
     /// Course availability, searched live: the page as it first comes, or after posting `filters` back with
     /// its hidden fields (a career change posts back and changes the other lists).
-    public func availability(portal: String, cookies: inout SAESCookies, filters: [SAESAvailability.Filter: String] = [:],
-                             nextPeriod: Bool = false) async throws(SAESError) -> ParsedPage<SAESAvailability> {
+    public func availability(
+        portal: String, cookies: inout SAESCookies, filters: [SAESAvailability.Filter: String] = [:],
+        nextPeriod: Bool = false
+    ) async throws(SAESError) -> ParsedPage<SAESAvailability> {
         let first = AvailabilityParser.parse(try await page(.availability, portal: portal, cookies: &cookies))
         guard !filters.isEmpty, let form = first.value?.form else { return first }
         var fields = filters.sorted { $0.key.rawValue < $1.key.rawValue }.map { FormField($0.key.rawValue, $0.value) }

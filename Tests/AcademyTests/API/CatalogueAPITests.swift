@@ -9,9 +9,12 @@ struct CatalogueAPITests {
     func browse() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
-            let beginner = try await client.created("/api/v1/academy/classes", token: academy.admin,
-                                                    ["locationId": academy.locationID, "name": "Marinera Norteña Básico", "level": "beginner"])
-            _ = try await client.created("/api/v1/academy/classes/\(beginner["id"]!)/schedules", token: academy.admin, ["weekday": 6, "startTime": "10:00", "endTime": "11:00"])
+            let beginner = try await client.created(
+                "/api/v1/academy/classes", token: academy.admin,
+                ["locationId": academy.locationID, "name": "Marinera Norteña Básico", "level": "beginner"])
+            _ = try await client.created(
+                "/api/v1/academy/classes/\(beginner["id"]!)/schedules", token: academy.admin,
+                ["weekday": 6, "startTime": "10:00", "endTime": "11:00"])
             let all = try await client.fetch("/api/v1/academy/classes?locationId=\(academy.locationID)")
             #expect((all["items"] as! [[String: Any]]).map { $0["name"] as! String } == ["Marinera Limeña Avanzado", "Marinera Norteña Básico"])
             let level = try await client.fetch("/api/v1/academy/classes?level=beginner")
@@ -58,7 +61,8 @@ struct CatalogueAPITests {
             let (studentID, _) = try await academy.student("rosa@test.patio", dni: "45678912")
             let receipt = try await academy.pay(studentID, classes: 1)
             let enrolmentID = (receipt["enrolment"] as! [String: Any])["id"] as! String
-            _ = try await client.created("/api/v1/academy/enrolments/\(enrolmentID)/adjustments", token: academy.admin, ["classes": -1, "reason": "Baja"])
+            _ = try await client.created(
+                "/api/v1/academy/enrolments/\(enrolmentID)/adjustments", token: academy.admin, ["classes": -1, "reason": "Baja"])
             _ = try await client.api(.delete, "/api/v1/academy/enrolments/\(enrolmentID)", token: academy.admin)
             let archived = try await client.api(.delete, "/api/v1/academy/locations/\(academy.locationID)", token: academy.admin)
             #expect(try object(archived)["result"] as? String == "archived")
@@ -73,13 +77,16 @@ struct CatalogueAPITests {
     func packs() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
-            let invalid = try await client.api(.post, "/api/v1/academy/packs", token: academy.admin, body: ["name": "", "classes": 0, "price": -5, "validDays": 0])
+            let invalid = try await client.api(
+                .post, "/api/v1/academy/packs", token: academy.admin, body: ["name": "", "classes": 0, "price": -5, "validDays": 0])
             #expect(Set(try problem(invalid).errors!.map(\.field)) == ["name", "classes", "price", "validDays"])
-            let single = try await client.created("/api/v1/academy/packs", token: academy.admin, ["name": "Clase suelta", "classes": 1, "price": 3500])
+            let single = try await client.created(
+                "/api/v1/academy/packs", token: academy.admin, ["name": "Clase suelta", "classes": 1, "price": 3500])
             let list = try await client.fetch("/api/v1/academy/packs")
             #expect((list["items"] as! [[String: Any]]).map { $0["name"] as! String } == ["Clase suelta"])
             let (studentID, _) = try await academy.student("rosa@test.patio", dni: "45678912")
-            _ = try await client.created("/api/v1/academy/payments", token: academy.admin, ["studentId": studentID, "scheduleId": academy.scheduleID, "packId": single["id"]!])
+            _ = try await client.created(
+                "/api/v1/academy/payments", token: academy.admin, ["studentId": studentID, "scheduleId": academy.scheduleID, "packId": single["id"]!])
             let deleted = try await client.api(.delete, "/api/v1/academy/packs/\(single["id"]!)", token: academy.admin)
             #expect(try object(deleted)["result"] as? String == "archived")
             #expect((try await client.fetch("/api/v1/academy/packs")["items"] as! [Any]).isEmpty)

@@ -122,10 +122,12 @@ struct CheckInAPITests {
             let put = try await client.api(.put, "/api/v1/academy/settings", token: academy.admin, body: ["timeZone": "Europe/Madrid"])
             #expect(put.status == .ok)
             #expect(try problem(try await academy.checkIn(student, token: try await academy.token())).code == "no_class_now")
-            let bad = try await client.api(.put, "/api/v1/academy/settings", token: academy.admin, body: ["timeZone": "Mars/Olympus", "checkInOpensMinutesBefore": 999])
+            let bad = try await client.api(
+                .put, "/api/v1/academy/settings", token: academy.admin, body: ["timeZone": "Mars/Olympus", "checkInOpensMinutesBefore": 999])
             #expect(Set(try problem(bad).errors!.map(\.field)) == ["timeZone", "checkInOpensMinutesBefore"])
             // Back in Lima, with check-in closing 60 minutes before the end: 19:10 is still fine, 19:31 is not.
-            _ = try await client.api(.put, "/api/v1/academy/settings", token: academy.admin, body: ["timeZone": "America/Lima", "checkInClosesMinutesAfterEnd": -60])
+            _ = try await client.api(
+                .put, "/api/v1/academy/settings", token: academy.admin, body: ["timeZone": "America/Lima", "checkInClosesMinutesAfterEnd": -60])
             patio.clock.advance(by: 21 * 60)
             #expect(try problem(try await academy.checkIn(student, token: try await academy.token())).code == "no_class_now")
             patio.clock.advance(by: -2 * 60)

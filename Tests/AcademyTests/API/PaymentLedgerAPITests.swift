@@ -10,18 +10,23 @@ struct PaymentLedgerAPITests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
-            let pack = try await client.created("/api/v1/academy/packs", token: academy.admin, ["name": "Pack 8 clases", "classes": 8, "price": 24000])
-            let receipt = try await client.created("/api/v1/academy/payments", token: academy.admin,
-                                                   ["studentId": studentID, "scheduleId": academy.scheduleID, "packId": pack["id"]!])
+            let pack = try await client.created(
+                "/api/v1/academy/packs", token: academy.admin, ["name": "Pack 8 clases", "classes": 8, "price": 24000])
+            let receipt = try await client.created(
+                "/api/v1/academy/payments", token: academy.admin,
+                ["studentId": studentID, "scheduleId": academy.scheduleID, "packId": pack["id"]!])
             let payment = receipt["payment"] as! [String: Any]
             #expect(payment["amount"] as? Int == 24000 && payment["classes"] as? Int == 8 && payment["currency"] as? String == "PEN")
             let enrolmentID = (receipt["enrolment"] as! [String: Any])["id"] as! String
             #expect((receipt["enrolment"] as! [String: Any])["remainingClasses"] as? Int == 8)
 
             #expect(try await academy.checkIn(student, token: try await academy.token()).status == .created)
-            _ = try await client.created("/api/v1/academy/enrolments/\(enrolmentID)/adjustments", token: academy.admin, ["classes": -1, "reason": "Clase de prueba descontada"])
-            let refund = try await client.created("/api/v1/academy/payments/\(payment["id"]!)/refunds", token: academy.admin,
-                                                  ["amount": 6000, "classes": 2, "reason": "Lesión"])
+            _ = try await client.created(
+                "/api/v1/academy/enrolments/\(enrolmentID)/adjustments", token: academy.admin,
+                ["classes": -1, "reason": "Clase de prueba descontada"])
+            let refund = try await client.created(
+                "/api/v1/academy/payments/\(payment["id"]!)/refunds", token: academy.admin,
+                ["amount": 6000, "classes": 2, "reason": "Lesión"])
             #expect(refund["remainingClasses"] as? Int == 4)
 
             let ledger = try await client.fetch("/api/v1/academy/enrolments/\(enrolmentID)", token: academy.admin)
@@ -30,14 +35,17 @@ struct PaymentLedgerAPITests {
             #expect(ledger["balance"] as? Int == 4)
             #expect((ledger["entries"] as! [[String: Any]]).map { $0["kind"] as! String } == ["purchase", "attendance", "adjustment", "refund"])
 
-            let tooMuch = try await client.api(.post, "/api/v1/academy/payments/\(payment["id"]!)/refunds", token: academy.admin,
-                                               body: ["amount": 18001, "reason": "error"])
+            let tooMuch = try await client.api(
+                .post, "/api/v1/academy/payments/\(payment["id"]!)/refunds", token: academy.admin,
+                body: ["amount": 18001, "reason": "error"])
             #expect(try problem(tooMuch).code == "refund_exceeds_payment")
-            let tooMany = try await client.api(.post, "/api/v1/academy/payments/\(payment["id"]!)/refunds", token: academy.admin,
-                                               body: ["classes": 5, "reason": "error"])
+            let tooMany = try await client.api(
+                .post, "/api/v1/academy/payments/\(payment["id"]!)/refunds", token: academy.admin,
+                body: ["classes": 5, "reason": "error"])
             #expect(try problem(tooMany).code == "refund_exceeds_classes")
-            let below = try await client.api(.post, "/api/v1/academy/enrolments/\(enrolmentID)/adjustments", token: academy.admin,
-                                             body: ["classes": -5, "reason": "error"])
+            let below = try await client.api(
+                .post, "/api/v1/academy/enrolments/\(enrolmentID)/adjustments", token: academy.admin,
+                body: ["classes": -5, "reason": "error"])
             #expect(try problem(below).code == "insufficient_classes")
         }
     }
@@ -47,9 +55,12 @@ struct PaymentLedgerAPITests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
-            let monthly = try await client.created("/api/v1/academy/packs", token: academy.admin, ["name": "Semanal", "classes": 4, "price": 12000, "validDays": 7])
+            let monthly = try await client.created(
+                "/api/v1/academy/packs", token: academy.admin, ["name": "Semanal", "classes": 4, "price": 12000, "validDays": 7])
             let receipt = try await academy.pay(studentID, classes: 2)
-            _ = try await client.created("/api/v1/academy/payments", token: academy.admin, ["studentId": studentID, "scheduleId": academy.scheduleID, "packId": monthly["id"]!])
+            _ = try await client.created(
+                "/api/v1/academy/payments", token: academy.admin,
+                ["studentId": studentID, "scheduleId": academy.scheduleID, "packId": monthly["id"]!])
             let enrolmentID = (receipt["enrolment"] as! [String: Any])["id"] as! String
             #expect(try await academy.checkIn(student, token: try await academy.token()).status == .created)
             // 8 days later the 3 unused classes of the weekly pack have expired; the 2 without expiry remain.
@@ -69,8 +80,9 @@ struct PaymentLedgerAPITests {
             let (firstID, _) = try await academy.student("uno@test.patio", dni: "11111111")
             let (secondID, _) = try await academy.student("dos@test.patio", dni: "22222222")
             try await academy.pay(firstID, classes: 1)
-            let full = try await client.api(.post, "/api/v1/academy/payments", token: academy.admin,
-                                            body: ["studentId": secondID, "scheduleId": academy.scheduleID, "classes": 1, "amount": 3000])
+            let full = try await client.api(
+                .post, "/api/v1/academy/payments", token: academy.admin,
+                body: ["studentId": secondID, "scheduleId": academy.scheduleID, "classes": 1, "amount": 3000])
             #expect(full.status == .conflict)
             #expect(try problem(full).code == "class_full")
             let topUp = try await academy.pay(firstID, classes: 2)
@@ -91,7 +103,8 @@ struct PaymentLedgerAPITests {
             let refused = try await client.api(.delete, "/api/v1/academy/enrolments/\(enrolmentID)", token: academy.admin)
             #expect(refused.status == .conflict)
             #expect(try problem(refused).code == "enrolment_has_classes")
-            _ = try await client.created("/api/v1/academy/enrolments/\(enrolmentID)/adjustments", token: academy.admin, ["classes": -2, "reason": "Traslado a otra academia"])
+            _ = try await client.created(
+                "/api/v1/academy/enrolments/\(enrolmentID)/adjustments", token: academy.admin, ["classes": -2, "reason": "Traslado a otra academia"])
             let done = try await client.api(.delete, "/api/v1/academy/enrolments/\(enrolmentID)", token: academy.admin)
             #expect(done.status == .ok)
             #expect(try object(done)["isActive"] as? Bool == false)
@@ -110,7 +123,9 @@ struct PaymentLedgerAPITests {
             let first = try await academy.pay(firstID, classes: 1, amount: 3000)
             patio.clock.advance(by: 2 * 86_400)
             try await academy.pay(secondID, classes: 4, amount: 11000)
-            _ = try await client.created("/api/v1/academy/payments/\((first["payment"] as! [String: Any])["id"]!)/refunds", token: academy.admin, ["amount": 1000, "reason": "Descuento"])
+            _ = try await client.created(
+                "/api/v1/academy/payments/\((first["payment"] as! [String: Any])["id"]!)/refunds", token: academy.admin,
+                ["amount": 1000, "reason": "Descuento"])
 
             let all = try await client.fetch("/api/v1/academy/payments", token: academy.admin)
             let totals = all["totals"] as! [String: Any]

@@ -11,15 +11,19 @@ struct StudentAPITests {
             let academy = try await AcademyFixture.make(patio, client)
             _ = try await academy.student("rosa@test.patio", dni: "45678912")
             let base: [String: Any] = ["name": "Otra", "phone": "999", "password": TestPatio.password]
-            let email = try await client.api(.post, "/api/v1/academy/students", token: academy.admin, body: base.merging(["email": "ROSA@test.patio", "dni": "99999999"]) { $1 })
+            let email = try await client.api(
+                .post, "/api/v1/academy/students", token: academy.admin, body: base.merging(["email": "ROSA@test.patio", "dni": "99999999"]) { $1 })
             #expect(email.status == .conflict)
             #expect(try problem(email).code == "email_taken")
-            let dni = try await client.api(.post, "/api/v1/academy/students", token: academy.admin, body: base.merging(["email": "otra@test.patio", "dni": " 4567 8912 "]) { $1 })
+            let dni = try await client.api(
+                .post, "/api/v1/academy/students", token: academy.admin,
+                body: base.merging(["email": "otra@test.patio", "dni": " 4567 8912 "]) { $1 })
             #expect(try problem(dni).code == "dni_taken")
             // The refused DNI left no half-made account behind.
             #expect(try await patio.components.identity.accounts.find(email: "otra@test.patio") == nil)
-            let invalid = try await client.api(.post, "/api/v1/academy/students", token: academy.admin,
-                                               body: ["name": "", "email": "no-at", "dni": "1", "password": "short", "birthdate": "2001-02-30"])
+            let invalid = try await client.api(
+                .post, "/api/v1/academy/students", token: academy.admin,
+                body: ["name": "", "email": "no-at", "dni": "1", "password": "short", "birthdate": "2001-02-30"])
             #expect(Set(try problem(invalid).errors!.map(\.field)) == ["name", "email", "dni", "password", "birthdate"])
         }
     }
@@ -29,8 +33,9 @@ struct StudentAPITests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let academy = try await AcademyFixture.make(patio, client)
             let (id, _) = try await academy.student("rosa@test.patio", dni: "45678912", name: "Rosa")
-            let edited = try await client.api(.put, "/api/v1/academy/students/\(id)", token: academy.admin,
-                                              body: ["name": "Rosa", "email": "ROSA@test.patio", "phone": "01 444 5555", "password": ""])
+            let edited = try await client.api(
+                .put, "/api/v1/academy/students/\(id)", token: academy.admin,
+                body: ["name": "Rosa", "email": "ROSA@test.patio", "phone": "01 444 5555", "password": ""])
             #expect(edited.status == .ok)
             #expect(try object(edited)["phone"] as? String == "01 444 5555")
             for body in [["name": "Rosa Quispe"], ["email": "otra@test.patio"], ["password": "nueva-contraseña-1", "phone": "1"]] as [[String: Any]] {
@@ -40,7 +45,9 @@ struct StudentAPITests {
                 #expect(try problem(refused).errors?.map(\.field) == Array(body.keys.filter { $0 != "phone" }))
             }
             let student = try await client.fetch("/api/v1/academy/students/\(id)", token: academy.admin)["student"] as! [String: Any]
-            #expect(student["name"] as? String == "Rosa" && student["email"] as? String == "rosa@test.patio" && student["phone"] as? String == "01 444 5555")
+            #expect(
+                student["name"] as? String == "Rosa" && student["email"] as? String == "rosa@test.patio"
+                    && student["phone"] as? String == "01 444 5555")
             _ = try await patio.login("rosa@test.patio", client: client)
         }
     }
@@ -52,10 +59,13 @@ struct StudentAPITests {
             let (id, _) = try await academy.student("jefa@test.patio", dni: "45678912", name: "Jefa")
             let account = try #require(try await patio.components.identity.accounts.find(email: "jefa@test.patio"))
             _ = try await patio.components.identity.accounts.grant(role: "admin", to: account.id)
-            let takeover = try await client.api(.put, "/api/v1/academy/students/\(id)", token: academy.admin,
-                                                body: ["email": "teacher@evil.example", "password": "the-teachers-own-1"])
+            let takeover = try await client.api(
+                .put, "/api/v1/academy/students/\(id)", token: academy.admin,
+                body: ["email": "teacher@evil.example", "password": "the-teachers-own-1"])
             #expect(takeover.status == .forbidden)
-            #expect(try await client.api(.post, "/api/v1/auth/login", body: ["email": "teacher@evil.example", "password": "the-teachers-own-1"]).status == .unauthorized)
+            #expect(
+                try await client.api(.post, "/api/v1/auth/login", body: ["email": "teacher@evil.example", "password": "the-teachers-own-1"]).status
+                    == .unauthorized)
             let admin = try await patio.login("jefa@test.patio", client: client)
             #expect(try await client.api(.get, "/api/v1/admin/accounts", token: admin).status == .ok)
         }
@@ -122,7 +132,8 @@ struct StudentAPITests {
             #expect(adminRoutes.count > 25)
             for route in adminRoutes {
                 let path = route.path.replacingOccurrences(of: "{id}", with: roseID)
-                let response = try await client.api(route.method, path, token: luz, body: route.method == .get || route.method == .delete ? nil : [String: Any]())
+                let response = try await client.api(
+                    route.method, path, token: luz, body: route.method == .get || route.method == .delete ? nil : [String: Any]())
                 #expect(response.status == .forbidden, "\(route.method) \(route.path)")
             }
             _ = luzID

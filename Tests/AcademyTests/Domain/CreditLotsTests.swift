@@ -11,8 +11,9 @@ struct CreditLotsTests {
     let day: TimeInterval = 86_400
 
     func lot(_ remaining: Int, expiresIn days: Double?, createdDaysAgo ago: Double = 30) -> CreditLot {
-        CreditLot(id: UUID(), remaining: remaining, expiresAt: days.map { now.addingTimeInterval($0 * day) },
-                  createdAt: now.addingTimeInterval(-ago * day))
+        CreditLot(
+            id: UUID(), remaining: remaining, expiresAt: days.map { now.addingTimeInterval($0 * day) },
+            createdAt: now.addingTimeInterval(-ago * day))
     }
 
     @Test("classes come from the lot that expires soonest; never-expiring lots are used last")
@@ -121,6 +122,7 @@ struct CreditLotsTests {
 
     private func randomLot(_ random: inout SeededRandom, at clock: Date) -> CreditLot {
         let expiry: Date? = random.below(4) == 0 ? nil : clock.addingTimeInterval(Double(random.below(40) - 10) * day)
-        return CreditLot(id: UUID(), remaining: random.below(10), expiresAt: expiry, createdAt: clock.addingTimeInterval(-Double(random.below(5)) * day))
+        return CreditLot(
+            id: UUID(), remaining: random.below(10), expiresAt: expiry, createdAt: clock.addingTimeInterval(-Double(random.below(5)) * day))
     }
 }

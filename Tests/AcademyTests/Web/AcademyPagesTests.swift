@@ -15,21 +15,27 @@ struct AcademyPagesTests {
             #expect(try await teacher.post("/academy/admin/locations", form: ["name": "San Borja", "address": "Av. San Luis 1"]).status == .seeOther)
             let locations = String(buffer: try await teacher.get("/academy/admin/locations").body)
             let locationID = try #require(locations.firstMatch(of: /\/academy\/locations\/([0-9A-F-]{36})\/qr/)?.1)
-            let created = try await teacher.post("/academy/admin/classes", form: ["locationId": String(locationID), "name": "Marinera Limeña", "level": "advanced", "capacity": ""])
+            let created = try await teacher.post(
+                "/academy/admin/classes", form: ["locationId": String(locationID), "name": "Marinera Limeña", "level": "advanced", "capacity": ""])
             let classPath = try #require(created.headers[.location])
-            #expect(try await teacher.post(classPath, form: ["form": "schedule", "weekday": "2", "startTime": "19:00", "endTime": "20:30"]).status == .seeOther)
+            #expect(
+                try await teacher.post(classPath, form: ["form": "schedule", "weekday": "2", "startTime": "19:00", "endTime": "20:30"]).status
+                    == .seeOther)
 
             let screen = try await teacher.get("/academy/locations/\(locationID)/qr")
             let html = String(buffer: screen.body)
             #expect(html.contains("<svg") && html.contains("<noscript><meta http-equiv=\"refresh\"") && html.contains("/static/refresh.js"))
             let link = try #require(html.firstMatch(of: /href="https?:\/\/[^\/"]+(\/academy\/checkin\?t=[A-Za-z0-9_-]+)"/)?.1)
 
-            let (studentID, _) = try await AcademyFixture(patio: patio, client: client, admin: try await patio.login("maestra@test.patio", client: client),
-                                                          locationID: String(locationID), classID: "", scheduleID: "").student("alumna@test.patio", dni: "45678912")
+            let (studentID, _) = try await AcademyFixture(
+                patio: patio, client: client, admin: try await patio.login("maestra@test.patio", client: client),
+                locationID: String(locationID), classID: "", scheduleID: ""
+            ).student("alumna@test.patio", dni: "45678912")
             let admin = try await patio.login("maestra@test.patio", client: client)
             let classes = try await client.fetch("/api/v1/academy/classes", token: admin)
             let scheduleID = (((classes["items"] as! [[String: Any]])[0]["schedules"] as! [[String: Any]])[0]["id"] as! String)
-            _ = try await client.created("/api/v1/academy/payments", token: admin, ["studentId": studentID, "scheduleId": scheduleID, "classes": 2, "amount": 7000])
+            _ = try await client.created(
+                "/api/v1/academy/payments", token: admin, ["studentId": studentID, "scheduleId": scheduleID, "classes": 2, "amount": 7000])
 
             var student = try await WebSession.anonymous(client)
             let toLogin = try await student.get(String(link))
@@ -63,7 +69,9 @@ struct AcademyPagesTests {
             let academy = try await AcademyFixture.make(patio, client)
             _ = try await academy.student("rosa@test.patio", dni: "45678912")
             var teacher = try await WebSession.signIn(client, email: "maestra@test.patio", password: TestPatio.password)
-            let refused = try await teacher.post("/academy/admin/students/new", form: ["name": "Luz Díaz", "email": "luz@test.patio", "dni": "45678912", "password": TestPatio.password])
+            let refused = try await teacher.post(
+                "/academy/admin/students/new",
+                form: ["name": "Luz Díaz", "email": "luz@test.patio", "dni": "45678912", "password": TestPatio.password])
             #expect(refused.status == .conflict || refused.status == .unprocessableContent)
             let body = String(buffer: refused.body)
             #expect(body.contains("DNI") && body.contains("value=\"Luz Díaz\"") && body.contains("value=\"luz@test.patio\""))
@@ -83,10 +91,13 @@ struct AcademyPagesTests {
             let (studentID, _) = try await academy.student("rosa@test.patio", dni: "45678912")
             let receipt = try await academy.pay(studentID, classes: 2)
             let enrolmentID = (receipt["enrolment"] as! [String: Any])["id"] as! String
-            let pages = ["/academy", "/academy/classes", "/academy/admin", "/academy/admin/settings", "/academy/admin/locations",
-                         "/academy/admin/classes", "/academy/admin/classes/\(academy.classID)", "/academy/admin/schedules/\(academy.scheduleID)/attendance?date=2026-11-24",
-                         "/academy/admin/packs", "/academy/admin/students", "/academy/admin/students/new", "/academy/admin/students/\(studentID)",
-                         "/academy/admin/enrolments/\(enrolmentID)", "/academy/admin/payments", "/academy/locations/\(academy.locationID)/qr"]
+            let pages = [
+                "/academy", "/academy/classes", "/academy/admin", "/academy/admin/settings", "/academy/admin/locations",
+                "/academy/admin/classes", "/academy/admin/classes/\(academy.classID)",
+                "/academy/admin/schedules/\(academy.scheduleID)/attendance?date=2026-11-24",
+                "/academy/admin/packs", "/academy/admin/students", "/academy/admin/students/new", "/academy/admin/students/\(studentID)",
+                "/academy/admin/enrolments/\(enrolmentID)", "/academy/admin/payments", "/academy/locations/\(academy.locationID)/qr",
+            ]
             for language in ["es", "en"] {
                 var teacher = try await WebSession.signIn(client, email: "maestra@test.patio", password: TestPatio.password)
                 _ = try await teacher.post("/locale", form: ["locale": language])
@@ -121,7 +132,9 @@ struct AcademyPagesTests {
         }
     }
 
-    @Test("a refused form says each field in the page's language, by the rule's code: Spanish words from Academy's strings, the service's English on English pages")
+    @Test(
+        "a refused form says each field in the page's language, by the rule's code: Spanish words from Academy's strings, the service's English on English pages"
+    )
     func refusalsInSpanish() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             _ = try await AcademyFixture.make(patio, client)

@@ -11,7 +11,8 @@ struct AcademyRefusalWordsTests {
     func everyCodeHasWords() throws {
         let codes = try RefusalCodes.walk(["Academy"])
         // The walk finds what it should, so the check below can fail.
-        #expect(codes.refusals.isSuperset(of: ["class_full", "dni_taken", "checkin_token_expired", "student_not_found"]) && codes.refusals.count > 20)
+        #expect(
+            codes.refusals.isSuperset(of: ["class_full", "dni_taken", "checkin_token_expired", "student_not_found"]) && codes.refusals.count > 20)
         #expect(codes.fields.isSuperset(of: ["classes_or_pack", "time_format", "currency_format", "date_order"]) && codes.fields.count > 25)
         let silent = codes.silentOnPages(of: AcademyStrings.all)
         #expect(silent.isEmpty, "\(silent)")

@@ -16,7 +16,8 @@ extension CampusServerSuites {
                 let rows = try #require(grades["rows"] as? [[String: Any]])
                 #expect(rows.count == 6)
                 let compilers = try #require(rows.first { $0["clave"] as? String == "C501" })
-                #expect(compilers["partial1"] as? String == "8.5" && compilers["partial2"] as? String == "9" && compilers["average"] as? String == "8.75")
+                #expect(
+                    compilers["partial1"] as? String == "8.5" && compilers["partial2"] as? String == "9" && compilers["average"] as? String == "8.75")
                 let projects = try #require(rows.first { $0["clave"] as? String == "C506" })
                 #expect(projects["partial1"] as? String == "NP" && projects["average"] == nil)
                 #expect(grades["generalAverage"] == nil && grades["approved"] as? Int == 0 && grades["pending"] as? Int == 6)
@@ -31,20 +32,31 @@ extension CampusServerSuites {
                 let groupID = try #require(group["id"] as? String)
                 let ana = try #require(try await world.roster(groupID).first { $0["boleta"] as? String == "2022630101" })
                 let enrolmentID = try #require(ana["enrolmentId"] as? String)
-                let saved = try await client.api(.put, "/api/v1/campus/groups/\(groupID)/grades", token: world.teacher, body: ["grades": [["enrolmentId": enrolmentID, "partial2": "7"]]])
+                let saved = try await client.api(
+                    .put, "/api/v1/campus/groups/\(groupID)/grades", token: world.teacher,
+                    body: ["grades": [["enrolmentId": enrolmentID, "partial2": "7"]]])
                 #expect(try saved.status == .ok && object(saved)["changed"] as? Int == 1)
                 let row = try #require((try await world.grades()["rows"] as? [[String: Any]])?.first { $0["clave"] as? String == "C502" })
                 #expect(row["partial2"] as? String == "7" && row["average"] as? String == "8.00")
-                let history = try #require(try await client.fetch("/api/v1/campus/groups/\(groupID)/grade-history", token: world.admin)["items"] as? [[String: Any]])
+                let history = try #require(
+                    try await client.fetch("/api/v1/campus/groups/\(groupID)/grade-history", token: world.admin)["items"] as? [[String: Any]])
                 let change = try #require(history.first)
-                #expect(change["assessment"] as? String == "partial2" && change["before"] == nil && change["after"] as? String == "7" && change["actorName"] as? String == "Mtra. Rocío Hernández Juárez")
+                #expect(
+                    change["assessment"] as? String == "partial2" && change["before"] == nil && change["after"] as? String == "7"
+                        && change["actorName"] as? String == "Mtra. Rocío Hernández Juárez")
                 // Clearing is a change too, and sending the same value again is not.
-                let cleared = try await client.api(.put, "/api/v1/campus/groups/\(groupID)/grades", token: world.teacher, body: ["grades": [["enrolmentId": enrolmentID, "partial2": NSNull()]]])
+                let cleared = try await client.api(
+                    .put, "/api/v1/campus/groups/\(groupID)/grades", token: world.teacher,
+                    body: ["grades": [["enrolmentId": enrolmentID, "partial2": NSNull()]]])
                 #expect(try object(cleared)["changed"] as? Int == 1)
-                let again = try await client.api(.put, "/api/v1/campus/groups/\(groupID)/grades", token: world.teacher, body: ["grades": [["enrolmentId": enrolmentID, "partial2": ""]]])
+                let again = try await client.api(
+                    .put, "/api/v1/campus/groups/\(groupID)/grades", token: world.teacher,
+                    body: ["grades": [["enrolmentId": enrolmentID, "partial2": ""]]])
                 #expect(try object(again)["changed"] as? Int == 0)
-                let twice = try #require(try await client.fetch("/api/v1/campus/groups/\(groupID)/grade-history", token: world.admin)["items"] as? [[String: Any]])
-                    .filter { $0["enrolmentId"] as? String == enrolmentID && $0["assessment"] as? String == "partial2" }
+                let twice = try #require(
+                    try await client.fetch("/api/v1/campus/groups/\(groupID)/grade-history", token: world.admin)["items"] as? [[String: Any]]
+                )
+                .filter { $0["enrolmentId"] as? String == enrolmentID && $0["assessment"] as? String == "partial2" }
                 #expect(twice.count == 2 && twice.first?["before"] as? String == "7" && twice.first?["after"] == nil)
             }
         }
@@ -57,7 +69,8 @@ extension CampusServerSuites {
                 let groupID = try #require(group["id"] as? String)
                 let enrolmentID = try #require(try await world.roster(groupID).first?["enrolmentId"] as? String)
                 func send(_ token: String, _ field: String, _ value: String) async throws -> TestResponse {
-                    try await client.api(.put, "/api/v1/campus/groups/\(groupID)/grades", token: token, body: ["grades": [["enrolmentId": enrolmentID, field: value]]])
+                    try await client.api(
+                        .put, "/api/v1/campus/groups/\(groupID)/grades", token: token, body: ["grades": [["enrolmentId": enrolmentID, field: value]]])
                 }
                 let closed = try await send(world.teacher, "partial3", "9")
                 #expect(try closed.status == .forbidden && problem(closed).code == "capture_window_closed")
@@ -74,7 +87,8 @@ extension CampusServerSuites {
                 #expect(try await client.api(.get, "/api/v1/campus/groups/\(groupID)/grade-history", token: world.teacher).status == .forbidden)
                 // School services may correct a closed window's grade; nothing above was written.
                 #expect(try await send(world.admin, "partial1", "9.5").status == .ok)
-                let history = try #require(try await client.fetch("/api/v1/campus/groups/\(groupID)/grade-history", token: world.admin)["items"] as? [[String: Any]])
+                let history = try #require(
+                    try await client.fetch("/api/v1/campus/groups/\(groupID)/grade-history", token: world.admin)["items"] as? [[String: Any]])
                 let teachers = history.compactMap { $0["actorName"] as? String }.filter { $0 == "Mtra. Rocío Hernández Juárez" }
                 #expect(teachers.isEmpty && history.first?["after"] as? String == "9.5")
             }
@@ -89,7 +103,9 @@ extension CampusServerSuites {
                 #expect(try await client.api(.get, "/api/v1/campus/students", token: world.student).status == .forbidden)
                 #expect(try await client.api(.post, "/api/v1/campus/periods/\(UUID())/close", token: world.student).status == .forbidden)
                 #expect(try await client.api(.get, "/api/v1/campus/me/grades").status == .unauthorized)
-                let noRecord = try await client.api(.get, "/api/v1/campus/me/grades", token: try await patio.token(for: "sin.boleta@test.patio", roles: [CampusRoles.student], client: client))
+                let noRecord = try await client.api(
+                    .get, "/api/v1/campus/me/grades",
+                    token: try await patio.token(for: "sin.boleta@test.patio", roles: [CampusRoles.student], client: client))
                 #expect(try noRecord.status == .forbidden && problem(noRecord).code == "student_record_missing")
             }
         }

@@ -15,9 +15,12 @@ extension CampusServerSuites {
         private func withLinkableWorld(_ body: @escaping @Sendable (CampusWorld, FakeSAES) async throws -> Void) async throws {
             let fake = FakeSAES()
             try await fake.withRunning { base in
-                try await TestPatio.with(modules: moduleUnderTest, configure: { configuration in
-                    configuration.moduleSettings = ModuleSettings(environment: ["PATIO_CAMPUS_SAES_PORTAL": base + "{school}/"])
-                }) { patio, client in
+                try await TestPatio.with(
+                    modules: moduleUnderTest,
+                    configure: { configuration in
+                        configuration.moduleSettings = ModuleSettings(environment: ["PATIO_CAMPUS_SAES_PORTAL": base + "{school}/"])
+                    }
+                ) { patio, client in
                     try await body(try await CampusWorld.make(patio, client), fake)
                 }
             }
@@ -25,13 +28,17 @@ extension CampusServerSuites {
 
         private func link(_ world: CampusWorld, _ fake: FakeSAES) async throws {
             _ = try await world.client.created("/api/v1/campus/saes/challenge", token: world.student, ["school": "escom"])
-            let linked = try await world.client.api(.post, "/api/v1/campus/saes/link", token: world.student, body: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": try #require(fake.latestCaptchaAnswer),
-            ])
+            let linked = try await world.client.api(
+                .post, "/api/v1/campus/saes/link", token: world.student,
+                body: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": try #require(fake.latestCaptchaAnswer),
+                ])
             try #require(linked.status == .ok)
         }
 
-        @Test("before linking every part says it is the school's; once SAES is read, grades, schedule, kardex, personal data and the photo come from SAES with the time it was read")
+        @Test(
+            "before linking every part says it is the school's; once SAES is read, grades, schedule, kardex, personal data and the photo come from SAES with the time it was read"
+        )
         func apiFollowsTheSource() async throws {
             try await withLinkableWorld { world, fake in
                 let client = world.client, token = world.student
@@ -46,15 +53,19 @@ extension CampusServerSuites {
                 try await link(world, fake)
                 // The photo SAES shows, until school services take one.
                 let photo = try await client.api(.get, "/api/v1/campus/me/photo", token: token)
-                #expect(photo.status == .ok && photo.headers[.contentType] == "image/png" && Array(photo.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+                #expect(
+                    photo.status == .ok && photo.headers[.contentType] == "image/png"
+                        && Array(photo.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
                 #expect((try await client.fetch("/api/v1/campus/me/credential", token: token))["hasPhoto"] as? Bool == true)
                 // Its ETag names the bytes, as a stored photo's does: a phone that has them gets 304.
                 let etag = try #require(photo.headers[.eTag])
-                let again = try await client.execute(uri: "/api/v1/campus/me/photo", method: .get, headers: [.authorization: "Bearer \(token)", .ifNoneMatch: etag])
+                let again = try await client.execute(
+                    uri: "/api/v1/campus/me/photo", method: .get, headers: [.authorization: "Bearer \(token)", .ifNoneMatch: etag])
                 #expect(again.status == .notModified)
                 let studentID = try #require(try await client.fetch("/api/v1/campus/me", token: token)["id"] as? String)
-                let taken = try await client.execute(uri: "/api/v1/campus/students/\(studentID)/photo", method: .put,
-                                                     headers: [.authorization: "Bearer \(world.admin)", .contentType: "image/png"], body: ByteBuffer(bytes: CampusWorld.png))
+                let taken = try await client.execute(
+                    uri: "/api/v1/campus/students/\(studentID)/photo", method: .put,
+                    headers: [.authorization: "Bearer \(world.admin)", .contentType: "image/png"], body: ByteBuffer(bytes: CampusWorld.png))
                 #expect(taken.status == .ok)
                 let school = try await client.api(.get, "/api/v1/campus/me/photo", token: token)
                 #expect(Array(school.body.readableBytesView) == CampusWorld.png && school.headers[.eTag] != etag)
@@ -62,10 +73,17 @@ extension CampusServerSuites {
                 let source = try #require(grades["source"] as? [String: Any])
                 #expect(source["kind"] as? String == "saes" && source["status"] as? String == "current" && source["syncedAt"] as? String != nil)
                 let rows = try #require(grades["rows"] as? [[String: Any]])
-                #expect(rows.map { $0["subject"] as? String } == ["ANÁLISIS Y DISEÑO DE ALGORITMOS", "BASES DE DATOS", "INGENIERÍA DE SOFTWARE", "SISTEMAS OPERATIVOS"])
+                #expect(
+                    rows.map { $0["subject"] as? String } == [
+                        "ANÁLISIS Y DISEÑO DE ALGORITMOS", "BASES DE DATOS", "INGENIERÍA DE SOFTWARE", "SISTEMAS OPERATIVOS",
+                    ])
                 let databases = rows[1]
-                #expect(databases["groupId"] == nil && databases["groupCode"] as? String == "3CV11" && databases["teacher"] as? String == "LÓPEZ RAMÍREZ ELENA")
-                #expect(databases["partial1"] as? String == "10" && databases["partial2"] as? String == "NP" && databases["average"] as? String == "10.00")
+                #expect(
+                    databases["groupId"] == nil && databases["groupCode"] as? String == "3CV11"
+                        && databases["teacher"] as? String == "LÓPEZ RAMÍREZ ELENA")
+                #expect(
+                    databases["partial1"] as? String == "10" && databases["partial2"] as? String == "NP" && databases["average"] as? String == "10.00"
+                )
                 #expect(grades["generalAverage"] == nil && grades["pending"] as? Int == 4)
                 // An earlier period named explicitly is still the school's record.
                 let period = try await world.currentPeriodID()
@@ -96,7 +114,9 @@ extension CampusServerSuites {
             }
         }
 
-        @Test("a page SAES stops showing keeps its last reading on the student's page, which says the reading failed; data from SAES is not edited in Patio")
+        @Test(
+            "a page SAES stops showing keeps its last reading on the student's page, which says the reading failed; data from SAES is not edited in Patio"
+        )
         func pagesSayWhereTheyComeFrom() async throws {
             try await withLinkableWorld { world, fake in
                 var student = try await WebSession.signIn(world.client, email: "estudiante@demo.patio", password: "demo-password")
@@ -108,7 +128,9 @@ extension CampusServerSuites {
                 #expect(grades.contains("data-source=\"saes\"") && grades.contains("Leído de tu SAES") && grades.contains("BASES DE DATOS"))
                 #expect(!grades.contains("Redes de Computadoras") && !grades.contains("data-source-stale"))
                 let personal = String(buffer: try await student.get("/campus/personal").body)
-                #expect(personal.contains("MOAV040312MDFNRLA8") && !personal.contains("action=\"/campus/personal\"") && personal.contains("hazlo en el SAES"))
+                #expect(
+                    personal.contains("MOAV040312MDFNRLA8") && !personal.contains("action=\"/campus/personal\"")
+                        && personal.contains("hazlo en el SAES"))
 
                 fake.setBroken(.kardex)
                 world.patio.clock.advance(by: 3600)

@@ -5,7 +5,9 @@ import Testing
 @testable import Campus
 
 extension CampusServerSuites {
-    @Suite("Campus: the links a student handed out follow their account — a deactivated account, or one that is no longer a student, loses its calendar feed and its credential")
+    @Suite(
+        "Campus: the links a student handed out follow their account — a deactivated account, or one that is no longer a student, loses its calendar feed and its credential"
+    )
     struct StudentStandingTests {
         @Test("deactivating the account stops the calendar feed (404) and the credential check says invalid; reactivated, both come back")
         func deactivatedAccount() async throws {

@@ -8,7 +8,8 @@ struct CampusTextFuzzTests {
     @Test("grades, times, period codes and dates: random and mutated text never traps, and what is accepted reads back the same")
     func grades() {
         var fuzz = FuzzInputs(seed: 13)
-        for text in fuzz.strings(3_000) + fuzz.mutations(of: "8.5", 2_000) + fuzz.mutations(of: "07:30", 2_000) + fuzz.mutations(of: "2026/1", 1_000) {
+        for text in fuzz.strings(3_000) + fuzz.mutations(of: "8.5", 2_000) + fuzz.mutations(of: "07:30", 2_000) + fuzz.mutations(of: "2026/1", 1_000)
+        {
             if let grade = Grade(text) {
                 #expect(Grade(grade.text) == grade)
                 #expect((grade.numericTenths ?? 0) <= 100)

@@ -53,12 +53,14 @@ struct GradeTests {
             model.name = clave
             return model
         }
-        let report = GradeReport.make(period: nil, rows: [
-            (enrolment("8", "NP", "9"), group("A"), subject("S1"), nil),
-            (enrolment(nil, nil, nil), group("B"), subject("S2"), nil),
-            (enrolment("5.5", "6.5", "5"), group("C"), subject("S3"), "T"),
-            (enrolment("NP", nil, "NP"), group("D"), subject("S4"), nil),
-        ])
+        let report = GradeReport.make(
+            period: nil,
+            rows: [
+                (enrolment("8", "NP", "9"), group("A"), subject("S1"), nil),
+                (enrolment(nil, nil, nil), group("B"), subject("S2"), nil),
+                (enrolment("5.5", "6.5", "5"), group("C"), subject("S3"), "T"),
+                (enrolment("NP", nil, "NP"), group("D"), subject("S4"), nil),
+            ])
         #expect(report.rows.map(\.average) == ["8.00", nil, "6.00", nil])
         #expect(report.rows.map(\.passed) == [true, nil, false, false])
         #expect(report.generalAverage == "7.00")

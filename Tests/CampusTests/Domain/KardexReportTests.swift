@@ -20,10 +20,12 @@ struct KardexReportTests {
 
     @Test("a subject failed then passed counts once as approved and earns its credits once; NP is left out of averages")
     func counting() {
-        let report = KardexReport.make(career: "ISC", plan: "2020", lines: [
-            line("A", 1, "9"), line("B", 1, "5"), line("B", 1, "7", evaluation: "ETS"), line("C", 1, "NP", credits: 450),
-            line("D", 2, "8.5", credits: 600), line("E", 2, "10"),
-        ], planCreditsHundredths: 30_000, search: nil)
+        let report = KardexReport.make(
+            career: "ISC", plan: "2020",
+            lines: [
+                line("A", 1, "9"), line("B", 1, "5"), line("B", 1, "7", evaluation: "ETS"), line("C", 1, "NP", credits: 450),
+                line("D", 2, "8.5", credits: 600), line("E", 2, "10"),
+            ], planCreditsHundredths: 30_000, search: nil)
         #expect(report.approvedSubjects == 4)
         #expect(report.creditsEarned == 28.5)
         #expect(report.creditsTotal == 300)

@@ -4,16 +4,18 @@ import Testing
 
 @Suite("The schedule receipt, as a PDF reader shows it")
 struct ScheduleReceiptTests {
-    static let header = ScheduleReceipt.Header(school: "Escuela Superior de Cómputo", studentName: "Ana Sofía Martínez López",
-                                               boleta: "2022630101", career: "Ingeniería en Sistemas Computacionales", period: "2026/1",
-                                               issuedOn: "25/11/2026")
+    static let header = ScheduleReceipt.Header(
+        school: "Escuela Superior de Cómputo", studentName: "Ana Sofía Martínez López",
+        boleta: "2022630101", career: "Ingeniería en Sistemas Computacionales", period: "2026/1",
+        issuedOn: "25/11/2026")
 
     /// A week of `count` classes, each a subject of its own, so every one can be looked for in the text.
     static func schedule(classes count: Int) -> Schedule {
         let entries = (0..<count).map { index in
-            Schedule.Entry(weekday: 1 + index % 6, startsAt: "07:00", endsAt: "08:30", clave: "C\(index)", subject: "Materia número \(index + 1)",
-                           teacher: "Docente \(index + 1)", group: "3CM\(index % 9 + 1)", building: "1", room: "\(100 + index)",
-                           colour: Schedule.colour(for: "C\(index)"))
+            Schedule.Entry(
+                weekday: 1 + index % 6, startsAt: "07:00", endsAt: "08:30", clave: "C\(index)", subject: "Materia número \(index + 1)",
+                teacher: "Docente \(index + 1)", group: "3CM\(index % 9 + 1)", building: "1", room: "\(100 + index)",
+                colour: Schedule.colour(for: "C\(index)"))
         }
         return Schedule(period: nil, entries: entries)
     }
@@ -23,7 +25,11 @@ struct ScheduleReceiptTests {
         let folder = try ExternalTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pdf = folder.appendingPathComponent("horario.pdf")
-        try Data(ScheduleReceipt.render(header, schedule: schedule, verifyURL: "https://patio.example/campus/receipt/abc", createdAt: Date(timeIntervalSince1970: 1_790_000_000))).write(to: pdf)
+        try Data(
+            ScheduleReceipt.render(
+                header, schedule: schedule, verifyURL: "https://patio.example/campus/receipt/abc",
+                createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+        ).write(to: pdf)
         let text = try ExternalTool.run("pdftotext", ["-layout", pdf.path, "-"], package: "poppler-utils")
         #expect(text.status == 0, "pdftotext refused the receipt: \(text.errors)")
         return text.output.split(separator: "\u{0C}", omittingEmptySubsequences: true)

@@ -17,13 +17,15 @@ struct CampusSettingsTests {
         try validate(["PATIO_CAMPUS_SAES_TIMEOUT": ""])
     }
 
-    @Test("a portal without {school} or not http(s), and a timeout that is not 1 to 120 seconds, are refused by name", arguments: [
-        ["PATIO_CAMPUS_SAES_PORTAL": "http://127.0.0.1:8091/"],
-        ["PATIO_CAMPUS_SAES_PORTAL": "ftp://saes/{school}/"],
-        ["PATIO_CAMPUS_SAES_TIMEOUT": "0"],
-        ["PATIO_CAMPUS_SAES_TIMEOUT": "121"],
-        ["PATIO_CAMPUS_SAES_TIMEOUT": "20s"],
-    ])
+    @Test(
+        "a portal without {school} or not http(s), and a timeout that is not 1 to 120 seconds, are refused by name",
+        arguments: [
+            ["PATIO_CAMPUS_SAES_PORTAL": "http://127.0.0.1:8091/"],
+            ["PATIO_CAMPUS_SAES_PORTAL": "ftp://saes/{school}/"],
+            ["PATIO_CAMPUS_SAES_TIMEOUT": "0"],
+            ["PATIO_CAMPUS_SAES_TIMEOUT": "121"],
+            ["PATIO_CAMPUS_SAES_TIMEOUT": "20s"],
+        ])
     func refused(_ environment: [String: String]) {
         let error = #expect(throws: SettingError.self) { try validate(environment) }
         #expect(error?.description.contains(environment.keys.first ?? "?") == true)

@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Campus SAES availability: the groups a school offers, searched live on the student's own SAES")
 struct SAESAvailabilityTests {
-    @Test("without filters SAES's lists come back; choosing the other career changes the plans and lists its groups; next period posts the other choice")
+    @Test(
+        "without filters SAES's lists come back; choosing the other career changes the plans and lists its groups; next period posts the other choice"
+    )
     func search() async throws {
         try await SAESWorld.with { world in
             #expect(try await world.link().status == .ok)
@@ -41,10 +43,15 @@ struct SAESAvailabilityTests {
             let unlinked = try await world.client.api(.get, "/api/v1/campus/saes/availability", token: world.student)
             #expect(try unlinked.status == .notFound && problem(unlinked).code == "saes_not_linked")
             #expect(try await world.link().status == .ok)
-            for (query, field) in [("career=X", "career"), ("shift=Z", "shift"), ("period=later", "period"), ("semester=\(String(repeating: "9", count: 41))", "semester")] {
+            for (query, field) in [
+                ("career=X", "career"), ("shift=Z", "shift"), ("period=later", "period"),
+                ("semester=\(String(repeating: "9", count: 41))", "semester"),
+            ] {
                 let refused = try await world.client.api(.get, "/api/v1/campus/saes/availability?\(query)", token: world.student)
                 let body = try problem(refused)
-                #expect(refused.status == .unprocessableContent && body.errors?.first?.code == "unknown_option" && body.errors?.first?.field == field, "\(query)")
+                #expect(
+                    refused.status == .unprocessableContent && body.errors?.first?.code == "unknown_option" && body.errors?.first?.field == field,
+                    "\(query)")
             }
             #expect(!world.fake.requestLog.contains("POST escom/Academica/horarios.aspx"))
         }
@@ -73,12 +80,15 @@ struct SAESAvailabilityTests {
             // Pages answer a refusal as 422 with the reason in words, and the way back to link SAES.
             #expect(unlinked.status == .unprocessableContent && String(buffer: unlinked.body).contains("href=\"/campus/saes\""))
             _ = try await valeria.post("/campus/saes/challenge", form: ["school": "escom"])
-            _ = try await valeria.post("/campus/saes/link", form: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": try #require(world.fake.latestCaptchaAnswer),
-            ])
+            _ = try await valeria.post(
+                "/campus/saes/link",
+                form: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": try #require(world.fake.latestCaptchaAnswer),
+                ])
             #expect(String(buffer: try await valeria.get("/campus/saes").body).contains("href=\"/campus/saes/availability\""))
             let lists = String(buffer: try await valeria.get("/campus/saes/availability").body)
-            #expect(lists.contains("INGENIERÍA EN INTELIGENCIA ARTIFICIAL") && lists.contains("name=\"plan\"") && !lists.contains("saes-availability\""))
+            #expect(
+                lists.contains("INGENIERÍA EN INTELIGENCIA ARTIFICIAL") && lists.contains("name=\"plan\"") && !lists.contains("saes-availability\""))
             let found = String(buffer: try await valeria.get("/campus/saes/availability?career=C&plan=20&shift=M&semester=1&period=current").body)
             #expect(found.contains("BASES DE DATOS") && found.contains("Martes 8:30 - 10:00") && found.contains("1-204"))
             world.fake.expireSessions()

@@ -21,9 +21,12 @@ struct SAESBoletaTests {
         let fake = FakeSAES()
         fake.add(Self.someoneElse)
         try await fake.withRunning { base in
-            try await TestPatio.with(modules: moduleUnderTest, configure: { configuration in
-                configuration.moduleSettings = ModuleSettings(environment: ["PATIO_CAMPUS_SAES_PORTAL": base + "{school}/"])
-            }) { patio, client in
+            try await TestPatio.with(
+                modules: moduleUnderTest,
+                configure: { configuration in
+                    configuration.moduleSettings = ModuleSettings(environment: ["PATIO_CAMPUS_SAES_PORTAL": base + "{school}/"])
+                }
+            ) { patio, client in
                 try await body(try await CampusWorld.make(patio, client), fake)
             }
         }
@@ -34,32 +37,39 @@ struct SAESBoletaTests {
         try await withDemoSchool { world, fake in
             _ = try await world.client.created("/api/v1/campus/saes/challenge", token: world.student, ["school": "escom"])
             let answer = try #require(fake.latestCaptchaAnswer)
-            let theirs = try await world.client.api(.post, "/api/v1/campus/saes/link", token: world.student, body: [
-                "boleta": Self.someoneElse.boleta, "password": Self.someoneElse.password, "captcha": answer,
-            ])
+            let theirs = try await world.client.api(
+                .post, "/api/v1/campus/saes/link", token: world.student,
+                body: [
+                    "boleta": Self.someoneElse.boleta, "password": Self.someoneElse.password, "captcha": answer,
+                ])
             #expect(try theirs.status == .conflict && problem(theirs).code == "saes_boleta_mismatch")
             #expect(!fake.requestLog.contains("POST escom/default.aspx"))
             let pending = try await world.client.fetch("/api/v1/campus/saes/link", token: world.student)
             #expect(pending["status"] as? String == "pending" && pending["boleta"] == nil)
 
             // The same CAPTCHA still stands: nothing was posted to SAES.
-            let own = try await world.client.api(.post, "/api/v1/campus/saes/link", token: world.student, body: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": answer,
-            ])
+            let own = try await world.client.api(
+                .post, "/api/v1/campus/saes/link", token: world.student,
+                body: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": answer,
+                ])
             #expect(own.status == .ok)
             #expect(try object(own)["boleta"] as? String == FakeStudent.demo.boleta)
         }
     }
 
-    @Test("page: the refusal is shown in the student's language and the form keeps the boleta and the choice to keep the password, never the password")
+    @Test(
+        "page: the refusal is shown in the student's language and the form keeps the boleta and the choice to keep the password, never the password")
     func page() async throws {
         try await withDemoSchool { world, fake in
             var ana = try await WebSession.signIn(world.client, email: "estudiante@demo.patio", password: "demo-password")
             _ = try await ana.post("/campus/saes/challenge", form: ["school": "escom"])
-            let refused = try await ana.post("/campus/saes/link", form: [
-                "boleta": Self.someoneElse.boleta, "password": Self.someoneElse.password, "keepPassword": "on",
-                "captcha": try #require(fake.latestCaptchaAnswer),
-            ])
+            let refused = try await ana.post(
+                "/campus/saes/link",
+                form: [
+                    "boleta": Self.someoneElse.boleta, "password": Self.someoneElse.password, "keepPassword": "on",
+                    "captcha": try #require(fake.latestCaptchaAnswer),
+                ])
             let body = String(buffer: refused.body)
             #expect(refused.status == .unprocessableContent)
             #expect(body.contains("Esa boleta no es la de tu expediente en Campus"))
@@ -70,7 +80,9 @@ struct SAESBoletaTests {
         }
     }
 
-    @Test("school services see the link: 404 saes_not_linked before, then the boleta, school and status on the API and the student's page; a student cannot ask")
+    @Test(
+        "school services see the link: 404 saes_not_linked before, then the boleta, school and status on the API and the student's page; a student cannot ask"
+    )
     func schoolServicesSeeLinks() async throws {
         try await withDemoSchool { world, fake in
             let ana = try #require(try await world.services.students.list(query: FakeStudent.demo.boleta).first)
@@ -80,9 +92,11 @@ struct SAESBoletaTests {
             #expect(try await world.client.api(.get, path, token: world.student).status == .forbidden)
 
             _ = try await world.client.created("/api/v1/campus/saes/challenge", token: world.student, ["school": "escom"])
-            let linked = try await world.client.api(.post, "/api/v1/campus/saes/link", token: world.student, body: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": try #require(fake.latestCaptchaAnswer),
-            ])
+            let linked = try await world.client.api(
+                .post, "/api/v1/campus/saes/link", token: world.student,
+                body: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": try #require(fake.latestCaptchaAnswer),
+                ])
             #expect(linked.status == .ok)
             let seen = try await world.client.fetch(path, token: world.admin)
             #expect(seen["boleta"] as? String == FakeStudent.demo.boleta && seen["status"] as? String == "linked" && seen["linkedAt"] is String)

@@ -13,9 +13,11 @@ struct SAESDownTests {
         #expect(try response.status == .serviceUnavailable && problem(response).code == "saes_unavailable", comment)
     }
 
-    @Test("the crash page while showing the CAPTCHA and while posting the sign-in answers 503 and links nothing; once SAES is back the student links", arguments: [
-        FakeSAES.Trouble.crashing, .crashingWithOK,
-    ])
+    @Test(
+        "the crash page while showing the CAPTCHA and while posting the sign-in answers 503 and links nothing; once SAES is back the student links",
+        arguments: [
+            FakeSAES.Trouble.crashing, .crashingWithOK,
+        ])
     func crashWhileLinking(trouble: FakeSAES.Trouble) async throws {
         try await SAESWorld.with { world in
             world.fake.setTrouble(trouble)
@@ -28,9 +30,11 @@ struct SAESDownTests {
             _ = try await world.client.created("/api/v1/campus/saes/challenge", token: world.student, ["school": "escom"])
             let answer = try #require(world.fake.latestCaptchaAnswer)
             world.fake.setTrouble(trouble)
-            let link = try await world.client.api(.post, "/api/v1/campus/saes/link", token: world.student, body: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": answer,
-            ])
+            let link = try await world.client.api(
+                .post, "/api/v1/campus/saes/link", token: world.student,
+                body: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": answer,
+                ])
             try Self.expectUnavailable(link)
             let state = try await world.linkState()
             #expect(state["status"] as? String == "pending" && (state["pages"] as? [Any])?.isEmpty == true)
@@ -47,15 +51,19 @@ struct SAESDownTests {
             let challenge = try await world.client.api(.post, "/api/v1/campus/saes/challenge", token: world.student, body: ["school": "escom"])
             try Self.expectUnavailable(challenge)
             #expect(try await world.client.api(.get, "/api/v1/campus/saes/link", token: world.student).status == .notFound)
-            let link = try await world.client.api(.post, "/api/v1/campus/saes/link", token: world.student, body: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": "ABCDE",
-            ])
+            let link = try await world.client.api(
+                .post, "/api/v1/campus/saes/link", token: world.student,
+                body: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": "ABCDE",
+                ])
             #expect(try link.status == .conflict && problem(link).code == "saes_no_challenge")
         }
     }
 
     // Three seconds, not one: the pages SAES does answer must arrive within it even on a busy machine.
-    @Test("SAES that never answers: with PATIO_CAMPUS_SAES_TIMEOUT=3 showing the CAPTCHA, signing in and syncing each give up with 503; a sync marks the pages failed and keeps their data")
+    @Test(
+        "SAES that never answers: with PATIO_CAMPUS_SAES_TIMEOUT=3 showing the CAPTCHA, signing in and syncing each give up with 503; a sync marks the pages failed and keeps their data"
+    )
     func noAnswerInTime() async throws {
         try await SAESWorld.with(settings: ["PATIO_CAMPUS_SAES_TIMEOUT": "3"]) { world in
             world.fake.setTrouble(.silent)
@@ -67,9 +75,11 @@ struct SAESDownTests {
             _ = try await world.client.created("/api/v1/campus/saes/challenge", token: world.student, ["school": "escom"])
             let answer = try #require(world.fake.latestCaptchaAnswer)
             world.fake.setTrouble(.silent)
-            let link = try await world.client.api(.post, "/api/v1/campus/saes/link", token: world.student, body: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": answer,
-            ])
+            let link = try await world.client.api(
+                .post, "/api/v1/campus/saes/link", token: world.student,
+                body: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": answer,
+                ])
             try Self.expectUnavailable(link)
 
             world.fake.setTrouble(.none)
@@ -86,7 +96,9 @@ struct SAESDownTests {
         }
     }
 
-    @Test("the crash page with a 200: a sync answers 503, marks every page failed and keeps the last good data; the link keeps its session and its last reading time; SAES back, the pages are current again")
+    @Test(
+        "the crash page with a 200: a sync answers 503, marks every page failed and keeps the last good data; the link keeps its session and its last reading time; SAES back, the pages are current again"
+    )
     func crashPageWithOK() async throws {
         try await SAESWorld.with { world in
             #expect(try await world.link().status == .ok)
@@ -122,7 +134,9 @@ struct SAESDownTests {
         }
     }
 
-    @Test("SAES wanting the teacher evaluation after grades were read: the grades page keeps them, says why nothing new came, and the link names the teachers; evaluated, the grades are current again")
+    @Test(
+        "SAES wanting the teacher evaluation after grades were read: the grades page keeps them, says why nothing new came, and the link names the teachers; evaluated, the grades are current again"
+    )
     func evaluationKeepsGrades() async throws {
         try await SAESWorld.with { world in
             #expect(try await world.link().status == .ok)

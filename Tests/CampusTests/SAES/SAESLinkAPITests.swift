@@ -10,38 +10,49 @@ import Testing
 
 @Suite("Campus SAES: linking a student's SAES through its CAPTCHA, syncing into Campus, expiry, unlinking")
 struct SAESLinkAPITests {
-    @Test("linking: an unknown school and a post before any CAPTCHA are refused; a wrong CAPTCHA and a wrong password come back with a new image; the right answer links and reads every page")
+    @Test(
+        "linking: an unknown school and a post before any CAPTCHA are refused; a wrong CAPTCHA and a wrong password come back with a new image; the right answer links and reads every page"
+    )
     func linking() async throws {
         try await SAESWorld.with { world in
             let client = world.client, token = world.student
             let unknown = try await client.api(.post, "/api/v1/campus/saes/challenge", token: token, body: ["school": "hogwarts"])
             #expect(try unknown.status == .unprocessableContent && problem(unknown).errors?.first?.code == "unknown_school")
-            let early = try await client.api(.post, "/api/v1/campus/saes/link", token: token, body: ["boleta": "1", "password": "x", "captcha": "ABC"])
+            let early = try await client.api(
+                .post, "/api/v1/campus/saes/link", token: token, body: ["boleta": "1", "password": "x", "captcha": "ABC"])
             #expect(try early.status == .conflict && problem(early).code == "saes_no_challenge")
 
             let challenge = try await client.created("/api/v1/campus/saes/challenge", token: token, ["school": "escom"])
             let firstImage = try #require(challenge["captchaImage"] as? String)
             #expect(firstImage.hasPrefix("data:image/png;base64,") && challenge["schoolName"] as? String == "ESCOM")
-            let wrong = try await client.api(.post, "/api/v1/campus/saes/link", token: token, body: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": "XXXXX",
-            ])
+            let wrong = try await client.api(
+                .post, "/api/v1/campus/saes/link", token: token,
+                body: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": "XXXXX",
+                ])
             #expect(try wrong.status == .unprocessableContent && problem(wrong).code == "saes_wrong_captcha")
             let retry = try await client.fetch("/api/v1/campus/saes/challenge", token: token)
             #expect(retry["captchaImage"] as? String != firstImage)
-            let badPassword = try await client.api(.post, "/api/v1/campus/saes/link", token: token, body: [
-                "boleta": FakeStudent.demo.boleta, "password": "nope", "captcha": try #require(world.fake.latestCaptchaAnswer),
-            ])
+            let badPassword = try await client.api(
+                .post, "/api/v1/campus/saes/link", token: token,
+                body: [
+                    "boleta": FakeStudent.demo.boleta, "password": "nope", "captcha": try #require(world.fake.latestCaptchaAnswer),
+                ])
             #expect(try badPassword.status == .unprocessableContent && problem(badPassword).code == "saes_wrong_credentials")
             let blank = try await client.api(.post, "/api/v1/campus/saes/link", token: token, body: ["boleta": "20 22", "captcha": ""])
             #expect(try Set(problem(blank).errors?.map(\.field) ?? []) == ["boleta", "password", "captcha"])
 
-            let linked = try await client.api(.post, "/api/v1/campus/saes/link", token: token, body: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password,
-                "captcha": try #require(world.fake.latestCaptchaAnswer).lowercased(), "keepPassword": true,
-            ])
+            let linked = try await client.api(
+                .post, "/api/v1/campus/saes/link", token: token,
+                body: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password,
+                    "captcha": try #require(world.fake.latestCaptchaAnswer).lowercased(), "keepPassword": true,
+                ])
             #expect(linked.status == .ok)
             let state = try object(linked)
-            #expect(state["status"] as? String == "linked" && state["passwordKept"] as? Bool == true && state["boleta"] as? String == FakeStudent.demo.boleta)
+            #expect(
+                state["status"] as? String == "linked" && state["passwordKept"] as? Bool == true
+                    && state["boleta"] as? String == FakeStudent.demo.boleta)
             let pages = try #require(state["pages"] as? [[String: Any]])
             #expect(Set(pages.compactMap { $0["page"] as? String }) == ["grades", "schedule", "kardex", "personal_data", "credits", "photo"])
             #expect(pages.allSatisfy { $0["status"] as? String == "current" })
@@ -72,7 +83,8 @@ struct SAESLinkAPITests {
         }
     }
 
-    @Test("sync: an unchanged SAES writes nothing; a new grade changes only the grades page; a page SAES stops showing keeps its last data and says so")
+    @Test(
+        "sync: an unchanged SAES writes nothing; a new grade changes only the grades page; a page SAES stops showing keeps its last data and says so")
     func sync() async throws {
         try await SAESWorld.with { world in
             #expect(try await world.link().status == .ok)
@@ -88,7 +100,9 @@ struct SAESLinkAPITests {
             let afterGrade = try await world.changeTimes()
             #expect(afterGrade["grades"] != first["grades"])
             #expect(afterGrade.filter { $0.key != "grades" } == first.filter { $0.key != "grades" })
-            let rows = try #require(((try await world.client.fetch("/api/v1/campus/saes/record", token: world.student))["grades"] as? [String: Any])?["rows"] as? [[String: Any]])
+            let rows = try #require(
+                ((try await world.client.fetch("/api/v1/campus/saes/record", token: world.student))["grades"] as? [String: Any])?["rows"]
+                    as? [[String: Any]])
             #expect((rows[0]["partials"] as? [[String: Any]])?[2]["tenths"] != nil)
 
             world.fake.setBroken(.kardex)
@@ -118,8 +132,9 @@ struct SAESLinkAPITests {
             #expect((try await world.client.fetch("/api/v1/campus/saes/record", token: world.student)["grades"]) != nil)
 
             _ = try await world.client.created("/api/v1/campus/saes/challenge", token: world.student, ["school": "escom"])
-            let relinked = try await world.client.api(.post, "/api/v1/campus/saes/link", token: world.student,
-                                                      body: ["captcha": try #require(world.fake.latestCaptchaAnswer)])
+            let relinked = try await world.client.api(
+                .post, "/api/v1/campus/saes/link", token: world.student,
+                body: ["captcha": try #require(world.fake.latestCaptchaAnswer)])
             #expect(relinked.status == .ok)
             #expect(try object(relinked)["status"] as? String == "linked")
         }
@@ -132,7 +147,10 @@ struct SAESLinkAPITests {
             let linked = try await world.link(school: "upiicsa")
             let state = try object(linked)
             #expect(state["status"] as? String == "evaluation_required")
-            #expect((state["teachersToEvaluate"] as? [[String: Any]])?.compactMap { $0["teacher"] as? String } == ["LÓPEZ RAMÍREZ ELENA", "HERNÁNDEZ CRUZ MARIO"])
+            #expect(
+                (state["teachersToEvaluate"] as? [[String: Any]])?.compactMap { $0["teacher"] as? String } == [
+                    "LÓPEZ RAMÍREZ ELENA", "HERNÁNDEZ CRUZ MARIO",
+                ])
             #expect((state["evaluationURL"] as? String)?.hasSuffix("/upiicsa/Alumnos/Evaluacion_docente/califica_profe.aspx") == true)
             let record = try await world.client.fetch("/api/v1/campus/saes/record", token: world.student)
             #expect((record["grades"] as? [String: Any])?["evaluationRequired"] as? Bool == true)

@@ -7,7 +7,9 @@ import Testing
 
 @Suite("Campus SAES page: the student links by typing the CAPTCHA shown and sees their SAES grades")
 struct SAESPagesTests {
-    @Test("choose the school, see SAES's image, a mistyped CAPTCHA shows a new one with the reason, the right one shows grades, schedule and kardex from SAES; unlinking forgets them")
+    @Test(
+        "choose the school, see SAES's image, a mistyped CAPTCHA shows a new one with the reason, the right one shows grades, schedule and kardex from SAES; unlinking forgets them"
+    )
     func linkInTheBrowser() async throws {
         try await SAESWorld.with { world in
             var valeria = try await WebSession.signIn(world.client, email: "valeria@test.patio", password: TestPatio.password)
@@ -18,17 +20,24 @@ struct SAESPagesTests {
             let page = String(buffer: shown.body)
             #expect(page.contains("src=\"data:image/png;base64,") && page.contains("name=\"captcha\""))
 
-            let mistyped = try await valeria.post("/campus/saes/link", form: ["boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": "ZZZZZ"])
+            let mistyped = try await valeria.post(
+                "/campus/saes/link", form: ["boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": "ZZZZZ"])
             #expect(mistyped.status == .unprocessableContent)
-            #expect(String(buffer: mistyped.body).contains("El SAES dice que los caracteres no coinciden con la imagen.") && String(buffer: mistyped.body).contains("src=\"data:image/png;base64,"))
+            #expect(
+                String(buffer: mistyped.body).contains("El SAES dice que los caracteres no coinciden con la imagen.")
+                    && String(buffer: mistyped.body).contains("src=\"data:image/png;base64,"))
 
-            let linked = try await valeria.post("/campus/saes/link", form: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": try #require(world.fake.latestCaptchaAnswer),
-            ])
+            let linked = try await valeria.post(
+                "/campus/saes/link",
+                form: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": try #require(world.fake.latestCaptchaAnswer),
+                ])
             let body = String(buffer: linked.body)
             #expect(linked.status == .ok)
             #expect(body.contains("Tu SAES quedó vinculado.") && body.contains("ANÁLISIS Y DISEÑO DE ALGORITMOS") && body.contains("8.5"))
-            #expect(body.contains(/class="fail" data-label="[^"]+">NP/) && body.contains("Sábado") && body.contains("PRIMER SEMESTRE") && body.contains("8.65"))
+            #expect(
+                body.contains(/class="fail" data-label="[^"]+">NP/) && body.contains("Sábado") && body.contains("PRIMER SEMESTRE")
+                    && body.contains("8.65"))
             #expect(body.contains("MOAV040312MDFNRLA8") && body.contains("Al día"))
 
             let synced = String(buffer: try await valeria.post("/campus/saes/sync", form: [:]).body)

@@ -69,8 +69,9 @@ struct SAESSealingKeyTests {
     func missingKey() async throws {
         try await SAESWorld.with { world in
             let vault = SAESVault(secrets: ServerSecrets(database: world.patio.components.database, sealing: .missing))
-            let links = SAESLinkService(database: world.patio.components.database, clock: world.patio.clock.clock, vault: vault,
-                                        connector: SAESConnector(), portals: SAESPortals(template: nil), throttle: SAESThrottle(clock: world.patio.clock.clock))
+            let links = SAESLinkService(
+                database: world.patio.components.database, clock: world.patio.clock.clock, vault: vault,
+                connector: SAESConnector(), portals: SAESPortals(template: nil), throttle: SAESThrottle(clock: world.patio.clock.clock))
             do {
                 _ = try await links.begin(accountID: UUID(), .init(school: "escom"))
                 Issue.record("linked without a key")

@@ -14,8 +14,9 @@ struct SAESUnlinkTests {
         try #require(fake.requestsArrived > count, "the sync never reached SAES")
     }
 
-    @Test("a sync under way when the student unlinks — whether SAES then fails or answers — writes no page back and answers that there is no link",
-          arguments: [FakeSAES.Trouble.crashing, .none])
+    @Test(
+        "a sync under way when the student unlinks — whether SAES then fails or answers — writes no page back and answers that there is no link",
+        arguments: [FakeSAES.Trouble.crashing, .none])
     func unlinkDuringSync(then trouble: FakeSAES.Trouble) async throws {
         try await SAESWorld.with { world in
             #expect(try await world.link().status == .ok)

@@ -17,7 +17,8 @@ struct CampusWorld {
     let services: CampusServices
 
     /// A real 2×1 PNG, for a student's photo.
-    static let png: [UInt8] = Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGOol7X/DwIAFTcF11PXV70AAAAASUVORK5CYII=") ?? Data())
+    static let png: [UInt8] = Array(
+        Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGOol7X/DwIAFTcF11PXV70AAAAASUVORK5CYII=") ?? Data())
 
     static func make(_ patio: TestPatio, _ client: any TestClientProtocol) async throws -> CampusWorld {
         patio.clock.set(Date(timeIntervalSince1970: 1_795_449_600))
@@ -27,7 +28,8 @@ struct CampusWorld {
         let teacher = try await patio.login("docente@demo.patio", password: "demo-password", client: client)
         let student = try await patio.login("estudiante@demo.patio", password: "demo-password", client: client)
         let otherTeacher = try await patio.token(for: "sin.grupos@test.patio", roles: [CampusRoles.teacher], client: client)
-        return CampusWorld(patio: patio, client: client, admin: admin, teacher: teacher, student: student, otherTeacher: otherTeacher, services: services)
+        return CampusWorld(
+            patio: patio, client: client, admin: admin, teacher: teacher, student: student, otherTeacher: otherTeacher, services: services)
     }
 
     /// The demo teacher's groups this period.

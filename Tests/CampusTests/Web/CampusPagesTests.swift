@@ -8,14 +8,20 @@ import Testing
 extension CampusServerSuites {
     @Suite("Campus pages: the student's record, the teacher's capture form, school services' page")
     struct CampusPagesTests {
-        @Test("the student's pages: grades with the pending average, the week as a grid with Saturday and a list, the kardex with search, personal data without empty fields, the credential")
+        @Test(
+            "the student's pages: grades with the pending average, the week as a grid with Saturday and a list, the kardex with search, personal data without empty fields, the credential"
+        )
         func studentPages() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 _ = try await CampusWorld.make(patio, client)
                 var ana = try await WebSession.signIn(client, email: "estudiante@demo.patio", password: "demo-password")
                 let home = String(buffer: try await ana.get("/campus").body)
-                #expect(home.contains("Tus próximas clases") && home.contains("Compiladores") && home.contains("1 urgente<") && !home.contains("1 urgentes"))
-                #expect(home.contains("ESCOM gana el concurso nacional") && home.contains("Beca Institucional IPN") && !home.contains("Beca Benito Juárez"))
+                #expect(
+                    home.contains("Tus próximas clases") && home.contains("Compiladores") && home.contains("1 urgente<")
+                        && !home.contains("1 urgentes"))
+                #expect(
+                    home.contains("ESCOM gana el concurso nacional") && home.contains("Beca Institucional IPN")
+                        && !home.contains("Beca Benito Juárez"))
                 #expect(home.contains("src=\"/static/campus/offline.js\" data-account=\"") && home.contains("Actualizado:"))
                 let grades = String(buffer: try await ana.get("/campus/grades").body)
                 #expect(grades.contains("Redes de Computadoras") && grades.contains("8.75") && grades.contains("pendiente"))
@@ -29,7 +35,9 @@ extension CampusServerSuites {
                 let credential = String(buffer: try await ana.get("/campus/credential").body)
                 #expect(credential.contains("2022630101") && credential.contains("<svg"))
                 let worker = try await ana.get("/campus/sw.js?account=x")
-                #expect(worker.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/campus" && String(buffer: worker.body).contains("'/campus/kardex'"))
+                #expect(
+                    worker.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/campus" && String(buffer: worker.body).contains("'/campus/kardex'")
+                )
                 // A teacher's group page is not the student's.
                 let groupID = try #require(try await CampusServices(environment: patio.components.environment).groups.list(.init()).first?.id)
                 #expect(try await ana.get("/campus/groups/\(groupID)").status == .forbidden)
@@ -40,7 +48,8 @@ extension CampusServerSuites {
         func teacherForm() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
-                let groupID = try #require(try await world.teacherGroups().first { ($0["subject"] as? [String: Any])?["clave"] as? String == "C502" }?["id"] as? String)
+                let groupID = try #require(
+                    try await world.teacherGroups().first { ($0["subject"] as? [String: Any])?["clave"] as? String == "C502" }?["id"] as? String)
                 let ana = try #require(try await world.roster(groupID).first { $0["boleta"] as? String == "2022630101" })
                 let enrolment = try #require(ana["enrolmentId"] as? String).uppercased()
                 var teacher = try await WebSession.signIn(client, email: "docente@demo.patio", password: "demo-password")
@@ -58,16 +67,21 @@ extension CampusServerSuites {
             }
         }
 
-        @Test("four grades typed and one of them 11: all four come back as typed, the wrong one marked beside its student's name with the reason in the page's language; nothing is saved until it is right, and then the page says so")
+        @Test(
+            "four grades typed and one of them 11: all four come back as typed, the wrong one marked beside its student's name with the reason in the page's language; nothing is saved until it is right, and then the page says so"
+        )
         func refusedCaptureKeepsEverything() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
-                let groupID = try #require(try await world.teacherGroups().first { ($0["subject"] as? [String: Any])?["clave"] as? String == "C502" }?["id"] as? String)
+                let groupID = try #require(
+                    try await world.teacherGroups().first { ($0["subject"] as? [String: Any])?["clave"] as? String == "C502" }?["id"] as? String)
                 let roster = Array(try await world.roster(groupID).prefix(4))
                 try #require(roster.count >= 2)
                 let typed = ["8", "11", "9.5", "NP"]
                 var form: [String: String] = [:]
-                for (student, grade) in zip(roster, typed) { form["\(try #require(student["enrolmentId"] as? String).uppercased()).partial2"] = grade }
+                for (student, grade) in zip(roster, typed) {
+                    form["\(try #require(student["enrolmentId"] as? String).uppercased()).partial2"] = grade
+                }
                 let wrong = roster[1]
                 let wrongName = try #require(wrong["name"] as? String)
                 let wrongCell = "\(try #require(wrong["enrolmentId"] as? String).uppercased()).partial2"
@@ -105,21 +119,43 @@ extension CampusServerSuites {
                 let periodID = try await world.currentPeriodID()
                 let page = String(buffer: try await admin.get("/campus/admin").body)
                 #expect(page.contains("/campus/admin/periods/\(periodID.uuidString)/close"))
-                let window = try await admin.submit("/campus/admin", form: ["form": "window", "periodId": periodID.uuidString, "assessment": "partial3", "opensAt": "2026-11-20T08:00", "closesAt": "2026-11-30T20:00"])
+                let window = try await admin.submit(
+                    "/campus/admin",
+                    form: [
+                        "form": "window", "periodId": periodID.uuidString, "assessment": "partial3", "opensAt": "2026-11-20T08:00",
+                        "closesAt": "2026-11-30T20:00",
+                    ])
                 #expect(window.at == "/campus/admin" && String(buffer: window.page.body).contains("Ventana guardada."))
                 #expect(try await world.services.grades.windows(periodID: periodID).first { $0.assessment == "partial3" }?.isOpen == true)
-                let refused = try await admin.post("/campus/admin", form: ["form": "import", "kind": "enrolments", "csv": "boleta,period,clave,group\n9999999999,2027/1,C501,5CM1\n"])
-                #expect(refused.status == .unprocessableContent && String(buffer: refused.body).contains("Línea 2 · Boleta: Ningún estudiante tiene esa boleta."))
-                let published = try await admin.submit("/campus/admin", form: ["form": "post", "kind": "announcement", "category": "urgent", "title": "Simulacro", "body": "Hoy.", "importance": "3"])
+                let refused = try await admin.post(
+                    "/campus/admin",
+                    form: ["form": "import", "kind": "enrolments", "csv": "boleta,period,clave,group\n9999999999,2027/1,C501,5CM1\n"])
+                #expect(
+                    refused.status == .unprocessableContent
+                        && String(buffer: refused.body).contains("Línea 2 · Boleta: Ningún estudiante tiene esa boleta."))
+                let published = try await admin.submit(
+                    "/campus/admin",
+                    form: ["form": "post", "kind": "announcement", "category": "urgent", "title": "Simulacro", "body": "Hoy.", "importance": "3"])
                 #expect(String(buffer: published.page.body).contains("Publicado."))
                 // The notice is shown once: the page read again no longer says it.
                 #expect(!String(buffer: try await admin.get("/campus/admin").body).contains("Publicado."))
-                let scholarship = try await admin.submit("/campus/admin", form: ["form": "scholarship", "name": "Beca de Alimentación", "description": "Comida en la cafetería.", "status": "open",
-                                                                                             "amount": "450.50", "periodicity": "monthly", "benefitType": "food", "link": "https://www.ipn.mx/becas/"])
+                let scholarship = try await admin.submit(
+                    "/campus/admin",
+                    form: [
+                        "form": "scholarship", "name": "Beca de Alimentación", "description": "Comida en la cafetería.", "status": "open",
+                        "amount": "450.50", "periodicity": "monthly", "benefitType": "food", "link": "https://www.ipn.mx/becas/",
+                    ])
                 #expect(String(buffer: scholarship.page.body).contains("Beca de Alimentación"))
-                #expect(try await ContentService(database: world.services.database, clock: world.services.clock).scholarships(status: "open").first { $0.name == "Beca de Alimentación" }?.amountMinor == 45_050)
-                let badAmount = try await admin.post("/campus/admin", form: ["form": "scholarship", "name": "X", "description": "Y", "status": "open", "amount": "mucho",
-                                                                                          "periodicity": "monthly", "benefitType": "food", "link": "https://x.mx"])
+                #expect(
+                    try await ContentService(database: world.services.database, clock: world.services.clock).scholarships(status: "open").first {
+                        $0.name == "Beca de Alimentación"
+                    }?.amountMinor == 45_050)
+                let badAmount = try await admin.post(
+                    "/campus/admin",
+                    form: [
+                        "form": "scholarship", "name": "X", "description": "Y", "status": "open", "amount": "mucho",
+                        "periodicity": "monthly", "benefitType": "food", "link": "https://x.mx",
+                    ])
                 #expect(badAmount.status == .unprocessableContent)
                 let closed = try await admin.submit("/campus/admin/periods/\(periodID.uuidString)/close", form: ["confirm": "yes"])
                 #expect(String(buffer: closed.page.body).contains("Periodo cerrado: 0 líneas al kárdex, 24 sin final."))
@@ -138,7 +174,9 @@ extension CampusServerSuites {
                 let period = RecordService.view(try await world.services.record.period(periodID))
                 let early = LocalDate("2026-11-23")!.days(until: try #require(LocalDate(period.endsOn)))
                 let admin_page = String(buffer: try await admin.get("/campus/admin").body)
-                #expect(admin_page.contains("action=\"/campus/admin/periods/\(periodID.uuidString)/close\" data-confirm") && admin_page.contains("class=\"danger\""))
+                #expect(
+                    admin_page.contains("action=\"/campus/admin/periods/\(periodID.uuidString)/close\" data-confirm")
+                        && admin_page.contains("class=\"danger\""))
 
                 let asked = try await admin.post("/campus/admin/periods/\(periodID.uuidString)/close", form: [:])
                 let question = String(buffer: asked.body)
@@ -158,7 +196,9 @@ extension CampusServerSuites {
             }
         }
 
-        @Test("after the period closes, the teacher's page says capture is over (in Spanish and English) and the student's grades page shows what was recorded")
+        @Test(
+            "after the period closes, the teacher's page says capture is over (in Spanish and English) and the student's grades page shows what was recorded"
+        )
         func pagesAfterClosing() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
@@ -207,7 +247,9 @@ extension CampusServerSuites {
 }
 
 extension CampusServerSuites.CampusPagesTests {
-    @Test("school services open a student, give them a photo, add a kardex line by hand and correct their personal data from the pages; each refusal says why and keeps what was there")
+    @Test(
+        "school services open a student, give them a photo, add a kardex line by hand and correct their personal data from the pages; each refusal says why and keeps what was there"
+    )
     func adminStudentPages() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let world = try await CampusWorld.make(patio, client)
@@ -220,12 +262,20 @@ extension CampusServerSuites.CampusPagesTests {
 
             // Opening a student: a bad boleta is refused and the name typed stays; a good form creates the account.
             let planID = try #require(try await world.services.record.plans().first?.id).uuidString
-            let refused = try await admin.post("/campus/admin/students", form: ["name": "Luis Pérez Ramos", "boleta": "123", "email": "luis@test.patio", "password": "contraseña-segura", "planId": planID])
+            let refused = try await admin.post(
+                "/campus/admin/students",
+                form: ["name": "Luis Pérez Ramos", "boleta": "123", "email": "luis@test.patio", "password": "contraseña-segura", "planId": planID])
             #expect(refused.status == .unprocessableContent)
             let refusedPage = String(buffer: refused.body)
             #expect(refusedPage.contains("value=\"Luis Pérez Ramos\"") && !refusedPage.contains("contraseña-segura"))
-            let created = try await admin.submit("/campus/admin/students", form: ["name": "Luis Pérez Ramos", "boleta": "2027630001", "email": "luis@test.patio", "password": "contraseña-segura", "planId": planID])
-            #expect(created.at == "/campus/admin/students?q=2027630001" && String(buffer: created.page.body).contains("Luis Pérez Ramos quedó dado de alta."))
+            let created = try await admin.submit(
+                "/campus/admin/students",
+                form: [
+                    "name": "Luis Pérez Ramos", "boleta": "2027630001", "email": "luis@test.patio", "password": "contraseña-segura", "planId": planID,
+                ])
+            #expect(
+                created.at == "/campus/admin/students?q=2027630001"
+                    && String(buffer: created.page.body).contains("Luis Pérez Ramos quedó dado de alta."))
             #expect(try await patio.login("luis@test.patio", password: "contraseña-segura", client: client).isEmpty == false)
 
             // The photo goes up as the page's script sends it; without the page's CSRF token, or not an image, it is refused.
@@ -239,15 +289,22 @@ extension CampusServerSuites.CampusPagesTests {
             #expect(String(buffer: try await admin.get(path).body).contains("src=\"\(path)/photo\""))
 
             // A kardex line by hand: a clave outside the plan is refused, a subject of the plan appears in its semester.
-            let outside = try await admin.post(path, form: ["form": "kardex", "clave": "X999", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8"])
+            let outside = try await admin.post(
+                path, form: ["form": "kardex", "clave": "X999", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8"])
             #expect(outside.status == .unprocessableContent && String(buffer: outside.body).contains("value=\"X999\""))
-            #expect(String(buffer: outside.body).contains("Esa materia no es del plan de estudios del estudiante.") && String(buffer: outside.body).contains("<option selected>ETS</option>"))
-            let added = String(buffer: try await admin.submit(path, form: ["form": "kardex", "clave": "C601", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8.5"]).page.body)
+            #expect(
+                String(buffer: outside.body).contains("Esa materia no es del plan de estudios del estudiante.")
+                    && String(buffer: outside.body).contains("<option selected>ETS</option>"))
+            let added = String(
+                buffer: try await admin.submit(
+                    path, form: ["form": "kardex", "clave": "C601", "date": "2026-06-20", "period": "2026/1", "evaluation": "ETS", "grade": "8.5"]
+                ).page.body)
             #expect(added.contains("Se agregó Sistemas Distribuidos al kárdex.") && added.contains("Semestre 6"))
 
             // Personal data: the form sends every field; a value too long changes nothing, a correction keeps the rest.
             let model = try await world.services.students.find(ana.id)
-            var fields = Dictionary(uniqueKeysWithValues: world.services.students.personalData(model).fields.map { ("\($0.group).\($0.name)", $0.value ?? "") })
+            var fields = Dictionary(
+                uniqueKeysWithValues: world.services.students.personalData(model).fields.map { ("\($0.group).\($0.name)", $0.value ?? "") })
             let place = try #require(fields["birth.place"])
             fields["general.rfc"] = String(repeating: "X", count: 200)
             fields["form"] = "personal"
@@ -263,27 +320,44 @@ extension CampusServerSuites.CampusPagesTests {
         }
     }
 
-    @Test("school services add a school, a career, a plan and a subject by hand; a subject with every field wrong is refused with each reason and what was typed")
+    @Test(
+        "school services add a school, a career, a plan and a subject by hand; a subject with every field wrong is refused with each reason and what was typed"
+    )
     func adminCatalogue() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let world = try await CampusWorld.make(patio, client)
             try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
             var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
             #expect(String(buffer: try await admin.get("/campus/admin/catalogue").body).contains("Compiladores"))
-            let school = String(buffer: try await admin.submit("/campus/admin/catalogue", form: ["form": "school", "code": "UPIITA", "name": "Unidad Profesional Interdisciplinaria en Ingeniería y Tecnologías Avanzadas"]).page.body)
+            let school = String(
+                buffer: try await admin.submit(
+                    "/campus/admin/catalogue",
+                    form: ["form": "school", "code": "UPIITA", "name": "Unidad Profesional Interdisciplinaria en Ingeniería y Tecnologías Avanzadas"]
+                ).page.body)
             #expect(school.contains("Se agregó Unidad Profesional Interdisciplinaria"))
             let schoolID = try #require(try await world.services.record.schools().first { $0.code == "upiita" }?.id)
-            _ = try await admin.post("/campus/admin/catalogue", form: ["what": "career", "schoolId": schoolID.uuidString, "code": "IMT", "name": "Ingeniería Mecatrónica"])
+            _ = try await admin.post(
+                "/campus/admin/catalogue", form: ["what": "career", "schoolId": schoolID.uuidString, "code": "IMT", "name": "Ingeniería Mecatrónica"])
             let careerID = try #require(try await world.services.record.careers(schoolID: schoolID).first?.id)
             _ = try await admin.post("/campus/admin/catalogue", form: ["what": "plan", "careerId": careerID.uuidString, "code": "2009"])
             let planID = try #require(try await world.services.record.plans(careerID: careerID).first?.id)
-            let refused = try await admin.post("/campus/admin/catalogue", form: ["what": "subject", "planId": planID.uuidString, "clave": "M-1", "name": "Cálculo", "semester": "trece", "credits": "mucho"])
+            let refused = try await admin.post(
+                "/campus/admin/catalogue",
+                form: ["what": "subject", "planId": planID.uuidString, "clave": "M-1", "name": "Cálculo", "semester": "trece", "credits": "mucho"])
             let refusedPage = String(buffer: refused.body)
             #expect(refused.status == .unprocessableContent)
-            #expect(refusedPage.contains("Solo letras y dígitos") && refusedPage.contains("Un semestre del 1 al 12.") && refusedPage.contains("Créditos de 0 a 99.99"))
+            #expect(
+                refusedPage.contains("Solo letras y dígitos") && refusedPage.contains("Un semestre del 1 al 12.")
+                    && refusedPage.contains("Créditos de 0 a 99.99"))
             #expect(refusedPage.contains("value=\"trece\""))
-            let added = String(buffer: try await admin.submit("/campus/admin/catalogue", form: ["form": "subject", "planId": planID.uuidString, "clave": "M101", "name": "Cálculo Diferencial",
-                                                                                                "semester": "1", "credits": "7,5"]).page.body)
+            let added = String(
+                buffer: try await admin.submit(
+                    "/campus/admin/catalogue",
+                    form: [
+                        "form": "subject", "planId": planID.uuidString, "clave": "M101", "name": "Cálculo Diferencial",
+                        "semester": "1", "credits": "7,5",
+                    ]
+                ).page.body)
             #expect(added.contains("Se agregó Cálculo Diferencial.") && added.contains("IMT 2009"))
             #expect(try await world.services.record.subjects(planID: planID).map(\.credits) == [7.5])
             let taken = try await admin.post("/campus/admin/catalogue", form: ["what": "school", "code": "UPIITA", "name": "Otra"])
@@ -299,20 +373,31 @@ extension CampusServerSuites.CampusPagesTests {
             let world = try await CampusWorld.make(patio, client)
             try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
             var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
-            let bad = try await admin.post("/campus/admin", form: ["form": "period", "code": "2027-1", "startsOn": "2027-02-01", "endsOn": "2027-06-30"])
+            let bad = try await admin.post(
+                "/campus/admin", form: ["form": "period", "code": "2027-1", "startsOn": "2027-02-01", "endsOn": "2027-06-30"])
             #expect(bad.status == .unprocessableContent && String(buffer: bad.body).contains("2026/1"))
-            let created = String(buffer: try await admin.submit("/campus/admin", form: ["form": "period", "code": "2028/1", "startsOn": "2028-02-01", "endsOn": "2028-06-30"]).page.body)
+            let created = String(
+                buffer: try await admin.submit(
+                    "/campus/admin", form: ["form": "period", "code": "2028/1", "startsOn": "2028-02-01", "endsOn": "2028-06-30"]
+                ).page.body)
             #expect(created.contains("Periodo 2028/1 creado."))
             let period = try #require(try await world.services.record.periods().first { $0.code == "2028/1" })
-            let added = String(buffer: try await admin.submit("/campus/admin", form: ["form": "event", "periodId": period.id.uuidString, "kind": "vacations", "title": "Semana Santa",
-                                                                                                 "startsOn": "2028-04-10", "endsOn": "2028-04-21"]).page.body)
+            let added = String(
+                buffer: try await admin.submit(
+                    "/campus/admin",
+                    form: [
+                        "form": "event", "periodId": period.id.uuidString, "kind": "vacations", "title": "Semana Santa",
+                        "startsOn": "2028-04-10", "endsOn": "2028-04-21",
+                    ]
+                ).page.body)
             #expect(added.contains("Semana Santa") && added.contains("Vacaciones"))
             let event = try #require(try await world.services.record.calendar(periodID: period.id).first { $0.title == "Semana Santa" })
             // Removing asks first, naming the date; only the confirmed form removes it.
             let asked = String(buffer: try await admin.post("/campus/admin/calendar/\(event.id.uuidString)/delete", form: [:]).body)
             #expect(asked.contains("¿Quitar «Semana Santa»?") && asked.contains("Esto no se puede deshacer."))
             #expect(try await world.services.record.calendar(periodID: period.id).contains { $0.title == "Semana Santa" })
-            let removed = String(buffer: try await admin.submit("/campus/admin/calendar/\(event.id.uuidString)/delete", form: ["confirm": "yes"]).page.body)
+            let removed = String(
+                buffer: try await admin.submit("/campus/admin/calendar/\(event.id.uuidString)/delete", form: ["confirm": "yes"]).page.body)
             #expect(removed.contains("Quitado.") && !removed.contains("Semana Santa"))
         }
     }

@@ -17,7 +17,9 @@ extension CampusServerSuites {
             return String(rest[..<(rest.range(of: end)?.upperBound ?? rest.endIndex)])
         }
 
-        @Test("the schedule shows a tab per day with today's selected and that day's classes with their times and room 2-201; ?day= picks another day; the week's grid blocks say the same room")
+        @Test(
+            "the schedule shows a tab per day with today's selected and that day's classes with their times and room 2-201; ?day= picks another day; the week's grid blocks say the same room"
+        )
         func scheduleByDay() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 _ = try await CampusWorld.make(patio, client)
@@ -50,11 +52,14 @@ extension CampusServerSuites {
             }
         }
 
-        @Test("the grades page and the home page say their average and approved subjects are this period's, beside the kardex's general average, approved subjects and credits")
+        @Test(
+            "the grades page and the home page say their average and approved subjects are this period's, beside the kardex's general average, approved subjects and credits"
+        )
         func summaries() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
-                let student = try await world.services.students.find(try #require(try await world.services.students.list(query: "2022630101").first).id)
+                let student = try await world.services.students.find(
+                    try #require(try await world.services.students.list(query: "2022630101").first).id)
                 let kardex = try await world.services.kardex.report(student, search: nil)
                 let period = RecordService.view(try await world.services.record.period(try await world.currentPeriodID())).code
                 #expect(kardex.approvedSubjects > 0 && kardex.overallAverage != nil)
@@ -62,18 +67,27 @@ extension CampusServerSuites {
                 var ana = try await WebSession.signIn(client, email: "estudiante@demo.patio", password: "demo-password")
                 for path in ["/campus/grades", "/campus"] {
                     let summary = Self.part(String(buffer: try await ana.get(path).body), from: "<dl class=\"summary\"", to: "</dl>")
-                    #expect(summary.contains("<dt>Este periodo · \(period)</dt>") && summary.contains("Promedio: <strong>pendiente</strong> · Aprobadas: 0"), "\(path)")
+                    #expect(
+                        summary.contains("<dt>Este periodo · \(period)</dt>")
+                            && summary.contains("Promedio: <strong>pendiente</strong> · Aprobadas: 0"), "\(path)")
                     #expect(summary.contains("<dt>Toda tu carrera (kárdex)</dt>"), "\(path)")
-                    #expect(summary.contains("Promedio general: <strong>\(kardex.overallAverage ?? "")</strong> · Aprobadas: \(kardex.approvedSubjects) · Créditos: \(earned) de \(total)"), "\(path)")
+                    #expect(
+                        summary.contains(
+                            "Promedio general: <strong>\(kardex.overallAverage ?? "")</strong> · Aprobadas: \(kardex.approvedSubjects) · Créditos: \(earned) de \(total)"
+                        ), "\(path)")
                 }
                 ana.cookies["patio_lang"] = "en"
                 let english = Self.part(String(buffer: try await ana.get("/campus/grades").body), from: "<dl class=\"summary\"", to: "</dl>")
                 #expect(english.contains("<dt>This period · \(period)</dt>") && english.contains("Average: <strong>pending</strong> · Approved: 0"))
-                #expect(english.contains("General average: <strong>\(kardex.overallAverage ?? "")</strong> · Approved: \(kardex.approvedSubjects) · Credits: \(earned) of \(total)"))
+                #expect(
+                    english.contains(
+                        "General average: <strong>\(kardex.overallAverage ?? "")</strong> · Approved: \(kardex.approvedSubjects) · Credits: \(earned) of \(total)"
+                    ))
             }
         }
 
-        @Test("a refused CSV import lists each line's problem once in the reader's language, and the posts list names each kind (Aviso, Announcement)")
+        @Test(
+            "a refused CSV import lists each line's problem once in the reader's language, and the posts list names each kind (Aviso, Announcement)")
         func importAndPosts() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 _ = try await CampusWorld.make(patio, client)
@@ -84,9 +98,12 @@ extension CampusServerSuites {
                 let page = String(buffer: refused.body)
                 #expect(refused.status == .unprocessableContent)
                 #expect(page.contains("El archivo tiene errores; no se importó nada. Corrige estas líneas e impórtalo de nuevo:"))
-                #expect(page.contains("<li>Línea 2 · Boleta: Ningún estudiante tiene esa boleta.</li>") && page.contains("<li>Línea 3 · Periodo: Ningún periodo se llama así.</li>"))
+                #expect(
+                    page.contains("<li>Línea 2 · Boleta: Ningún estudiante tiene esa boleta.</li>")
+                        && page.contains("<li>Línea 3 · Periodo: Ningún periodo se llama así.</li>"))
                 #expect(page.components(separatedBy: "Línea 2").count - 1 == 1 && !page.contains("Line ") && !page.contains("line 2"))
-                let header = String(buffer: try await admin.post("/campus/admin", form: ["form": "import", "kind": "enrolments", "csv": "clave,name\nC1,X\n"]).body)
+                let header = String(
+                    buffer: try await admin.post("/campus/admin", form: ["form": "import", "kind": "enrolments", "csv": "clave,name\nC1,X\n"]).body)
                 #expect(header.contains("<li>Línea 1: La primera línea debe ser la cabecera de lo que importas (ver «Qué importar»).</li>"))
                 #expect(!header.contains("The header must be"))
 
@@ -95,7 +112,9 @@ extension CampusServerSuites {
 
                 admin.cookies["patio_lang"] = "en"
                 let english = String(buffer: try await admin.post("/campus/admin", form: ["form": "import", "kind": "enrolments", "csv": csv]).body)
-                #expect(english.contains("<li>Line 2 · Boleta: No student has that boleta.</li>") && english.contains("<li>Line 3 · Period: No period has that name.</li>"))
+                #expect(
+                    english.contains("<li>Line 2 · Boleta: No student has that boleta.</li>")
+                        && english.contains("<li>Line 3 · Period: No period has that name.</li>"))
                 #expect(english.components(separatedBy: "Line 2").count - 1 == 1)
                 let englishPosts = Self.part(String(buffer: try await admin.get("/campus/admin").body), from: "<h2>Publish</h2>", to: "</section>")
                 #expect(englishPosts.contains("Mantenimiento de SAES el sábado <span class=\"muted\">· Announcement</span>"))
@@ -109,10 +128,17 @@ extension CampusServerSuites {
                 try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
                 var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
                 let planID = try #require(try await world.services.record.plans().first?.id)
-                let refused = String(buffer: try await admin.post("/campus/admin/catalogue", form: ["what": "subject", "planId": planID.uuidString, "clave": "M-1", "name": "Cálculo",
-                                                                                                    "semester": "trece", "credits": "mucho"]).body)
+                let refused = String(
+                    buffer: try await admin.post(
+                        "/campus/admin/catalogue",
+                        form: [
+                            "what": "subject", "planId": planID.uuidString, "clave": "M-1", "name": "Cálculo",
+                            "semester": "trece", "credits": "mucho",
+                        ]
+                    ).body)
                 #expect(refused.contains("Clave: Solo letras y dígitos, como C101.") && refused.contains("Semestre: Un semestre del 1 al 12."))
-                #expect(refused.contains("Créditos: Créditos de 0 a 99.99, con dos decimales como máximo.") && !refused.contains("Letters and digits"))
+                #expect(
+                    refused.contains("Créditos: Créditos de 0 a 99.99, con dos decimales como máximo.") && !refused.contains("Letters and digits"))
             }
         }
     }
@@ -121,7 +147,9 @@ extension CampusServerSuites {
 /// The SAES link form after a refusal, with Patio pointed at a fake SAES.
 @Suite("Campus SAES link form: a refusal keeps what was typed and says why in the reader's words")
 struct SAESLinkFormTests {
-    @Test("SAES failing keeps the school chosen; a mistyped CAPTCHA keeps the boleta, the school and the keep-password choice, never the password (the browser's password manager may fill it), in Spanish and English")
+    @Test(
+        "SAES failing keeps the school chosen; a mistyped CAPTCHA keeps the boleta, the school and the keep-password choice, never the password (the browser's password manager may fill it), in Spanish and English"
+    )
     func refusedLinkKeepsTheForm() async throws {
         try await SAESWorld.with { world in
             var valeria = try await WebSession.signIn(world.client, email: "valeria@test.patio", password: TestPatio.password)
@@ -134,12 +162,16 @@ struct SAESLinkFormTests {
             world.fake.setTrouble(.none)
 
             _ = try await valeria.post("/campus/saes/challenge", form: ["school": "escom"])
-            let mistyped = try await valeria.post("/campus/saes/link", form: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "keepPassword": "on", "captcha": "ZZZZZ",
-            ])
+            let mistyped = try await valeria.post(
+                "/campus/saes/link",
+                form: [
+                    "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "keepPassword": "on", "captcha": "ZZZZZ",
+                ])
             let body = String(buffer: mistyped.body)
             #expect(mistyped.status == .unprocessableContent)
-            #expect(body.contains("El SAES dice que los caracteres no coinciden con la imagen. Escribe los de la imagen nueva.") && !body.contains("SAES says"))
+            #expect(
+                body.contains("El SAES dice que los caracteres no coinciden con la imagen. Escribe los de la imagen nueva.")
+                    && !body.contains("SAES says"))
             #expect(body.contains("<h2>ESCOM</h2>") && body.contains("name=\"boleta\" value=\"\(FakeStudent.demo.boleta)\""))
             #expect(body.contains("name=\"keepPassword\" checked"))
             #expect(!body.contains(FakeStudent.demo.password))
@@ -147,13 +179,18 @@ struct SAESLinkFormTests {
             #expect(body.contains("autocomplete=\"username\"") && !body.contains("autocomplete=\"off\">"))
 
             let empty = String(buffer: try await valeria.post("/campus/saes/link", form: ["boleta": "", "password": "", "captcha": ""]).body)
-            #expect(empty.contains("Boleta: Escribe tu boleta (solo letras y dígitos).") && empty.contains("Contraseña: Escribe tu contraseña del SAES."))
+            #expect(
+                empty.contains("Boleta: Escribe tu boleta (solo letras y dígitos).") && empty.contains("Contraseña: Escribe tu contraseña del SAES."))
             #expect(empty.contains("Caracteres de la imagen: Escribe los caracteres de la imagen."))
 
             valeria.cookies["patio_lang"] = "en"
-            let english = String(buffer: try await valeria.post("/campus/saes/link", form: [
-                "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": "ZZZZZ",
-            ]).body)
+            let english = String(
+                buffer: try await valeria.post(
+                    "/campus/saes/link",
+                    form: [
+                        "boleta": FakeStudent.demo.boleta, "password": FakeStudent.demo.password, "captcha": "ZZZZZ",
+                    ]
+                ).body)
             #expect(english.contains("SAES says the characters did not match the image. Type the ones in the new image."))
             #expect(english.contains("name=\"boleta\" value=\"\(FakeStudent.demo.boleta)\"") && !english.contains(FakeStudent.demo.password))
         }
@@ -167,10 +204,14 @@ struct SAESLinkFormTests {
             _ = try await valeria.post("/campus/saes/sync", form: [:])
             let page = String(buffer: try await valeria.get("/campus/saes").body)
             let grades = CampusServerSuites.CampusPhonePagesTests.part(page, from: "id=\"saes-grades\"", to: "</section>")
-            #expect(grades.contains("<th>1er parcial</th>") && grades.contains("data-label=\"1er parcial\"") && grades.contains("data-label=\"3er parcial\""))
+            #expect(
+                grades.contains("<th>1er parcial</th>") && grades.contains("data-label=\"1er parcial\"")
+                    && grades.contains("data-label=\"3er parcial\""))
             // Every cell but the subject's (a plain <td>) has its label.
             let cells = grades.components(separatedBy: "<td").count - 1, subjects = grades.components(separatedBy: "<td>").count - 1
-            #expect(grades.contains("data-label=\"Final\"") && cells > subjects && cells - subjects == grades.components(separatedBy: "data-label=").count - 1)
+            #expect(
+                grades.contains("data-label=\"Final\"") && cells > subjects
+                    && cells - subjects == grades.components(separatedBy: "data-label=").count - 1)
             #expect(!page.contains("Edif."))
             valeria.cookies["patio_lang"] = "en"
             let english = String(buffer: try await valeria.get("/campus/saes").body)

@@ -49,12 +49,19 @@ struct CampusRefusalWordsTests {
 
     @Test("a CSV file's refused line reads once, in the reader's words: “Línea 2 · Boleta: Ningún estudiante tiene esa boleta.”")
     func csvLineOnce() {
-        let refusal = CSVLineError.refusal([CSVLineError(line: 2, column: "boleta", code: "student_not_found", message: "No student has boleta 9."),
-                                            CSVLineError(line: 1, column: nil, code: "header_mismatch", message: "The header must be: a,b")])
+        let refusal = CSVLineError.refusal([
+            CSVLineError(line: 2, column: "boleta", code: "student_not_found", message: "No student has boleta 9."),
+            CSVLineError(line: 1, column: nil, code: "header_mismatch", message: "The header must be: a,b"),
+        ])
         let spanish = FieldMessages.rows(refusal.fieldErrors, strings: Self.words(.es)).map { $0["message"] ?? "" }
-        #expect(spanish == ["Línea 2 · Boleta: Ningún estudiante tiene esa boleta.",
-                            "Línea 1: La primera línea debe ser la cabecera de lo que importas (ver «Qué importar»)."])
-        #expect(FieldMessages.detail(refusal, strings: Self.words(.en)) == "The file has errors; nothing was imported. Fix these lines and import it again:")
+        #expect(
+            spanish == [
+                "Línea 2 · Boleta: Ningún estudiante tiene esa boleta.",
+                "Línea 1: La primera línea debe ser la cabecera de lo que importas (ver «Qué importar»).",
+            ])
+        #expect(
+            FieldMessages.detail(refusal, strings: Self.words(.en))
+                == "The file has errors; nothing was imported. Fix these lines and import it again:")
         // A line whose code has no words keeps the service's English once, without its repeated "Line 2: ".
         let unknown = CSVLineError.refusal([CSVLineError(line: 2, column: nil, code: "brand_new", message: "Something new.")])
         #expect(FieldMessages.rows(unknown.fieldErrors, strings: Self.words(.es)).map { $0["message"] } == ["Línea 2: Something new."])

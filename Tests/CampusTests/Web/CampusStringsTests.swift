@@ -6,7 +6,8 @@ import Testing
 
 @Suite("Campus words: every word a page asks for exists in Spanish and in English")
 struct CampusStringsTests {
-    private static let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Sources/Campus/Web").standardized
+    private static let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Sources/Campus/Web")
+        .standardized
 
     /// `{{t.cam_…}}` in the templates and `"cam_…"` literals in the page code (interpolated prefixes are the
     /// dynamic keys below).
@@ -17,7 +18,8 @@ struct CampusStringsTests {
             let text = try String(contentsOf: templates.appendingPathComponent(name), encoding: .utf8)
             for match in text.matches(of: /t\.(cam_[a-z0-9_]+)\}\}/) { keys.insert(String(match.1)) }
         }
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.web.path) where name.hasSuffix(".swift") && name != "CampusStrings.swift" {
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.web.path) where name.hasSuffix(".swift") && name != "CampusStrings.swift"
+        {
             let text = try String(contentsOf: Self.web.appendingPathComponent(name), encoding: .utf8)
             for match in text.matches(of: /"(cam_[a-z0-9_]+)"/) { keys.insert(String(match.1)) }
         }

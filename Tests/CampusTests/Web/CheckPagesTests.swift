@@ -17,11 +17,14 @@ extension CampusServerSuites {
             defer { try? FileManager.default.removeItem(at: folder) }
             let pdf = folder.appendingPathComponent("horario.pdf")
             try Data(buffer: response.body).write(to: pdf)
-            let rendered = try ExternalTool.run("pdftoppm", ["-r", "150", "-f", "1", "-l", "1", "-png", pdf.path, folder.appendingPathComponent("page").path], package: "poppler-utils")
+            let rendered = try ExternalTool.run(
+                "pdftoppm", ["-r", "150", "-f", "1", "-l", "1", "-png", pdf.path, folder.appendingPathComponent("page").path],
+                package: "poppler-utils")
             try #require(rendered.status == 0)
             let image = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".png") })
             let decoded = try ExternalTool.run("zbarimg", ["--quiet", "--raw", folder.appendingPathComponent(image).path], package: "zbar-tools")
-            return try #require(URL(string: decoded.output.trimmingCharacters(in: .whitespacesAndNewlines))?.path, "no QR code in the receipt: \(decoded.errors)")
+            return try #require(
+                URL(string: decoded.output.trimmingCharacters(in: .whitespacesAndNewlines))?.path, "no QR code in the receipt: \(decoded.errors)")
         }
 
         /// Each table row of `html` as its cells' text joined by " | ".
@@ -39,7 +42,9 @@ extension CampusServerSuites {
 
         static let days = ["", "Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado"]
 
-        @Test("the receipt's check page shows what was printed — name, boleta, period and every class with its group, day and times — and says in green that it is authentic and current")
+        @Test(
+            "the receipt's check page shows what was printed — name, boleta, period and every class with its group, day and times — and says in green that it is authentic and current"
+        )
         func receiptShowsThePrintedContent() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
@@ -58,7 +63,8 @@ extension CampusServerSuites {
                 let shown = rows(html)
                 for entry in entries {
                     let day = Self.days[try #require(entry["weekday"] as? Int)]
-                    let expected = "\(day) | \(entry["startsAt"] as? String ?? "")–\(entry["endsAt"] as? String ?? "") | \(entry["subject"] as? String ?? "") | \(entry["group"] as? String ?? "")"
+                    let expected =
+                        "\(day) | \(entry["startsAt"] as? String ?? "")–\(entry["endsAt"] as? String ?? "") | \(entry["subject"] as? String ?? "") | \(entry["group"] as? String ?? "")"
                     #expect(shown.contains(expected), "\(expected) not on the check page")
                 }
                 let english = String(buffer: try await get(client, path, language: "en").body)
@@ -67,7 +73,9 @@ extension CampusServerSuites {
                 let token = String(path.dropFirst("/campus/receipt/".count))
                 let api = try await client.fetch("/api/v1/campus/receipts/\(token)")
                 #expect(api["authentic"] as? Bool == true && api["valid"] as? Bool == true && api["matchesPrinted"] as? Bool == true)
-                #expect(api["name"] as? String == "Ana Sofía Martínez López" && api["boleta"] as? String == "2022630101" && (api["classes"] as? [Any])?.count == 15)
+                #expect(
+                    api["name"] as? String == "Ana Sofía Martínez López" && api["boleta"] as? String == "2022630101"
+                        && (api["classes"] as? [Any])?.count == 15)
             }
         }
 
@@ -89,7 +97,9 @@ extension CampusServerSuites {
             }
         }
 
-        @Test("a receipt whose timetable changed after it was printed no longer checks as current: the page says so in red and shows today's classes to compare")
+        @Test(
+            "a receipt whose timetable changed after it was printed no longer checks as current: the page says so in red and shows today's classes to compare"
+        )
         func changedTimetable() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
@@ -106,20 +116,24 @@ extension CampusServerSuites {
             }
         }
 
-        @Test("the credential's check page shows the student's name and photo and says valid in green, or invalid in red, in words, in Spanish and English; a deactivated student's says invalid and shows no one")
+        @Test(
+            "the credential's check page shows the student's name and photo and says valid in green, or invalid in red, in words, in Spanish and English; a deactivated student's says invalid and shows no one"
+        )
         func credentialCheck() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)
                 let ana = try #require(try await world.services.students.list(query: "2022630101").first)
-                let photo = try await client.execute(uri: "/api/v1/campus/students/\(ana.id)/photo", method: .put,
-                                                     headers: [.authorization: "Bearer \(world.admin)", .contentType: "image/png"], body: ByteBuffer(bytes: CampusWorld.png))
+                let photo = try await client.execute(
+                    uri: "/api/v1/campus/students/\(ana.id)/photo", method: .put,
+                    headers: [.authorization: "Bearer \(world.admin)", .contentType: "image/png"], body: ByteBuffer(bytes: CampusWorld.png))
                 try #require(photo.status == .ok)
                 let credential = try await client.fetch("/api/v1/campus/me/credential", token: world.student)
                 let verifyURL = try #require(credential["verifyURL"] as? String)
                 let path = try #require(URL(string: verifyURL)?.path)
 
                 let spanish = String(buffer: try await get(client, path).body)
-                #expect(spanish.contains("Ana Sofía Martínez López") && spanish.contains("verdict valid") && spanish.contains("Credencial vigente hoy"))
+                #expect(
+                    spanish.contains("Ana Sofía Martínez López") && spanish.contains("verdict valid") && spanish.contains("Credencial vigente hoy"))
                 #expect(spanish.contains("<img src=\"\(path)/photo\""))
                 let served = try await get(client, path + "/photo")
                 #expect(served.status == .ok && Array(served.body.readableBytesView) == CampusWorld.png)
@@ -137,7 +151,9 @@ extension CampusServerSuites {
             }
         }
 
-        @Test("read at arm's length: the whole card takes the verdict's colour; without a photo the check and the student's own credential show the initials, never an empty frame")
+        @Test(
+            "read at arm's length: the whole card takes the verdict's colour; without a photo the check and the student's own credential show the initials, never an empty frame"
+        )
         func credentialWithoutPhoto() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 let world = try await CampusWorld.make(patio, client)

@@ -23,12 +23,16 @@ struct BoardEventsTests {
             let photo = try object(try await world.upload(as: world.ana, pickup: pickup))
             #expect(photo["pickupId"] as? String == pickup.uuidString.lowercased())
             let version = try #require(try await world.pullAll("courier.pickups", token: world.ana.token).changes.last?.version)
-            let messages = try await watchSocket(port: client.port!, "/api/v1/courier/board/events?day=\(world.today)", token: world.dispatch,
-                                                 until: .when { Self.state(of: pickup, in: $0) == "collected" }) {
+            let messages = try await watchSocket(
+                port: client.port!, "/api/v1/courier/board/events?day=\(world.today)", token: world.dispatch,
+                until: .when { Self.state(of: pickup, in: $0) == "collected" }
+            ) {
                 #expect(try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/start", token: world.ana.token).status == .ok)
-                let pushed = try await world.push("courier.pickups", token: world.ana.token, clientId: "ana-phone", [
-                    ["mutationId": 1, "op": "put", "id": pickup.uuidString, "baseVersion": version + 1, "fields": ["state": "collected"]],
-                ])
+                let pushed = try await world.push(
+                    "courier.pickups", token: world.ana.token, clientId: "ana-phone",
+                    [
+                        ["mutationId": 1, "op": "put", "id": pickup.uuidString, "baseVersion": version + 1, "fields": ["state": "collected"]]
+                    ])
                 #expect(pushed.first?["status"] as? String == "applied")
             }
             let states = messages.compactMap { Self.state(of: pickup, in: $0) }
@@ -41,12 +45,14 @@ struct BoardEventsTests {
     func onlyDispatch() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let world = try await CourierWorld.make(patio, client)
-            let agent = try await client.api(.get, "/api/v1/courier/board/events", token: world.ana.token, headers: [.secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ=="])
+            let agent = try await client.api(
+                .get, "/api/v1/courier/board/events", token: world.ana.token, headers: [.secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ=="])
             #expect(agent.status == .forbidden)
             #expect(try await client.api(.get, "/api/v1/courier/board/events").status == .unauthorized)
             let notSocket = try await client.api(.get, "/api/v1/courier/board/events", token: world.dispatch)
             #expect(notSocket.status == .upgradeRequired)
-            let badDay = try await client.api(.get, "/api/v1/courier/board/events?day=mañana", token: world.dispatch, headers: [.secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ=="])
+            let badDay = try await client.api(
+                .get, "/api/v1/courier/board/events?day=mañana", token: world.dispatch, headers: [.secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ=="])
             #expect(badDay.status == .unprocessableContent)
         }
     }

@@ -12,22 +12,32 @@ struct CourierAPITests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let world = try await CourierWorld.make(patio, client)
             let me = try await client.fetch("/api/v1/courier/me", token: world.ana.token)
-            #expect(me["usuario"] as? String == "ana" && me["fullName"] as? String == "Ana Pérez Gómez" && me["homeLocalityName"] as? String == "Bogotá D.C.")
-            let bad = try await client.api(.post, "/api/v1/courier/agents", token: world.dispatch, body: [
-                "email": "x@test.patio", "password": TestPatio.password, "usuario": "a b", "identificacion": "12", "firstName": "", "surname1": "R",
-                "position": "Mensajero", "serviceCentreId": 0, "serviceCentreName": "C", "homeLocalityCode": "bogota",
-            ])
+            #expect(
+                me["usuario"] as? String == "ana" && me["fullName"] as? String == "Ana Pérez Gómez"
+                    && me["homeLocalityName"] as? String == "Bogotá D.C.")
+            let bad = try await client.api(
+                .post, "/api/v1/courier/agents", token: world.dispatch,
+                body: [
+                    "email": "x@test.patio", "password": TestPatio.password, "usuario": "a b", "identificacion": "12", "firstName": "",
+                    "surname1": "R",
+                    "position": "Mensajero", "serviceCentreId": 0, "serviceCentreName": "C", "homeLocalityCode": "bogota",
+                ])
             #expect(bad.status == .unprocessableContent)
             let codes = Set(try problem(bad).errors?.compactMap(\.code) ?? [])
             #expect(codes.isSuperset(of: ["usuario_format", "identificacion_format", "name_length", "service_centre_range", "locality_code_format"]))
-            let taken = try await client.api(.post, "/api/v1/courier/agents", token: world.dispatch, body: [
-                "email": "otra@test.patio", "password": TestPatio.password, "usuario": "ANA", "identificacion": "3030303030", "firstName": "Otra",
-                "surname1": "Ana", "position": "Mensajera", "serviceCentreId": 1, "serviceCentreName": "C", "homeLocalityCode": "11001000",
-            ])
+            let taken = try await client.api(
+                .post, "/api/v1/courier/agents", token: world.dispatch,
+                body: [
+                    "email": "otra@test.patio", "password": TestPatio.password, "usuario": "ANA", "identificacion": "3030303030", "firstName": "Otra",
+                    "surname1": "Ana", "position": "Mensajera", "serviceCentreId": 1, "serviceCentreName": "C", "homeLocalityCode": "11001000",
+                ])
             #expect(try taken.status == .conflict && problem(taken).code == "usuario_taken")
-            let edited = try await client.api(.put, "/api/v1/courier/agents/\(world.ana.id)", token: world.dispatch, body: ["position": "Líder de ruta", "homeLocalityCode": "05001000"])
+            let edited = try await client.api(
+                .put, "/api/v1/courier/agents/\(world.ana.id)", token: world.dispatch,
+                body: ["position": "Líder de ruta", "homeLocalityCode": "05001000"])
             #expect(try edited.status == .ok && object(edited)["homeLocalityName"] as? String == "Medellín")
-            let account = try await client.api(.put, "/api/v1/courier/agents/\(world.ana.id)", token: world.dispatch, body: ["email": "nueva@test.patio", "position": "X"])
+            let account = try await client.api(
+                .put, "/api/v1/courier/agents/\(world.ana.id)", token: world.dispatch, body: ["email": "nueva@test.patio", "position": "X"])
             #expect(try account.status == .forbidden && problem(account).code == "account_fields_not_editable")
             #expect(try await client.fetch("/api/v1/courier/agents/\(world.ana.id)", token: world.dispatch)["position"] as? String == "Líder de ruta")
             let found = try #require(try await client.fetch("/api/v1/courier/agents?q=perez", token: world.dispatch)["items"] as? [[String: Any]])
@@ -47,10 +57,12 @@ struct CourierAPITests {
             let ana = try await patio.login("ana@test.patio", client: client)
             let start = try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/start", token: ana)
             #expect(try start.status == .forbidden && problem(start).code == "agent_inactive")
-            let assign = try await client.api(.post, "/api/v1/courier/pickups", token: world.dispatch, body: [
-                "senderName": "S", "phone": "3001234567", "address": "A", "localityCode": "11001000", "day": world.today,
-                "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": 1, "agentId": world.ana.id.uuidString,
-            ])
+            let assign = try await client.api(
+                .post, "/api/v1/courier/pickups", token: world.dispatch,
+                body: [
+                    "senderName": "S", "phone": "3001234567", "address": "A", "localityCode": "11001000", "day": world.today,
+                    "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": 1, "agentId": world.ana.id.uuidString,
+                ])
             #expect(try assign.status == .unprocessableContent && problem(assign).errors?.first?.code == "agent_inactive")
             #expect(try await client.api(.post, "/api/v1/courier/agents/\(world.ana.id)/activate", token: world.dispatch).status == .ok)
             #expect(try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/start", token: ana).status == .ok)
@@ -80,13 +92,16 @@ struct CourierAPITests {
             #expect(Set(try await names("pickupAllowed=false&limit=200")) == Set(all.filter { !$0.pickupAllowed }.map(\.name)))
             var seen: [String] = [], cursor: String? = nil
             repeat {
-                let page = try await client.fetch("/api/v1/courier/localities?limit=5" + (cursor.map { "&cursor=\($0)" } ?? ""), token: world.ana.token)
+                let page = try await client.fetch(
+                    "/api/v1/courier/localities?limit=5" + (cursor.map { "&cursor=\($0)" } ?? ""), token: world.ana.token)
                 seen += (page["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
                 cursor = page["nextCursor"] as? String
             } while cursor != nil
             #expect(seen.count == all.count && Set(seen) == Set(all.map(\.id)))
             #expect(try await client.fetch("/api/v1/courier/localities/11001000", token: world.ana.token)["postalCode"] as? String == "110111")
-            for code in ["99999999", "abc"] { #expect(try await client.api(.get, "/api/v1/courier/localities/\(code)", token: world.ana.token).status == .notFound) }
+            for code in ["99999999", "abc"] {
+                #expect(try await client.api(.get, "/api/v1/courier/localities/\(code)", token: world.ana.token).status == .notFound)
+            }
             #expect(try await client.api(.get, "/api/v1/courier/localities?openNow=maybe", token: world.ana.token).status == .unprocessableContent)
             #expect(try await client.api(.get, "/api/v1/courier/localities?cursor=%%%", token: world.ana.token).status == .badRequest)
         }
@@ -97,8 +112,10 @@ struct CourierAPITests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let world = try await CourierWorld.make(patio, client)
             func create(_ changes: [String: Any]) async throws -> TestResponse {
-                var body: [String: Any] = ["senderName": "Ferretería", "phone": "3001234567", "address": "Calle 1", "localityCode": "11001000",
-                                           "day": world.today, "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": 50_000, "agentId": world.ana.id.uuidString]
+                var body: [String: Any] = [
+                    "senderName": "Ferretería", "phone": "3001234567", "address": "Calle 1", "localityCode": "11001000",
+                    "day": world.today, "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": 50_000, "agentId": world.ana.id.uuidString,
+                ]
                 for (key, value) in changes { body[key] = value }
                 return try await client.api(.post, "/api/v1/courier/pickups", token: world.dispatch, body: body)
             }
@@ -141,20 +158,33 @@ struct CourierAPITests {
             #expect(try problem(future).errors?.first?.code == "finished_at_range")
             #expect(try await world.upload(as: world.ana, pickup: pickup).status == .created)
             let collected = try await move("collect", ["latitude": 4.6, "longitude": -74.08])
-            #expect(try collected.status == .ok && object(collected)["state"] as? String == "collected" && object(collected)["latitude"] as? Double == 4.6)
+            #expect(
+                try collected.status == .ok && object(collected)["state"] as? String == "collected" && object(collected)["latitude"] as? Double == 4.6
+            )
             #expect(try problem(try await move("fail", ["reason": "sender_absent"])).code == "pickup_already_collected")
-            #expect(try problem(try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/cancel", token: world.dispatch)).code == "pickup_already_collected")
+            #expect(
+                try problem(try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/cancel", token: world.dispatch)).code
+                    == "pickup_already_collected")
 
             let failed = try await world.pickup(for: world.ana, sender: "Otro", window: ("14:00", "15:00"))
-            #expect(try await client.api(.post, "/api/v1/courier/pickups/\(failed)/fail", token: world.ana.token, body: ["reason": "unsafe_area"]).status == .ok)
-            #expect(try problem(try await client.api(.post, "/api/v1/courier/pickups/\(failed)/start", token: world.ana.token)).code == "pickup_failed")
-            let reassigned = try await client.api(.post, "/api/v1/courier/pickups/\(failed)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString])
-            #expect(try reassigned.status == .ok && object(reassigned)["state"] as? String == "assigned" && object(reassigned)["agentName"] as? String == "Beto Ríos")
+            #expect(
+                try await client.api(.post, "/api/v1/courier/pickups/\(failed)/fail", token: world.ana.token, body: ["reason": "unsafe_area"]).status
+                    == .ok)
+            #expect(
+                try problem(try await client.api(.post, "/api/v1/courier/pickups/\(failed)/start", token: world.ana.token)).code == "pickup_failed")
+            let reassigned = try await client.api(
+                .post, "/api/v1/courier/pickups/\(failed)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString])
+            #expect(
+                try reassigned.status == .ok && object(reassigned)["state"] as? String == "assigned"
+                    && object(reassigned)["agentName"] as? String == "Beto Ríos")
             let betos = try await client.fetch("/api/v1/courier/me/pickups", token: world.beto.token)
             #expect((betos["items"] as? [[String: Any]])?.map { $0["id"] as? String } == [failed.uuidString.lowercased()])
             #expect(try await client.api(.post, "/api/v1/courier/pickups/\(failed)/cancel", token: world.dispatch).status == .ok)
-            #expect(try problem(try await client.api(.post, "/api/v1/courier/pickups/\(failed)/start", token: world.beto.token)).code == "pickup_cancelled")
-            let history = try #require(try await client.fetch("/api/v1/courier/pickups/\(failed)/history", token: world.dispatch)["items"] as? [[String: Any]])
+            #expect(
+                try problem(try await client.api(.post, "/api/v1/courier/pickups/\(failed)/start", token: world.beto.token)).code
+                    == "pickup_cancelled")
+            let history = try #require(
+                try await client.fetch("/api/v1/courier/pickups/\(failed)/history", token: world.dispatch)["items"] as? [[String: Any]])
             #expect(history.map { $0["toState"] as? String } == ["assigned", "failed", "assigned", "cancelled"])
             #expect(history[2]["detail"] as? String == "Beto Ríos" && history[1]["detail"] as? String == "unsafe_area")
         }
@@ -171,8 +201,11 @@ struct CourierAPITests {
                 #expect(try await client.api(.get, path).status == .unauthorized, "\(path)")
             }
             #expect(try await client.api(.post, "/api/v1/courier/pickups/\(anas)/start", token: world.beto.token).status == .notFound)
-            for (method, path) in [(HTTPRequest.Method.get, "/api/v1/courier/agents"), (.get, "/api/v1/courier/pickups"), (.post, "/api/v1/courier/pickups/\(anas)/cancel"),
-                                   (.get, "/api/v1/courier/localities/export"), (.post, "/api/v1/courier/agents/\(world.beto.id)/deactivate")] {
+            for (method, path) in [
+                (HTTPRequest.Method.get, "/api/v1/courier/agents"), (.get, "/api/v1/courier/pickups"),
+                (.post, "/api/v1/courier/pickups/\(anas)/cancel"),
+                (.get, "/api/v1/courier/localities/export"), (.post, "/api/v1/courier/agents/\(world.beto.id)/deactivate"),
+            ] {
                 #expect(try await client.api(method, path, token: world.ana.token).status == .forbidden, "\(path)")
             }
             for path in ["/api/v1/courier/me/pickups", "/api/v1/courier/photos", "/api/v1/courier/me"] {
@@ -180,7 +213,9 @@ struct CourierAPITests {
             }
             let outsider = try await patio.token(for: "otro@test.patio", client: client)
             #expect(try await client.api(.get, "/api/v1/courier/localities", token: outsider).status == .forbidden)
-            let day = try #require(try await client.fetch("/api/v1/courier/pickups?agentId=\(world.ana.id)&state=assigned", token: world.dispatch)["items"] as? [[String: Any]])
+            let day = try #require(
+                try await client.fetch("/api/v1/courier/pickups?agentId=\(world.ana.id)&state=assigned", token: world.dispatch)["items"]
+                    as? [[String: Any]])
             #expect(day.map { $0["id"] as? String } == [anas.uuidString.lowercased()])
             #expect(try await client.api(.get, "/api/v1/courier/pickups?state=lost", token: world.dispatch).status == .unprocessableContent)
             #expect(try await client.api(.get, "/api/v1/courier/pickups?day=ayer", token: world.dispatch).status == .unprocessableContent)

@@ -13,7 +13,9 @@ import Testing
 struct PausedAgentTests {
     /// Courier built with the Controller APP's contract on, so its routes are walked too.
     static func withWorld(_ body: @escaping @Sendable (TestPatio, any TestClientProtocol, CourierWorld) async throws -> Void) async throws {
-        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_COMPAT": "controller-app"]) }) { patio, client in
+        try await TestPatio.with(
+            modules: moduleUnderTest, configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_COMPAT": "controller-app"]) }
+        ) { patio, client in
             try await body(patio, client, try await CourierWorld.make(patio, client))
         }
     }
@@ -48,7 +50,9 @@ struct PausedAgentTests {
             var page = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
 
             // What the finding named: the day's customers, one customer's pickup, photos, and the same delete offline.
-            let deleteOffline: [String: Any] = ["clientId": "ana-phone", "mutations": [["mutationId": 1, "op": "delete", "id": offlinePhoto, "baseVersion": 1]]]
+            let deleteOffline: [String: Any] = [
+                "clientId": "ana-phone", "mutations": [["mutationId": 1, "op": "delete", "id": offlinePhoto, "baseVersion": 1]],
+            ]
             let named: [(String, TestResponse)] = [
                 ("list pickups", try await client.api(.get, "/api/v1/courier/me/pickups", token: again)),
                 ("read a pickup", try await client.api(.get, "/api/v1/courier/pickups/\(pickup)", token: again)),
@@ -68,8 +72,11 @@ struct PausedAgentTests {
             for route in walked {
                 let path = Self.fill(route.path, pickup: pickup, photo: photo)
                 if patio.components.modules.requestPath.isAPI(path) {
-                    let response = try await client.api(route.method, path, token: again, body: route.method == .get || route.method == .delete ? nil : [:])
-                    #expect(try response.status == .forbidden && problem(response).code == "agent_inactive", "\(route.method) \(route.path): \(response.status)")
+                    let response = try await client.api(
+                        route.method, path, token: again, body: route.method == .get || route.method == .delete ? nil : [:])
+                    #expect(
+                        try response.status == .forbidden && problem(response).code == "agent_inactive",
+                        "\(route.method) \(route.path): \(response.status)")
                 } else {
                     let response = route.method == .get ? try await page.get(path) : try await page.post(path, form: [:])
                     #expect(response.status == .forbidden, "\(route.method) \(route.path): \(response.status)")
@@ -95,14 +102,19 @@ struct PausedAgentTests {
 
     @Test("dispatch is not checked on the routes it shares with agents; an agent-only route checks whoever calls it")
     func whoIsChecked() throws {
-        let dispatch = Principal(accountID: UUID(), email: "d@test.patio", name: "D", locale: .es, roles: [CourierRoles.admin], sessionID: UUID(),
-                                 accountCreatedAt: Date(), authenticatedAt: Date())
-        let both = Principal(accountID: UUID(), email: "b@test.patio", name: "B", locale: .es, roles: [CourierRoles.admin, CourierRoles.agent], sessionID: UUID(),
-                             accountCreatedAt: Date(), authenticatedAt: Date())
-        let agent = Principal(accountID: UUID(), email: "a@test.patio", name: "A", locale: .es, roles: [CourierRoles.agent], sessionID: UUID(),
-                              accountCreatedAt: Date(), authenticatedAt: Date())
+        let dispatch = Principal(
+            accountID: UUID(), email: "d@test.patio", name: "D", locale: .es, roles: [CourierRoles.admin], sessionID: UUID(),
+            accountCreatedAt: Date(), authenticatedAt: Date())
+        let both = Principal(
+            accountID: UUID(), email: "b@test.patio", name: "B", locale: .es, roles: [CourierRoles.admin, CourierRoles.agent], sessionID: UUID(),
+            accountCreatedAt: Date(), authenticatedAt: Date())
+        let agent = Principal(
+            accountID: UUID(), email: "a@test.patio", name: "A", locale: .es, roles: [CourierRoles.agent], sessionID: UUID(),
+            accountCreatedAt: Date(), authenticatedAt: Date())
         let shared = Access.anyRole(CourierRoles.members), agentOnly = Access.role(CourierRoles.agent), dispatchOnly = Access.role(CourierRoles.admin)
-        #expect(!CourierRoutes.reachesAsAgent(shared, dispatch) && !CourierRoutes.reachesAsAgent(shared, both) && CourierRoutes.reachesAsAgent(shared, agent))
+        #expect(
+            !CourierRoutes.reachesAsAgent(shared, dispatch) && !CourierRoutes.reachesAsAgent(shared, both)
+                && CourierRoutes.reachesAsAgent(shared, agent))
         #expect(CourierRoutes.reachesAsAgent(agentOnly, both) && CourierRoutes.reachesAsAgent(agentOnly, agent))
         #expect(!CourierRoutes.reachesAsAgent(dispatchOnly, both) && !CourierRoutes.reachesAsAgent(.everyone, agent))
     }
@@ -110,7 +122,9 @@ struct PausedAgentTests {
     /// Courier's routes an agent may call (the WebSocket board is dispatch's).
     static func agentRoutes(_ routes: [RouteDescriptor]) -> [RouteDescriptor] {
         routes.filter { route in
-            let courier = route.path.hasPrefix("/courier") || route.path.hasPrefix("/api/v1/courier") || ControllerAppRoutes.compatContract.pathPrefixes.contains(where: route.path.hasPrefix)
+            let courier =
+                route.path.hasPrefix("/courier") || route.path.hasPrefix("/api/v1/courier")
+                || ControllerAppRoutes.compatContract.pathPrefixes.contains(where: route.path.hasPrefix)
             switch route.access {
             case .role(let role): return courier && role == CourierRoles.agent
             case .anyRole(let roles): return courier && roles.contains(CourierRoles.agent)

@@ -33,10 +33,12 @@ struct ControllerAppContractTests {
         }
     }
 
-    @Test("a whole version is its major part, which reads back as the same version; any other is refused", arguments: [
-        ("100.0.0", "100"), ("1.0.0", "1"), ("1", "1"), ("0.0.0", "0"), ("3.0.0.0", "3"), ("999999999", "999999999"),
-        ("2.5.0", nil), ("2.5.1", nil), ("1.0.2", nil), ("0.0.0.1", nil),
-    ])
+    @Test(
+        "a whole version is its major part, which reads back as the same version; any other is refused",
+        arguments: [
+            ("100.0.0", "100"), ("1.0.0", "1"), ("1", "1"), ("0.0.0", "0"), ("3.0.0.0", "3"), ("999999999", "999999999"),
+            ("2.5.0", nil), ("2.5.1", nil), ("1.0.2", nil), ("0.0.0.1", nil),
+        ])
     func versionMapping(semantic: String, wire: String?) throws {
         let version = try #require(AppVersion(semantic))
         if let wire {
@@ -66,11 +68,13 @@ struct ControllerAppContractTests {
             let nested = try JSONDecoder().decode(AppIdentityWithModules.self, from: Data(buffer: response.body))
             #expect(nested.Aplicaciones == nil && nested.ModulosApp == nil && nested.TokenJWT == identity.TokenJWT)
 
-            try Self.expectShape(try Self.object(response), [
-                "Usuario": .string, "Identificacion": .string, "Nombre": .string, "Apellido1": .string, "Apellido2": .string,
-                "Cargo": .string, "Aplicaciones": .null, "Ubicaciones": .null, "MensajeResultado": .integer, "IdLocalidad": .string,
-                "NombreLocalidad": .string, "NomRol": .string, "IdRol": .string, "TokenJWT": .string, "ModulosApp": .null,
-            ])
+            try Self.expectShape(
+                try Self.object(response),
+                [
+                    "Usuario": .string, "Identificacion": .string, "Nombre": .string, "Apellido1": .string, "Apellido2": .string,
+                    "Cargo": .string, "Aplicaciones": .null, "Ubicaciones": .null, "MensajeResultado": .integer, "IdLocalidad": .string,
+                    "NombreLocalidad": .string, "NomRol": .string, "IdRol": .string, "TokenJWT": .string, "ModulosApp": .null,
+                ])
 
             // TokenJWT is a Patio session token: /api/v1 takes it as a bearer token too.
             let me = try await world.client.fetch("/api/v1/courier/me", token: identity.TokenJWT)
@@ -85,8 +89,9 @@ struct ControllerAppContractTests {
             #expect(plain.status == .ok, "\(String(buffer: plain.body))")
             #expect(try JSONDecoder().decode(AppIdentity.self, from: Data(buffer: plain.body)).Usuario == "ana")
             // The usuario is matched ignoring case and surrounding blanks, as agents type it.
-            let crlf = try await world.appLogin(headers: Self.appHeaders(usuario: "ANA"),
-                                                body: Self.body(usuario: Self.base64(" Ana ") + "\\r\\n", password: Self.base64(TestPatio.password) + "\\r\\n"))
+            let crlf = try await world.appLogin(
+                headers: Self.appHeaders(usuario: "ANA"),
+                body: Self.body(usuario: Self.base64(" Ana ") + "\\r\\n", password: Self.base64(TestPatio.password) + "\\r\\n"))
             #expect(crlf.status == .ok, "\(String(buffer: crlf.body))")
         }
     }
@@ -95,23 +100,29 @@ struct ControllerAppContractTests {
     func schema() async throws {
         try await Self.withCompat { world in
             let token = try await world.appToken()
-            let response = try await world.client.execute(uri: ControllerAppRoutes.schemaPath, method: .get,
-                                                          headers: [.authorization: "Bearer \(token)", .accept: "text/json"])
+            let response = try await world.client.execute(
+                uri: ControllerAppRoutes.schemaPath, method: .get,
+                headers: [.authorization: "Bearer \(token)", .accept: "text/json"])
             #expect(response.status == .ok, "\(String(buffer: response.body))")
             let tables = try JSONDecoder().decode([AppTable].self, from: Data(buffer: response.body))
-            #expect(Set(["courier_localities", "courier_pickups", "courier_photos"]).isSubset(of: Set(tables.map(\.NombreTabla))),
-                    "tables: \(tables.map(\.NombreTabla))")
+            #expect(
+                Set(["courier_localities", "courier_pickups", "courier_photos"]).isSubset(of: Set(tables.map(\.NombreTabla))),
+                "tables: \(tables.map(\.NombreTabla))")
             for entry in try Self.array(response) {
-                try Self.expectShape(entry, [
-                    "NombreTabla": .string, "Pk": .string, "QueryCreacion": .string, "BatchSize": .integer, "Filtro": .string,
-                    "Error": .null, "NumeroCampos": .integer, "MetodoApp": .string, "FechaActualizacionSincro": .string,
-                ])
+                try Self.expectShape(
+                    entry,
+                    [
+                        "NombreTabla": .string, "Pk": .string, "QueryCreacion": .string, "BatchSize": .integer, "Filtro": .string,
+                        "Error": .null, "NumeroCampos": .integer, "MetodoApp": .string, "FechaActualizacionSincro": .string,
+                    ])
             }
 
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("controller-app-device-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            try await PatioDatabase.open(.sqlite(path: folder.appendingPathComponent("device.sqlite").path), logger: Logger(label: "device"), readerConnections: 1).closing { device in
+            try await PatioDatabase.open(
+                .sqlite(path: folder.appendingPathComponent("device.sqlite").path), logger: Logger(label: "device"), readerConnections: 1
+            ).closing { device in
                 let sql = try device.maintenance as! any SQLDatabase
                 for table in tables {
                     #expect(!table.QueryCreacion.uppercased().contains("IF NOT EXISTS"))
@@ -131,7 +142,8 @@ struct ControllerAppContractTests {
                 let pulled = try await world.client.api(.get, try #require(table.MetodoApp), token: token)
                 #expect(pulled.status == .ok, "\(table.NombreTabla): \(String(buffer: pulled.body))")
                 // yyyy-MM-ddTHH:mm:ss, which LocalDateTime.parse and .NET read.
-                #expect(table.FechaActualizacionSincro.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/) != nil, "\(table.FechaActualizacionSincro)")
+                #expect(
+                    table.FechaActualizacionSincro.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/) != nil, "\(table.FechaActualizacionSincro)")
             }
         }
     }
@@ -148,8 +160,9 @@ struct ControllerAppContractTests {
     func localities() async throws {
         try await Self.withCompat { world in
             let token = try await world.appToken()
-            let response = try await world.client.execute(uri: ControllerAppRoutes.localitiesPath, method: .get,
-                                                          headers: [.authorization: "Bearer \(token)", .accept: "text/json"])
+            let response = try await world.client.execute(
+                uri: ControllerAppRoutes.localitiesPath, method: .get,
+                headers: [.authorization: "Bearer \(token)", .accept: "text/json"])
             #expect(response.status == .ok, "\(String(buffer: response.body))")
             let strict = try JSONDecoder().decode([AppLocality].self, from: Data(buffer: response.body))
             let lenient = try JSONDecoder().decode([AppLocalityOptional].self, from: Data(buffer: response.body))
@@ -164,19 +177,23 @@ struct ControllerAppContractTests {
             #expect(bogota.AbreviacionCiudad == "BOG" && bogota.NombreCompleto == record.fullName && bogota.Nombre == "Bogotá D.C.")
             #expect(bogota.IdCentroServicio == record.serviceCentreId && bogota.ValorRecogida == record.pickupPrice)
             #expect(bogota.HoraMinRecogida == record.pickupHourMin && bogota.HoraMaxRecogida == record.pickupHourMax)
-            #expect(bogota.PermiteRecogida && bogota.EstadoRegistro == 1 && bogota.CodigoPostal == record.postalCode && bogota.Indicativo == record.diallingCode)
+            #expect(
+                bogota.PermiteRecogida && bogota.EstadoRegistro == 1 && bogota.CodigoPostal == record.postalCode
+                    && bogota.Indicativo == record.diallingCode)
 
             for locality in try Self.array(response) {
-                try Self.expectShape(locality, [
-                    "IdLocalidad": .string, "IdTipoLocalidad": .string, "IdAncestroPGrado": .string, "NombreAncestroPGrado": .string,
-                    "IdAncestroSGrado": .string, "NombreAncestroSGrado": .string, "IdAncestroTGrado": .string, "NombreAncestroTGrado": .string,
-                    "Nombre": .string, "NombreCorto": .string, "NombreCompleto": .string, "AbreviacionCiudad": .string,
-                    "NombreTipoLocalidad": .string, "AsignadoEnZona": .bool, "AsignadoEnZonaOrig": .bool, "DispoLocalidad": .bool,
-                    "NombreZona": .string, "CodigoPostal": .string, "Indicativo": .string, "IdCentroServicio": .integer,
-                    "EstadoRegistro": .integer, "TiposLocalidades": .null, "PermiteRecogida": .bool, "HoraMinRecogida": .integer,
-                    "HoraMaxRecogida": .integer, "SeGeorreferencia": .bool, "ValorRecogida": .integer, "PermitePreEnviosPunto": .bool,
-                    "EtiquetaEntrega": .bool,
-                ])
+                try Self.expectShape(
+                    locality,
+                    [
+                        "IdLocalidad": .string, "IdTipoLocalidad": .string, "IdAncestroPGrado": .string, "NombreAncestroPGrado": .string,
+                        "IdAncestroSGrado": .string, "NombreAncestroSGrado": .string, "IdAncestroTGrado": .string, "NombreAncestroTGrado": .string,
+                        "Nombre": .string, "NombreCorto": .string, "NombreCompleto": .string, "AbreviacionCiudad": .string,
+                        "NombreTipoLocalidad": .string, "AsignadoEnZona": .bool, "AsignadoEnZonaOrig": .bool, "DispoLocalidad": .bool,
+                        "NombreZona": .string, "CodigoPostal": .string, "Indicativo": .string, "IdCentroServicio": .integer,
+                        "EstadoRegistro": .integer, "TiposLocalidades": .null, "PermiteRecogida": .bool, "HoraMinRecogida": .integer,
+                        "HoraMaxRecogida": .integer, "SeGeorreferencia": .bool, "ValorRecogida": .integer, "PermitePreEnviosPunto": .bool,
+                        "EtiquetaEntrega": .bool,
+                    ])
             }
         }
     }
@@ -187,9 +204,12 @@ struct ControllerAppContractTests {
     func wrongCredentials() async throws {
         try await Self.withCompat { world in
             let wrong = try await world.appLogin(body: Self.androidBody(usuario: "ana", password: "not-the-password"))
-            let unknown = try await world.appLogin(headers: Self.appHeaders(usuario: "nadie"), body: Self.androidBody(usuario: "nadie", password: TestPatio.password))
-            let otherUsuario = try await world.appLogin(headers: Self.appHeaders(usuario: "beto"), body: Self.androidBody(usuario: "ana", password: TestPatio.password))
-            let otherId = try await world.appLogin(headers: Self.appHeaders(identificacion: "2020202020"), body: Self.androidBody(usuario: "ana", password: TestPatio.password))
+            let unknown = try await world.appLogin(
+                headers: Self.appHeaders(usuario: "nadie"), body: Self.androidBody(usuario: "nadie", password: TestPatio.password))
+            let otherUsuario = try await world.appLogin(
+                headers: Self.appHeaders(usuario: "beto"), body: Self.androidBody(usuario: "ana", password: TestPatio.password))
+            let otherId = try await world.appLogin(
+                headers: Self.appHeaders(identificacion: "2020202020"), body: Self.androidBody(usuario: "ana", password: TestPatio.password))
             var details: Set<String> = []
             for response in [wrong, unknown, otherUsuario, otherId] {
                 #expect(response.status == .unauthorized)
@@ -237,7 +257,8 @@ struct ControllerAppContractTests {
             // Unknown usuarios are counted too.
             var unknown: TestResponse?
             for _ in 0..<6 {
-                unknown = try await world.appLogin(headers: Self.appHeaders(usuario: "nadie"), body: Self.androidBody(usuario: "nadie", password: "x"))
+                unknown = try await world.appLogin(
+                    headers: Self.appHeaders(usuario: "nadie"), body: Self.androidBody(usuario: "nadie", password: "x"))
                 if unknown?.status == .tooManyRequests { break }
             }
             #expect(unknown?.status == .tooManyRequests)
@@ -298,7 +319,8 @@ struct ControllerAppContractTests {
             #expect(try await world.client.api(.post, "/api/v1/auth/logout", token: token).status == .noContent)
             #expect(try await world.client.api(.get, ControllerAppRoutes.localitiesPath, token: token).status == .unauthorized)
             // What is personal still needs it.
-            #expect(try await world.client.execute(uri: "/api/v1/sync/courier.pickups", method: .get, headers: Self.appHeaders()).status == .unauthorized)
+            #expect(
+                try await world.client.execute(uri: "/api/v1/sync/courier.pickups", method: .get, headers: Self.appHeaders()).status == .unauthorized)
         }
     }
 
@@ -353,7 +375,9 @@ struct ControllerAppContractTests {
 extension ControllerAppContractTests {
     /// A Courier world served with the contract switched on.
     static func withCompat(_ body: @escaping @Sendable (CourierWorld) async throws -> Void) async throws {
-        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_COMPAT": "controller-app"]) }) { patio, client in
+        try await TestPatio.with(
+            modules: moduleUnderTest, configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_COMPAT": "controller-app"]) }
+        ) { patio, client in
             try await body(try await CourierWorld.make(patio, client))
         }
     }
@@ -388,14 +412,17 @@ extension ControllerAppContractTests {
 
     /// Exactly these keys, each of this JSON type.
     static func expectShape(_ object: [String: JSONValue], _ shape: [String: Kind], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(Set(object.keys) == Set(shape.keys), "keys: extra \(Set(object.keys).subtracting(shape.keys).sorted()), missing \(Set(shape.keys).subtracting(object.keys).sorted())",
-                sourceLocation: sourceLocation)
+        #expect(
+            Set(object.keys) == Set(shape.keys),
+            "keys: extra \(Set(object.keys).subtracting(shape.keys).sorted()), missing \(Set(shape.keys).subtracting(object.keys).sorted())",
+            sourceLocation: sourceLocation)
         for (key, kind) in shape {
-            let fits: Bool = switch (kind, object[key]) {
-            case (.string, .string?), (.bool, .bool?), (.null, .null?): true
-            case (.integer, .number(let value)?): value.rounded() == value
-            default: false
-            }
+            let fits: Bool =
+                switch (kind, object[key]) {
+                case (.string, .string?), (.bool, .bool?), (.null, .null?): true
+                case (.integer, .number(let value)?): value.rounded() == value
+                default: false
+                }
             #expect(fits, "\(key) should be \(kind), is \(String(describing: object[key]))", sourceLocation: sourceLocation)
         }
     }

@@ -26,7 +26,8 @@ struct ControllerAppFuzzTests {
             let bodies = fuzz.mutations(of: good, 150) + fuzz.strings(50)
             for body in bodies {
                 let response = try await world.appLogin(body: body)
-                #expect([.ok, .badRequest, .unauthorized, .tooManyRequests].contains(response.status), "\(body.debugDescription) → \(response.status)")
+                #expect(
+                    [.ok, .badRequest, .unauthorized, .tooManyRequests].contains(response.status), "\(body.debugDescription) → \(response.status)")
             }
             for value in fuzz.strings(40) {
                 var headers = ControllerAppContractTests.appHeaders()

@@ -57,30 +57,36 @@ struct ControllerAppRealClientTests {
 
     @Test("the schema call as each app sends it — no token — answers the three tables' definitions")
     func schemaWithoutToken() async throws {
-        try await Self.live { world, port in for app in App.allCases {
-            let answer = try await RawHTTPExchange.send(app.get(ControllerAppRoutes.schemaPath, appHeaders: app.schemaHeaders, port: port), port: port)
-            #expect(answer.status == 200, "\(app): \(answer.text)")
-            let tables = try JSONDecoder().decode([AppTable].self, from: answer.body)
-            #expect(Set(tables.map(\.NombreTabla)) == ["courier_localities", "courier_pickups", "courier_photos"], "\(app)")
-            #expect(tables.allSatisfy { $0.QueryCreacion.hasPrefix("CREATE TABLE") && $0.Error == nil }, "\(app)")
-        } }
+        try await Self.live { world, port in
+            for app in App.allCases {
+                let answer = try await RawHTTPExchange.send(
+                    app.get(ControllerAppRoutes.schemaPath, appHeaders: app.schemaHeaders, port: port), port: port)
+                #expect(answer.status == 200, "\(app): \(answer.text)")
+                let tables = try JSONDecoder().decode([AppTable].self, from: answer.body)
+                #expect(Set(tables.map(\.NombreTabla)) == ["courier_localities", "courier_pickups", "courier_photos"], "\(app)")
+                #expect(tables.allSatisfy { $0.QueryCreacion.hasPrefix("CREATE TABLE") && $0.Error == nil }, "\(app)")
+            }
+        }
     }
 
     @Test("the localities call as each app sends it — no header of its own at all — answers the pickup network")
     func localitiesWithoutAnyHeader() async throws {
         let bogotaRecord = try #require(try LocalityCSV.parse(CourierDemo.networkCSV()).get().first { $0.id == "11001000" })
-        try await Self.live { world, port in for app in App.allCases {
-            let answer = try await RawHTTPExchange.send(app.get(ControllerAppRoutes.localitiesPath, port: port), port: port)
-            #expect(answer.status == 200, "\(app): \(answer.text)")
-            #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true)
-            let localities = try JSONDecoder().decode([AppLocality].self, from: answer.body)
-            let bogota = try #require(localities.first { $0.IdLocalidad == "11001000" })
-            #expect(bogota.AbreviacionCiudad == "BOG" && bogota.NombreCompleto == bogotaRecord.fullName, "\(app)")
-        } }
+        try await Self.live { world, port in
+            for app in App.allCases {
+                let answer = try await RawHTTPExchange.send(app.get(ControllerAppRoutes.localitiesPath, port: port), port: port)
+                #expect(answer.status == 200, "\(app): \(answer.text)")
+                #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true)
+                let localities = try JSONDecoder().decode([AppLocality].self, from: answer.body)
+                let bogota = try #require(localities.first { $0.IdLocalidad == "11001000" })
+                #expect(bogota.AbreviacionCiudad == "BOG" && bogota.NombreCompleto == bogotaRecord.fullName, "\(app)")
+            }
+        }
     }
 
-    @Test("with the contract on, the demo publishes the original's 100: Swift's Int(...) and Kotlin's toInt() read it, and compare it with their own 100",
-)
+    @Test(
+        "with the contract on, the demo publishes the original's 100: Swift's Int(...) and Kotlin's toInt() read it, and compare it with their own 100",
+    )
     func versionReadsAsAWholeNumber() async throws {
         try await Self.live { world, port in
             // The platform's demo publishes 1.2.0 for every app; Courier's demo, with the contract on, replaces it.
@@ -117,24 +123,31 @@ struct ControllerAppRealClientTests {
         }
     }
 
-    @Test("a token that is sent must be live: the apps' request with a revoked, made-up or non-bearer Authorization answers 401; a paused agent's own token 403")
+    @Test(
+        "a token that is sent must be live: the apps' request with a revoked, made-up or non-bearer Authorization answers 401; a paused agent's own token 403"
+    )
     func sentTokenStillChecked() async throws {
         try await Self.live { world, port in
             let revoked = try await world.patio.login("ana@test.patio", client: world.client)
             #expect(try await world.client.api(.post, "/api/v1/auth/logout", token: revoked).status == .noContent)
             for authorization in ["Bearer \(revoked)", "Bearer not-a-token", world.ana.token, "Basic YW5hOng="] {
                 for path in [ControllerAppRoutes.schemaPath, ControllerAppRoutes.localitiesPath] {
-                    let answer = try await RawHTTPExchange.send(App.sqliteSwiftUI.get(path, appHeaders: "Authorization: \(authorization)\r\n", port: port), port: port)
+                    let answer = try await RawHTTPExchange.send(
+                        App.sqliteSwiftUI.get(path, appHeaders: "Authorization: \(authorization)\r\n", port: port), port: port)
                     #expect(answer.status == 401, "\(authorization) on \(path)")
                     #expect(answer.headers["content-type"] == "application/problem+json")
                 }
             }
             // A live token is fine; a paused agent's own token says why it is refused.
-            let live = try await RawHTTPExchange.send(App.sqliteSwiftUI.get(ControllerAppRoutes.schemaPath, appHeaders: "Authorization: Bearer \(world.ana.token)\r\n", port: port), port: port)
+            let live = try await RawHTTPExchange.send(
+                App.sqliteSwiftUI.get(ControllerAppRoutes.schemaPath, appHeaders: "Authorization: Bearer \(world.ana.token)\r\n", port: port),
+                port: port)
             #expect(live.status == 200)
             #expect(try await world.client.api(.post, "/api/v1/courier/agents/\(world.beto.id)/deactivate", token: world.dispatch).status == .ok)
             let betoAgain = try await world.patio.login("beto@test.patio", client: world.client)
-            let paused = try await RawHTTPExchange.send(App.sqliteSwiftUI.get(ControllerAppRoutes.localitiesPath, appHeaders: "Authorization: Bearer \(betoAgain)\r\n", port: port), port: port)
+            let paused = try await RawHTTPExchange.send(
+                App.sqliteSwiftUI.get(ControllerAppRoutes.localitiesPath, appHeaders: "Authorization: Bearer \(betoAgain)\r\n", port: port),
+                port: port)
             #expect(paused.status == 403)
             #expect(try JSONDecoder().decode(ProblemReply.self, from: paused.body).code == "agent_inactive")
         }
@@ -154,10 +167,13 @@ struct ControllerAppRealClientTests {
 
     /// A Courier world with the contract on, served on a real port.
     static func live(_ body: @escaping @Sendable (CourierWorld, Int) async throws -> Void) async throws {
-        try await TestPatio.with(modules: moduleUnderTest, configure: {
-            $0.moduleSettings = ModuleSettings(environment: ["PATIO_COMPAT": "controller-app"])
-            $0.port = 0
-        }, testing: .live) { patio, client in
+        try await TestPatio.with(
+            modules: moduleUnderTest,
+            configure: {
+                $0.moduleSettings = ModuleSettings(environment: ["PATIO_COMPAT": "controller-app"])
+                $0.port = 0
+            }, testing: .live
+        ) { patio, client in
             let world = try await CourierWorld.make(patio, client)
             try await body(world, try #require(client.port))
         }

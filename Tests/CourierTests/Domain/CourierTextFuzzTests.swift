@@ -29,7 +29,7 @@ struct CourierTextFuzzTests {
 
     @Test("a locality's local hour reads any stored time zone name (unknown ones as UTC)")
     func localHour() {
-        let noonUTC = Date(timeIntervalSince1970: 1_795_435_200) // 2026-11-23 12:00 UTC
+        let noonUTC = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23 12:00 UTC
         #expect(PickupHours.localHour(at: noonUTC, timeZone: "America/Bogota") == 7)
         #expect(PickupHours.localHour(at: noonUTC, timeZone: "Nowhere/Atlantis") == 12)
         var fuzz = FuzzInputs(seed: 0xC0_0123)

@@ -48,38 +48,38 @@ private func problems(_ text: String) -> [String] {
 struct LocalityCSVDemoTests {
     /// DIVIPOLA codes of the 32 department capitals (Bogotá D.C. is Cundinamarca's).
     static let capitals = [
-        "91001", // Leticia, Amazonas
-        "05001", // Medellín, Antioquia
-        "81001", // Arauca, Arauca
-        "08001", // Barranquilla, Atlántico
-        "13001", // Cartagena de Indias, Bolívar
-        "15001", // Tunja, Boyacá
-        "17001", // Manizales, Caldas
-        "18001", // Florencia, Caquetá
-        "85001", // Yopal, Casanare
-        "19001", // Popayán, Cauca
-        "20001", // Valledupar, Cesar
-        "27001", // Quibdó, Chocó
-        "23001", // Montería, Córdoba
-        "11001", // Bogotá D.C., Cundinamarca
-        "94001", // Inírida, Guainía
-        "95001", // San José del Guaviare, Guaviare
-        "41001", // Neiva, Huila
-        "44001", // Riohacha, La Guajira
-        "47001", // Santa Marta, Magdalena
-        "50001", // Villavicencio, Meta
-        "52001", // Pasto, Nariño
-        "54001", // Cúcuta, Norte de Santander
-        "86001", // Mocoa, Putumayo
-        "63001", // Armenia, Quindío
-        "66001", // Pereira, Risaralda
-        "88001", // San Andrés, San Andrés y Providencia
-        "68001", // Bucaramanga, Santander
-        "70001", // Sincelejo, Sucre
-        "73001", // Ibagué, Tolima
-        "76001", // Cali, Valle del Cauca
-        "97001", // Mitú, Vaupés
-        "99001", // Puerto Carreño, Vichada
+        "91001",  // Leticia, Amazonas
+        "05001",  // Medellín, Antioquia
+        "81001",  // Arauca, Arauca
+        "08001",  // Barranquilla, Atlántico
+        "13001",  // Cartagena de Indias, Bolívar
+        "15001",  // Tunja, Boyacá
+        "17001",  // Manizales, Caldas
+        "18001",  // Florencia, Caquetá
+        "85001",  // Yopal, Casanare
+        "19001",  // Popayán, Cauca
+        "20001",  // Valledupar, Cesar
+        "27001",  // Quibdó, Chocó
+        "23001",  // Montería, Córdoba
+        "11001",  // Bogotá D.C., Cundinamarca
+        "94001",  // Inírida, Guainía
+        "95001",  // San José del Guaviare, Guaviare
+        "41001",  // Neiva, Huila
+        "44001",  // Riohacha, La Guajira
+        "47001",  // Santa Marta, Magdalena
+        "50001",  // Villavicencio, Meta
+        "52001",  // Pasto, Nariño
+        "54001",  // Cúcuta, Norte de Santander
+        "86001",  // Mocoa, Putumayo
+        "63001",  // Armenia, Quindío
+        "66001",  // Pereira, Risaralda
+        "88001",  // San Andrés, San Andrés y Providencia
+        "68001",  // Bucaramanga, Santander
+        "70001",  // Sincelejo, Sucre
+        "73001",  // Ibagué, Tolima
+        "76001",  // Cali, Valle del Cauca
+        "97001",  // Mitú, Vaupés
+        "99001",  // Puerto Carreño, Vichada
     ]
 
     /// The national dialling code (60 + the old area digit) of every department, by DANE department code.
@@ -174,7 +174,10 @@ struct LocalityCSVTests {
         let lines = text.components(separatedBy: "\r\n")
         #expect(lines.count == 4 && lines[3].isEmpty)
         #expect(lines[0] == header)
-        #expect(lines[1] == "11001000,3,MUNICIPIO,Bogotá D.C.,BOGOTA,BOGOTA\\CUNDINAMARCA\\COL,BOG,11,BOGOTA D.C.,057,COLOMBIA,,,110111,601,ZONA CENTRO,true,true,true,1001,1,true,7,18,4500,true,true,true,America/Bogota")
+        #expect(
+            lines[1]
+                == "11001000,3,MUNICIPIO,Bogotá D.C.,BOGOTA,BOGOTA\\CUNDINAMARCA\\COL,BOG,11,BOGOTA D.C.,057,COLOMBIA,,,110111,601,ZONA CENTRO,true,true,true,1001,1,true,7,18,4500,true,true,true,America/Bogota"
+        )
         #expect(lines[2].hasPrefix("05002000,3,MUNICIPIO,\"Bogotá, D.C.\",BOGOTA,"))
         #expect(LocalityCSV.render([]) == header + "\r\n")
     }
@@ -182,7 +185,8 @@ struct LocalityCSVTests {
     @Test("LF or CRLF, a byte order mark, blank and comma-only rows, padded values and 1/0/TRUE booleans are all read")
     func lenientReading() throws {
         let padded = line(setting: "name", to: "  Bogotá D.C.\t").replacingOccurrences(of: ",true,", with: ",TRUE,")
-        let text = "\u{FEFF}" + header + "\n\n" + padded + "\r\n" + String(repeating: ",", count: 28) + "\n"
+        let text =
+            "\u{FEFF}" + header + "\n\n" + padded + "\r\n" + String(repeating: ",", count: 28) + "\n"
             + line(record(id: "05001000", name: "Medellín"), setting: "available", to: "0") + "\r\n\r\n"
         let records = try LocalityCSV.parse(text).get()
         #expect(records.count == 2)
@@ -191,24 +195,26 @@ struct LocalityCSVTests {
         #expect(try LocalityCSV.parse(header + "\n" + line(setting: "geo_referenced", to: "1")).get().first?.geoReferenced == true)
     }
 
-    @Test("a field with a problem is reported with its line, column and code",
-          arguments: [
-              ("id", "1100100", "id_format"), ("id", "11001000a", "id_format"), ("id", "١١٠٠١٠٠٠", "id_format"), ("id", "", "id_format"),
-              ("name", "", "required"), ("short_name", "", "required"), ("full_name", "", "required"), ("abbreviation", "", "required"),
-              ("type_id", "", "required"), ("type_name", "", "required"), ("time_zone", "", "required"),
-              ("name", String(repeating: "a", count: 121), "too_long"), ("zone", String(repeating: "é", count: 121), "too_long"),
-              ("name", "=HYPERLINK(\"x\")", "formula"), ("abbreviation", "@SUM", "formula"), ("zone", "+57", "formula"),
-              ("postal_code", "11011", "postal_code_format"), ("postal_code", "11O111", "postal_code_format"), ("postal_code", "1101110", "postal_code_format"),
-              ("dialling_code", "60101", "dialling_code_format"), ("dialling_code", "6-1", "dialling_code_format"),
-              ("available", "yes", "boolean"), ("pickup_allowed", "", "boolean"), ("delivery_label", "2", "boolean"),
-              ("service_centre_id", "12a", "integer"), ("service_centre_id", "-1", "integer"), ("pickup_price", "4500.50", "integer"),
-              ("pickup_price", "99999999999999999999", "integer"), ("pickup_hour_min", "", "integer"), ("pickup_hour_max", "+18", "integer"),
-              ("pickup_hour_min", "25", "hours_range"), ("pickup_hour_min", "-1", "hours_range"), ("pickup_hour_max", "25", "hours_range"),
-              ("pickup_hour_max", "7", "hours_range"), ("pickup_hour_max", "6", "hours_range"),
-              ("pickup_price", "-1", "price_range"), ("pickup_price", "10000001", "price_range"),
-              ("status", "2", "status"), ("status", "active", "status"), ("status", "", "status"),
-              ("time_zone", "Bogota", "time_zone"), ("time_zone", "EST", "time_zone"), ("time_zone", "GMT-5", "time_zone"),
-          ])
+    @Test(
+        "a field with a problem is reported with its line, column and code",
+        arguments: [
+            ("id", "1100100", "id_format"), ("id", "11001000a", "id_format"), ("id", "١١٠٠١٠٠٠", "id_format"), ("id", "", "id_format"),
+            ("name", "", "required"), ("short_name", "", "required"), ("full_name", "", "required"), ("abbreviation", "", "required"),
+            ("type_id", "", "required"), ("type_name", "", "required"), ("time_zone", "", "required"),
+            ("name", String(repeating: "a", count: 121), "too_long"), ("zone", String(repeating: "é", count: 121), "too_long"),
+            ("name", "=HYPERLINK(\"x\")", "formula"), ("abbreviation", "@SUM", "formula"), ("zone", "+57", "formula"),
+            ("postal_code", "11011", "postal_code_format"), ("postal_code", "11O111", "postal_code_format"),
+            ("postal_code", "1101110", "postal_code_format"),
+            ("dialling_code", "60101", "dialling_code_format"), ("dialling_code", "6-1", "dialling_code_format"),
+            ("available", "yes", "boolean"), ("pickup_allowed", "", "boolean"), ("delivery_label", "2", "boolean"),
+            ("service_centre_id", "12a", "integer"), ("service_centre_id", "-1", "integer"), ("pickup_price", "4500.50", "integer"),
+            ("pickup_price", "99999999999999999999", "integer"), ("pickup_hour_min", "", "integer"), ("pickup_hour_max", "+18", "integer"),
+            ("pickup_hour_min", "25", "hours_range"), ("pickup_hour_min", "-1", "hours_range"), ("pickup_hour_max", "25", "hours_range"),
+            ("pickup_hour_max", "7", "hours_range"), ("pickup_hour_max", "6", "hours_range"),
+            ("pickup_price", "-1", "price_range"), ("pickup_price", "10000001", "price_range"),
+            ("status", "2", "status"), ("status", "active", "status"), ("status", "", "status"),
+            ("time_zone", "Bogota", "time_zone"), ("time_zone", "EST", "time_zone"), ("time_zone", "GMT-5", "time_zone"),
+        ])
     func fieldProblem(column: String, value: String, code: String) {
         let quoted = "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         let text = header + "\r\n" + line(record(id: "05001000", name: "Medellín")) + "\r\n" + line(setting: column, to: quoted) + "\r\n"
@@ -227,7 +233,8 @@ struct LocalityCSVTests {
 
     @Test("rows with too few or too many columns are refused with column_count")
     func columnCount() {
-        let text = [header, line(), "05001000,3,MUNICIPIO,Medellín", line(record(id: "05002000", name: "Abejorral")) + ",extra", "solo"].joined(separator: "\n")
+        let text = [header, line(), "05001000,3,MUNICIPIO,Medellín", line(record(id: "05002000", name: "Abejorral")) + ",extra", "solo"].joined(
+            separator: "\n")
         #expect(problems(text) == ["3 - column_count", "4 - column_count", "5 - column_count"])
         #expect(problems(header + "\n" + line(setting: "name", to: "Bogotá, D.C.")) == ["2 - column_count"])
     }
@@ -246,12 +253,18 @@ struct LocalityCSVTests {
 
     @Test("a quote that is never closed is reported on the line it opened; stray text after a quote is refused")
     func quotes() throws {
-        let unterminated = [header, line(), line(record(id: "05001000", name: "x"), setting: "name", to: "\"Medellín"), line(record(id: "05002000", name: "Abejorral"))]
-            .joined(separator: "\r\n")
+        let unterminated = [
+            header, line(), line(record(id: "05001000", name: "x"), setting: "name", to: "\"Medellín"),
+            line(record(id: "05002000", name: "Abejorral")),
+        ]
+        .joined(separator: "\r\n")
         #expect(problems(unterminated) == ["3 - unterminated_quote"])
         #expect(problems(header + "\n\"" + line()) == ["2 - unterminated_quote"])
-        #expect(problems(header + "\r\n" + line(setting: "name", to: "\"Bogotá\" D.C.") + "\r\n" + line(record(id: "05001000", name: "Medellín"), setting: "status", to: "9"))
-            == ["2 - quote_format", "3 status status"])
+        #expect(
+            problems(
+                header + "\r\n" + line(setting: "name", to: "\"Bogotá\" D.C.") + "\r\n"
+                    + line(record(id: "05001000", name: "Medellín"), setting: "status", to: "9"))
+                == ["2 - quote_format", "3 status status"])
         // A quote inside an unquoted value is kept as written.
         #expect(try LocalityCSV.parse(header + "\n" + line(setting: "name", to: "Bogotá 5\" D.C.")).get().first?.name == "Bogotá 5\" D.C.")
     }
@@ -270,7 +283,7 @@ struct LocalityCSVTests {
         let row = line().dropFirst(8)
         for number in 0...50_000 { text += String(10_000_000 + number) + row + "\n" }
         #expect(problems(text) == ["50002 - too_many_rows"])
-        #expect(text.split(separator: "\n").dropLast().count == 50_001) // exactly 50,000 rows pass
+        #expect(text.split(separator: "\n").dropLast().count == 50_001)  // exactly 50,000 rows pass
         let allowed = text.split(separator: "\n").dropLast().joined(separator: "\n")
         #expect((try? LocalityCSV.parse(allowed).get().count) == 50_000)
     }
@@ -286,18 +299,20 @@ struct LocalityCSVTests {
             line(record(id: "05003000", name: "Abriaquí"), setting: "time_zone", to: "Mars/Olympus"),
             line(record(id: "05001000", name: "Medellín otra vez"), setting: "available", to: "si"),
         ].joined(separator: "\r\n")
-        #expect(problems(text) == [
-            "2 postal_code postal_code_format",
-            "4 id id_format", "4 name required", "4 pickup_hour_max hours_range",
-            "5 - column_count",
-            "6 time_zone time_zone",
-            "7 available boolean", "7 id duplicate_id",
-        ])
+        #expect(
+            problems(text) == [
+                "2 postal_code postal_code_format",
+                "4 id id_format", "4 name required", "4 pickup_hour_max hours_range",
+                "5 - column_count",
+                "6 time_zone time_zone",
+                "7 available boolean", "7 id duplicate_id",
+            ])
     }
 
     @Test("reporting stops after 100 errors and says there were more")
     func errorLimit() {
-        let text = ([header] + (0..<150).map { line(record(id: String(20_000_000 + $0), name: "x"), setting: "status", to: "7") }).joined(separator: "\n")
+        let text = ([header] + (0..<150).map { line(record(id: String(20_000_000 + $0), name: "x"), setting: "status", to: "7") }).joined(
+            separator: "\n")
         guard case .failure(let failure) = LocalityCSV.parse(text) else { Issue.record("a file with errors was accepted"); return }
         #expect(failure.errors.count == 100 && failure.truncated)
         #expect(failure.errors.first?.line == 2 && failure.errors.last?.line == 101)

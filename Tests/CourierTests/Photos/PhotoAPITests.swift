@@ -49,8 +49,9 @@ struct PhotoAPITests {
             #expect(try other.status == .unprocessableContent && (problem(other)).code == "idempotency_key_reused")
             let gallery = try await client.fetch("/api/v1/courier/photos", token: world.ana.token)
             #expect((gallery["items"] as? [[String: Any]])?.count == 1)
-            let missing = try await client.execute(uri: "/api/v1/courier/photos", method: .post, headers: [.authorization: "Bearer \(world.ana.token)"],
-                                                   body: .init(bytes: SamplePhotos.jpegWithLocation))
+            let missing = try await client.execute(
+                uri: "/api/v1/courier/photos", method: .post, headers: [.authorization: "Bearer \(world.ana.token)"],
+                body: .init(bytes: SamplePhotos.jpegWithLocation))
             #expect(try missing.status == .badRequest && (problem(missing)).code == "idempotency_key_required")
         }
     }
@@ -118,7 +119,9 @@ struct PhotoAPITests {
                 #expect(try await client.api(.get, path, token: world.dispatch).status == .ok, "\(path)")
             }
             #expect(try await client.api(.delete, "/api/v1/courier/photos/\(id)", token: world.beto.token).status == .notFound)
-            #expect(try await client.api(.patch, "/api/v1/courier/photos/\(id)", token: world.beto.token, body: ["pickupId": NSNull()]).status == .notFound)
+            #expect(
+                try await client.api(.patch, "/api/v1/courier/photos/\(id)", token: world.beto.token, body: ["pickupId": NSNull()]).status
+                    == .notFound)
             let beto = try await client.fetch("/api/v1/courier/photos", token: world.beto.token)
             #expect((beto["items"] as? [Any])?.isEmpty == true)
             #expect(try await world.upload(as: CourierWorld.Agent(id: UUID(), accountID: UUID(), token: world.dispatch)).status == .forbidden)
@@ -133,12 +136,14 @@ struct PhotoAPITests {
             #expect(try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/start", token: world.ana.token).status == .ok)
             let spare = try object(try await world.upload(as: world.ana, pickup: pickup))
             let proof = try object(try await world.upload(as: world.ana, pickup: pickup))
-            let detached = try await client.api(.patch, "/api/v1/courier/photos/\(spare["id"] as! String)", token: world.ana.token, body: ["pickupId": NSNull()])
+            let detached = try await client.api(
+                .patch, "/api/v1/courier/photos/\(spare["id"] as! String)", token: world.ana.token, body: ["pickupId": NSNull()])
             #expect(try detached.status == .ok && (object(detached))["pickupId"] == nil)
             #expect(try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/collect", token: world.ana.token).status == .ok)
             let delete = try await client.api(.delete, "/api/v1/courier/photos/\(proof["id"] as! String)", token: world.ana.token)
             #expect(try delete.status == .conflict && (problem(delete)).code == "photo_is_proof")
-            let move = try await client.api(.patch, "/api/v1/courier/photos/\(proof["id"] as! String)", token: world.ana.token, body: ["pickupId": NSNull()])
+            let move = try await client.api(
+                .patch, "/api/v1/courier/photos/\(proof["id"] as! String)", token: world.ana.token, body: ["pickupId": NSNull()])
             #expect(try move.status == .conflict && (problem(move)).code == "photo_is_proof")
             let late = try await world.upload(as: world.ana, pickup: pickup)
             #expect(try late.status == .conflict && (problem(late)).code == "pickup_closed")

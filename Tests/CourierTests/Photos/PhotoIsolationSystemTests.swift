@@ -5,8 +5,9 @@ import Testing
 
 /// A real `patio serve` (Courier alone, demo data) taking hostile uploads: its image codecs run in worker
 /// processes, so what a hostile image does to its worker never reaches the server.
-@Suite("Courier photos: hostile images cost a bounded worker, never the server", .serialized,
-       .enabled(if: !TestDatabase.isPostgres, "drives patio serve on its embedded SQLite file"))
+@Suite(
+    "Courier photos: hostile images cost a bounded worker, never the server", .serialized,
+    .enabled(if: !TestDatabase.isPostgres, "drives patio serve on its embedded SQLite file"))
 struct PhotoIsolationSystemTests {
     struct Server {
         var process: Process
@@ -30,21 +31,25 @@ struct PhotoIsolationSystemTests {
         }
 
         func token(_ email: String) async throws -> String {
-            let reply = try await HTTP.send(port: port, method: "POST", path: "/api/v1/auth/login", body: #"{"email":"\#(email)","password":"demo-password"}"#)
+            let reply = try await HTTP.send(
+                port: port, method: "POST", path: "/api/v1/auth/login", body: #"{"email":"\#(email)","password":"demo-password"}"#)
             try #require(reply.status == 200, "login: \(reply.body)")
             return try #require((try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any])?["token"] as? String)
         }
 
         /// Uploads `bytes`; the status and body, or status 0 when nothing came back within `seconds`.
         func upload(_ bytes: [UInt8], contentType: String, token: String, within seconds: Int) throws -> (status: Int, body: String) {
-            let head = "POST /api/v1/courier/photos HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer \(token)\r\n"
+            let head =
+                "POST /api/v1/courier/photos HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: Bearer \(token)\r\n"
                 + "Content-Type: \(contentType)\r\nIdempotency-Key: \(UUID().uuidString)\r\nContent-Length: \(bytes.count)\r\n\r\n"
             return Self.reply(try HTTP.raw(port: port, Array(head.utf8) + bytes, wait: seconds).received)
         }
 
         /// `/healthz`, answered within `seconds` or status 0.
         func health(within seconds: Int) throws -> Int {
-            Self.reply(try HTTP.raw(port: port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8), wait: seconds).received).status
+            Self.reply(
+                try HTTP.raw(port: port, Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8), wait: seconds).received
+            ).status
         }
 
         /// CPU time the server process itself has used (user + system), from /proc; its workers' is not counted.
@@ -64,7 +69,8 @@ struct PhotoIsolationSystemTests {
 
     static func code(_ body: String) -> String? {
         (try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]).flatMap { problem in
-            problem["code"] as? String == "validation_failed" ? ((problem["errors"] as? [[String: Any]])?.first?["code"] as? String) : problem["code"] as? String
+            problem["code"] as? String == "validation_failed"
+                ? ((problem["errors"] as? [[String: Any]])?.first?["code"] as? String) : problem["code"] as? String
         }
     }
 
@@ -104,14 +110,18 @@ struct PhotoIsolationSystemTests {
         let storm = Task.detached {
             try await withThrowingTaskGroup(of: (Int, String).self) { group in
                 for (bytes, type) in payloads {
-                    group.addTask { let reply = try server.upload(bytes, contentType: type, token: attacker, within: 60); return (reply.status, reply.body) }
+                    group.addTask {
+                        let reply = try server.upload(bytes, contentType: type, token: attacker, within: 60); return (reply.status, reply.body)
+                    }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
         try await Task.sleep(for: .milliseconds(500))
         let clock = ContinuousClock()
-        let normal = Task.detached { let start = clock.now; return (try server.upload(photo, contentType: "image/jpeg", token: agent, within: 20), clock.now - start) }
+        let normal = Task.detached {
+            let start = clock.now; return (try server.upload(photo, contentType: "image/jpeg", token: agent, within: 20), clock.now - start)
+        }
         var polls: [Int] = []
         var slowest = Duration.zero
         for _ in 0..<20 {
@@ -124,7 +134,9 @@ struct PhotoIsolationSystemTests {
         let outcomes = try await storm.value
         let serverCPU = try server.cpuSeconds() - cpuBefore
         // The figures for the record (not asserted beyond the bounds above).
-        print("bomb storm: slowest /healthz \(slowest), normal upload \(stored.status) in \(normalTook), bombs \(outcomes.map(\.0).sorted()), server CPU \(serverCPU) s")
+        print(
+            "bomb storm: slowest /healthz \(slowest), normal upload \(stored.status) in \(normalTook), bombs \(outcomes.map(\.0).sorted()), server CPU \(serverCPU) s"
+        )
         // The decoding happened in the workers: each 24 MP 499-scan JPEG alone takes ~3.5 s of CPU to decode, and
         // the server spent less than that on all the requests together (reading, stripping, storing, /healthz).
         #expect(serverCPU < 3, "the server itself used \(serverCPU) s of CPU")

@@ -95,7 +95,8 @@ struct AgentPhone {
         default:
             let data = try #require(change.data, "a put carries its row")
             let columns = data.keys.sorted()
-            let sql = "INSERT OR REPLACE INTO \(table) (\(columns.joined(separator: ","))) VALUES (\(columns.map { _ in "?" }.joined(separator: ",")))"
+            let sql =
+                "INSERT OR REPLACE INTO \(table) (\(columns.joined(separator: ","))) VALUES (\(columns.map { _ in "?" }.joined(separator: ",")))"
             _ = try await sqlite.query(sql, columns.map { OfflineTablesTests.sqlite(data[$0] ?? .null) })
         }
     }

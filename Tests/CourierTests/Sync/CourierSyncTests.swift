@@ -40,7 +40,8 @@ struct CourierSyncTests {
             let world = try await CourierWorld.make(patio, client)
             let pickup = try await world.pickup(for: world.ana)
             let (_, anaCursor) = try await world.pullAll("courier.pickups", token: world.ana.token)
-            let moved = try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString])
+            let moved = try await client.api(
+                .post, "/api/v1/courier/pickups/\(pickup)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString])
             #expect(moved.status == .ok)
             let ana = try await world.pullAll("courier.pickups", token: world.ana.token, from: anaCursor).changes
             #expect(ana.map(\.op) == ["delete"] && ana.first?.id == pickup)
@@ -61,8 +62,10 @@ struct CourierSyncTests {
             let finishedAt = Timestamp.format(patio.clock.date.addingTimeInterval(-120))
             let batch: [[String: Any]] = [
                 ["mutationId": 1, "op": "put", "id": pickup.uuidString, "baseVersion": version, "fields": ["state": "on_the_way"]],
-                ["mutationId": 2, "op": "put", "id": pickup.uuidString, "baseVersion": version,
-                 "fields": ["state": "collected", "finishedAt": finishedAt, "latitude": 4.6097, "longitude": -74.0817]],
+                [
+                    "mutationId": 2, "op": "put", "id": pickup.uuidString, "baseVersion": version,
+                    "fields": ["state": "collected", "finishedAt": finishedAt, "latitude": 4.6097, "longitude": -74.0817],
+                ],
             ]
             let first = try await world.push("courier.pickups", token: world.ana.token, clientId: "ana-phone", batch)
             #expect(first.map { $0["status"] as? String } == ["applied", "applied"])
@@ -71,7 +74,8 @@ struct CourierSyncTests {
             let view = try await client.fetch("/api/v1/courier/pickups/\(pickup)", token: world.dispatch)
             #expect(view["state"] as? String == "collected" && view["finishedAt"] as? String == finishedAt)
             #expect(view["latitude"] as? Double == 4.6097)
-            let history = try #require(try await client.fetch("/api/v1/courier/pickups/\(pickup)/history", token: world.dispatch)["items"] as? [[String: Any]])
+            let history = try #require(
+                try await client.fetch("/api/v1/courier/pickups/\(pickup)/history", token: world.dispatch)["items"] as? [[String: Any]])
             #expect(history.map { $0["toState"] as? String } == ["assigned", "on_the_way", "collected"])
             #expect(history.last?["actorName"] as? String == "Ana Pérez Gómez")
         }
@@ -84,19 +88,27 @@ struct CourierSyncTests {
             let pickup = try await world.pickup(for: world.ana)
             let noPhoto = try await world.pickup(for: world.ana, sender: "Sin foto", window: ("13:00", "14:00"))
             _ = try await world.upload(as: world.ana, pickup: pickup)
-            let versions = Dictionary(try await world.pullAll("courier.pickups", token: world.ana.token).changes.map { ($0.id, $0.version) }, uniquingKeysWith: max)
-            let early = try await world.push("courier.pickups", token: world.ana.token, clientId: "ana-phone", [
-                ["mutationId": 1, "op": "put", "id": pickup.uuidString, "baseVersion": versions[pickup]!, "fields": ["state": "collected"]],
-            ])
+            let versions = Dictionary(
+                try await world.pullAll("courier.pickups", token: world.ana.token).changes.map { ($0.id, $0.version) }, uniquingKeysWith: max)
+            let early = try await world.push(
+                "courier.pickups", token: world.ana.token, clientId: "ana-phone",
+                [
+                    ["mutationId": 1, "op": "put", "id": pickup.uuidString, "baseVersion": versions[pickup]!, "fields": ["state": "collected"]]
+                ])
             #expect(early.first?["status"] as? String == "rejected" && early.first?["code"] as? String == "pickup_not_on_the_way")
-            let ordered = try await world.push("courier.pickups", token: world.ana.token, clientId: "ana-phone", [
-                ["mutationId": 2, "op": "put", "id": pickup.uuidString, "baseVersion": versions[pickup]!, "fields": ["state": "on_the_way"]],
-                ["mutationId": 3, "op": "put", "id": pickup.uuidString, "baseVersion": versions[pickup]!, "fields": ["state": "collected"]],
-                ["mutationId": 4, "op": "put", "id": noPhoto.uuidString, "baseVersion": versions[noPhoto]!, "fields": ["state": "on_the_way"]],
-                ["mutationId": 5, "op": "put", "id": noPhoto.uuidString, "baseVersion": versions[noPhoto]!, "fields": ["state": "collected"]],
-                ["mutationId": 6, "op": "put", "id": noPhoto.uuidString, "baseVersion": versions[noPhoto]!, "fields": ["state": "failed", "failureReason": "teleported"]],
-                ["mutationId": 7, "op": "put", "id": noPhoto.uuidString, "baseVersion": versions[noPhoto]!, "fields": ["reference": "R-999999"]],
-            ])
+            let ordered = try await world.push(
+                "courier.pickups", token: world.ana.token, clientId: "ana-phone",
+                [
+                    ["mutationId": 2, "op": "put", "id": pickup.uuidString, "baseVersion": versions[pickup]!, "fields": ["state": "on_the_way"]],
+                    ["mutationId": 3, "op": "put", "id": pickup.uuidString, "baseVersion": versions[pickup]!, "fields": ["state": "collected"]],
+                    ["mutationId": 4, "op": "put", "id": noPhoto.uuidString, "baseVersion": versions[noPhoto]!, "fields": ["state": "on_the_way"]],
+                    ["mutationId": 5, "op": "put", "id": noPhoto.uuidString, "baseVersion": versions[noPhoto]!, "fields": ["state": "collected"]],
+                    [
+                        "mutationId": 6, "op": "put", "id": noPhoto.uuidString, "baseVersion": versions[noPhoto]!,
+                        "fields": ["state": "failed", "failureReason": "teleported"],
+                    ],
+                    ["mutationId": 7, "op": "put", "id": noPhoto.uuidString, "baseVersion": versions[noPhoto]!, "fields": ["reference": "R-999999"]],
+                ])
             #expect(ordered.map { $0["status"] as? String } == ["applied", "applied", "applied", "rejected", "rejected", "rejected"])
             #expect(ordered.map { $0["code"] as? String } == [nil, nil, nil, "photo_required", "failure_reason_choice", "field_not_writable"])
             #expect(try await client.fetch("/api/v1/courier/pickups/\(noPhoto)", token: world.ana.token)["state"] as? String == "on_the_way")
@@ -110,9 +122,11 @@ struct CourierSyncTests {
             let pickup = try await world.pickup(for: world.ana)
             let version = try #require(try await world.pullAll("courier.pickups", token: world.ana.token).changes.last?.version)
             #expect(try await client.api(.post, "/api/v1/courier/pickups/\(pickup)/cancel", token: world.dispatch).status == .ok)
-            let results = try await world.push("courier.pickups", token: world.ana.token, clientId: "ana-phone", [
-                ["mutationId": 1, "op": "put", "id": pickup.uuidString, "baseVersion": version, "fields": ["state": "on_the_way"]],
-            ])
+            let results = try await world.push(
+                "courier.pickups", token: world.ana.token, clientId: "ana-phone",
+                [
+                    ["mutationId": 1, "op": "put", "id": pickup.uuidString, "baseVersion": version, "fields": ["state": "on_the_way"]]
+                ])
             #expect(results.first?["status"] as? String == "conflict")
             #expect((results.first?["fields"] as? [String])?.contains("state") == true)
             #expect(try await client.fetch("/api/v1/courier/pickups/\(pickup)", token: world.dispatch)["state"] as? String == "cancelled")
@@ -126,20 +140,28 @@ struct CourierSyncTests {
             let pickup = try await world.pickup(for: world.ana)
             let photo = UUID(uuidString: try #require(try object(try await world.upload(as: world.ana))["id"] as? String))!
             let spare = UUID(uuidString: try #require(try object(try await world.upload(as: world.ana))["id"] as? String))!
-            let versions = Dictionary(try await world.pullAll("courier.photos", token: world.ana.token).changes.map { ($0.id, $0.version) }, uniquingKeysWith: max)
-            let results = try await world.push("courier.photos", token: world.ana.token, clientId: "ana-phone", [
-                ["mutationId": 1, "op": "put", "id": photo.uuidString, "baseVersion": versions[photo]!, "fields": ["pickupId": pickup.uuidString]],
-                ["mutationId": 2, "op": "delete", "id": spare.uuidString, "baseVersion": versions[spare]!],
-                ["mutationId": 3, "op": "put", "id": photo.uuidString, "baseVersion": versions[photo]!, "fields": ["name": "mine.jpg"]],
-            ])
+            let versions = Dictionary(
+                try await world.pullAll("courier.photos", token: world.ana.token).changes.map { ($0.id, $0.version) }, uniquingKeysWith: max)
+            let results = try await world.push(
+                "courier.photos", token: world.ana.token, clientId: "ana-phone",
+                [
+                    [
+                        "mutationId": 1, "op": "put", "id": photo.uuidString, "baseVersion": versions[photo]!,
+                        "fields": ["pickupId": pickup.uuidString],
+                    ],
+                    ["mutationId": 2, "op": "delete", "id": spare.uuidString, "baseVersion": versions[spare]!],
+                    ["mutationId": 3, "op": "put", "id": photo.uuidString, "baseVersion": versions[photo]!, "fields": ["name": "mine.jpg"]],
+                ])
             #expect(results.map { $0["status"] as? String } == ["applied", "applied", "rejected"])
             let attached = try await client.fetch("/api/v1/courier/pickups/\(pickup)/photos", token: world.ana.token)
             #expect((attached["items"] as? [[String: Any]])?.map { $0["id"] as? String } == [photo.uuidString.lowercased()])
             #expect(try await client.api(.get, "/api/v1/courier/photos/\(spare)", token: world.ana.token).status == .notFound)
             // Beto cannot touch Ana's photo through his device.
-            let beto = try await world.push("courier.photos", token: world.beto.token, clientId: "beto-phone", [
-                ["mutationId": 1, "op": "delete", "id": photo.uuidString, "baseVersion": 1],
-            ])
+            let beto = try await world.push(
+                "courier.photos", token: world.beto.token, clientId: "beto-phone",
+                [
+                    ["mutationId": 1, "op": "delete", "id": photo.uuidString, "baseVersion": 1]
+                ])
             #expect(beto.first?["status"] as? String != "applied")
         }
     }

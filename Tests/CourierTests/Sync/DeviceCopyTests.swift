@@ -20,13 +20,15 @@ struct DeviceCopyTests {
             let before = try await phone.rows("SELECT senderName FROM courier_pickups ORDER BY senderName")
             #expect(before.compactMap { $0.column("senderName")?.string } == ["Droguería La Esperanza", "Ferretería El Tornillo"])
 
-            let moved = try await client.api(.post, "/api/v1/courier/pickups/\(moving)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString])
+            let moved = try await client.api(
+                .post, "/api/v1/courier/pickups/\(moving)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString])
             #expect(moved.status == .ok)
             let changes = try await phone.pull("courier_pickups")
             #expect(changes.map(\.op) == ["delete"])
 
-            let customer = try await phone.rows("SELECT senderName, address, phone FROM courier_pickups WHERE senderName = ? OR id = ?",
-                                                [.text("Droguería La Esperanza"), .text(moving.uuidString.lowercased())])
+            let customer = try await phone.rows(
+                "SELECT senderName, address, phone FROM courier_pickups WHERE senderName = ? OR id = ?",
+                [.text("Droguería La Esperanza"), .text(moving.uuidString.lowercased())])
             #expect(customer.isEmpty, "the reassigned pickup, its customer's name, address and phone, is still on Ana's phone")
             let left = try await phone.rows("SELECT id FROM courier_pickups")
             #expect(left.compactMap { $0.column("id")?.string } == [staying.uuidString.lowercased()])
@@ -40,7 +42,9 @@ struct DeviceCopyTests {
             let world = try await CourierWorld.make(patio, client)
             // The server as it was: the same tables, whose rows nothing told devices to drop.
             let unrevised = CourierOfflineTables.all.map {
-                OfflineTable(name: $0.name, collection: $0.collection, columns: $0.columns, primaryKey: $0.primaryKey, batchSize: $0.batchSize, filter: $0.filter)
+                OfflineTable(
+                    name: $0.name, collection: $0.collection, columns: $0.columns, primaryKey: $0.primaryKey, batchSize: $0.batchSize,
+                    filter: $0.filter)
             }
             #expect(zip(unrevised, CourierOfflineTables.all).allSatisfy { $0.fingerprint != $1.fingerprint })
             let environment = patio.components.environment
@@ -52,7 +56,10 @@ struct DeviceCopyTests {
             var phone = try await AgentPhone.open(world, token: world.ana.token)
             try await phone.createTables()
             try await phone.pull("courier_pickups")
-            #expect(try await client.api(.post, "/api/v1/courier/pickups/\(moving)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString]).status == .ok)
+            #expect(
+                try await client.api(
+                    .post, "/api/v1/courier/pickups/\(moving)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString]
+                ).status == .ok)
             // What such a phone did with the tombstone: a delete by the id in upper case, which matched no row.
             _ = try await phone.sqlite.query("DELETE FROM courier_pickups WHERE id = ?", [.text(moving.uuidString.uppercased())])
             #expect(try await phone.rows("SELECT id FROM courier_pickups").count == 2)

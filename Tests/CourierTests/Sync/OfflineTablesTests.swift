@@ -62,7 +62,8 @@ struct OfflineTablesTests {
                     for change in page.changes {
                         let data = try #require(change.data)
                         #expect(Set(data.keys) == Set(names), "\(table.name): row keys are the table's columns")
-                        let sql = "INSERT INTO \(table.name) (\(names.joined(separator: ","))) VALUES (\(names.map { _ in "?" }.joined(separator: ",")))"
+                        let sql =
+                            "INSERT INTO \(table.name) (\(names.joined(separator: ","))) VALUES (\(names.map { _ in "?" }.joined(separator: ",")))"
                         _ = try await device.query(sql, names.map { Self.sqlite(data[$0] ?? .null) })
                         loaded[table.name, default: 0] += 1
                     }
@@ -73,7 +74,8 @@ struct OfflineTablesTests {
             }
             #expect(loaded["courier_pickups"] == 2 && loaded["courier_photos"] == 2)
             #expect((loaded["courier_localities"] ?? 0) >= 33)
-            let stored = try await device.query("SELECT state, photoCount FROM courier_pickups WHERE id = ?", [.text(pickup.uuidString.lowercased())]).first
+            let stored = try await device.query("SELECT state, photoCount FROM courier_pickups WHERE id = ?", [.text(pickup.uuidString.lowercased())])
+                .first
             #expect(stored?.column("state")?.string == "assigned" && stored?.column("photoCount")?.integer == 1)
         }
     }

@@ -18,9 +18,15 @@ struct CourierAgentFormPagesTests {
 
     private func services(_ world: CourierWorld) -> CourierServices { CourierServices(environment: world.patio.components.environment) }
 
-    private func newAgent(usuario: String, locality: String, centre: String = "CENTRO DE SERVICIO BOGOTÁ (1001)", centreName: String = "") -> [String: String] {
-        ["email": "\(usuario)@test.patio", "password": TestPatio.password, "usuario": usuario, "identificacion": usuario == "dario" ? "4040404040" : "3030303030", "firstName": "Carla",
-         "surname1": "Mejía", "surname2": "", "position": "Mensajera", "serviceCentreId": centre, "serviceCentreName": centreName, "homeLocalityCode": locality]
+    private func newAgent(usuario: String, locality: String, centre: String = "CENTRO DE SERVICIO BOGOTÁ (1001)", centreName: String = "") -> [String:
+        String]
+    {
+        [
+            "email": "\(usuario)@test.patio", "password": TestPatio.password, "usuario": usuario,
+            "identificacion": usuario == "dario" ? "4040404040" : "3030303030", "firstName": "Carla",
+            "surname1": "Mejía", "surname2": "", "position": "Mensajera", "serviceCentreId": centre, "serviceCentreName": centreName,
+            "homeLocalityCode": locality,
+        ]
     }
 
     @Test("the agent form lists localities and centres by name, in Spanish and English, and a chosen one is stored as its code and number")
@@ -44,7 +50,8 @@ struct CourierAgentFormPagesTests {
             var english = try await dispatch(client, english: true)
             let englishPage = String(buffer: try await english.get("/courier/agents").body)
             #expect(englishPage.contains("Home locality") && englishPage.contains("<option value=\"Medellín – Antioquia (05001000)\"></option>"))
-            let typed = try await english.post("/courier/agents", form: newAgent(usuario: "dario", locality: "medellin", centre: "2002", centreName: "Centro Medellín"))
+            let typed = try await english.post(
+                "/courier/agents", form: newAgent(usuario: "dario", locality: "medellin", centre: "2002", centreName: "Centro Medellín"))
             #expect(typed.status == .seeOther)
             let dario = try #require(try await services(world).agents.list(query: "dario").first)
             #expect(dario.homeLocalityCode == "05001000" && dario.serviceCentreId == 2002 && dario.serviceCentreName == "Centro Medellín")
@@ -53,10 +60,13 @@ struct CourierAgentFormPagesTests {
             let edit = String(buffer: try await office.get("/courier/agents/\(world.ana.id)").body)
             #expect(edit.contains("name=\"homeLocalityCode\" list=\"courier-localities\" value=\"Bogotá D.C. – Cundinamarca (11001000)\""))
             #expect(edit.contains("name=\"serviceCentreId\" list=\"courier-centres\" value=\"CENTRO DE SERVICIO BOGOTÁ (1001)\""))
-            let saved = try await office.post("/courier/agents/\(world.ana.id)", form: [
-                "usuario": "ana", "identificacion": "1010101010", "firstName": "Ana", "surname1": "Pérez", "surname2": "Gómez", "position": "Mensajero",
-                "serviceCentreId": "Centro Medellín (2002)", "serviceCentreName": "", "homeLocalityCode": "Medellín – Antioquia (05001000)",
-            ])
+            let saved = try await office.post(
+                "/courier/agents/\(world.ana.id)",
+                form: [
+                    "usuario": "ana", "identificacion": "1010101010", "firstName": "Ana", "surname1": "Pérez", "surname2": "Gómez",
+                    "position": "Mensajero",
+                    "serviceCentreId": "Centro Medellín (2002)", "serviceCentreName": "", "homeLocalityCode": "Medellín – Antioquia (05001000)",
+                ])
             #expect(saved.status == .seeOther)
             let ana = try await services(world).agents.find(world.ana.id)
             #expect(ana.homeLocalityCode == "05001000" && ana.serviceCentreId == 2002 && ana.serviceCentreName == "Centro Medellín")
@@ -78,16 +88,23 @@ struct CourierAgentFormPagesTests {
             #expect(unknown.status == .unprocessableContent)
             let unknownPage = String(buffer: unknown.body)
             #expect(unknownPage.contains("Elige una localidad de la lista") && unknownPage.contains("value=\"Atlántida\""))
-            let noCentre = try await office.post("/courier/agents", form: newAgent(usuario: "carla", locality: "Bogotá D.C.", centre: "Centro Desconocido"))
-            #expect(noCentre.status == .unprocessableContent && String(buffer: noCentre.body).contains("Elige un centro de la lista o escribe su número."))
+            let noCentre = try await office.post(
+                "/courier/agents", form: newAgent(usuario: "carla", locality: "Bogotá D.C.", centre: "Centro Desconocido"))
+            #expect(
+                noCentre.status == .unprocessableContent && String(buffer: noCentre.body).contains("Elige un centro de la lista o escribe su número.")
+            )
 
             var english = try await dispatch(client, english: true)
-            let englishRefused = try await english.post("/courier/agents/\(world.beto.id)", form: [
-                "usuario": "beto", "identificacion": "2020202020", "firstName": "Beto", "surname1": "Ríos", "position": "Mensajero",
-                "serviceCentreId": "CENTRO DE SERVICIO BOGOTÁ (1001)", "homeLocalityCode": "Nowhere",
-            ])
+            let englishRefused = try await english.post(
+                "/courier/agents/\(world.beto.id)",
+                form: [
+                    "usuario": "beto", "identificacion": "2020202020", "firstName": "Beto", "surname1": "Ríos", "position": "Mensajero",
+                    "serviceCentreId": "CENTRO DE SERVICIO BOGOTÁ (1001)", "homeLocalityCode": "Nowhere",
+                ])
             let englishPage = String(buffer: englishRefused.body)
-            #expect(englishRefused.status == .unprocessableContent && englishPage.contains("Choose a locality from the list") && englishPage.contains("value=\"Nowhere\""))
+            #expect(
+                englishRefused.status == .unprocessableContent && englishPage.contains("Choose a locality from the list")
+                    && englishPage.contains("value=\"Nowhere\""))
             #expect(try await services(world).agents.find(world.beto.id).homeLocalityCode == "11001000")
             #expect(try await services(world).agents.list(query: "carla").isEmpty)
         }

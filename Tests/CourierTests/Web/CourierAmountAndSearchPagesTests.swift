@@ -31,8 +31,10 @@ struct CourierAmountAndSearchPagesTests {
 
     /// A new-pickup form for Bogotá today, with `declared` typed as the declared value.
     private func newPickup(_ world: CourierWorld, sender: String, declared: String) -> [String: String] {
-        ["senderName": sender, "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
-         "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": declared, "agentId": world.ana.id.uuidString]
+        [
+            "senderName": sender, "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
+            "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": declared, "agentId": world.ana.id.uuidString,
+        ]
     }
 
     private func storedPickups(_ world: CourierWorld) async throws -> [PickupView] {

@@ -23,7 +23,9 @@ struct CourierPagesTests {
                 #expect(try await dispatch.get(path).status == .ok, "\(path)")
                 #expect(try await stranger.get(path).status == .seeOther, "\(path)")
             }
-            for path in ["/courier/dispatch", "/courier/agents", "/courier/network"] { #expect(try await agent.get(path).status == .forbidden, "\(path)") }
+            for path in ["/courier/dispatch", "/courier/agents", "/courier/network"] {
+                #expect(try await agent.get(path).status == .forbidden, "\(path)")
+            }
             #expect(try await dispatch.get("/courier/photos").status == .forbidden)
             // Beto's pickup page is not Ana's business.
             let betos = try await world.pickup(for: world.beto)
@@ -53,18 +55,22 @@ struct CourierPagesTests {
             let world = try await CourierWorld.make(patio, client)
             var dispatch = try await WebSession.signIn(client, email: "despacho@test.patio", password: TestPatio.password)
             _ = try await dispatch.get("/courier/dispatch")
-            let refused = try await dispatch.post("/courier/dispatch?day=\(world.today)", form: [
-                "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
-                "windowStart": "20:00", "windowEnd": "21:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
-            ])
+            let refused = try await dispatch.post(
+                "/courier/dispatch?day=\(world.today)",
+                form: [
+                    "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
+                    "windowStart": "20:00", "windowEnd": "21:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
+                ])
             #expect(refused.status == .unprocessableContent)
             let html = String(buffer: refused.body)
             #expect(html.contains("La franja queda fuera del horario de recogida de la localidad."))
             #expect(html.contains("value=\"Tienda Ñandú\""))
-            let created = try await dispatch.post("/courier/dispatch?day=\(world.today)", form: [
-                "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
-                "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
-            ])
+            let created = try await dispatch.post(
+                "/courier/dispatch?day=\(world.today)",
+                form: [
+                    "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
+                    "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
+                ])
             #expect(created.status == .seeOther)
             #expect(String(buffer: try await dispatch.get("/courier/dispatch").body).contains("Tienda Ñandú"))
         }
@@ -95,19 +101,27 @@ struct CourierPagesTests {
             var dispatch = try await WebSession.signIn(client, email: "despacho@test.patio", password: TestPatio.password)
             let board = String(buffer: try await dispatch.get("/courier/dispatch?day=\(world.today)").body)
             #expect(board.contains("<form method=\"post\" action=\"/courier/dispatch?day=\(world.today)\">"))
-            let refused = try await dispatch.submit("/courier/dispatch?day=\(world.today)", form: [
-                "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
-                "windowStart": "20:00", "windowEnd": "21:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
-            ])
+            let refused = try await dispatch.submit(
+                "/courier/dispatch?day=\(world.today)",
+                form: [
+                    "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
+                    "windowStart": "20:00", "windowEnd": "21:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
+                ])
             #expect(refused.page.status == .unprocessableContent && refused.at == "/courier/dispatch?day=\(world.today)")
             let reload = try await dispatch.get(refused.at)
-            #expect(reload.status == .ok && String(buffer: reload.body).contains("data-board") && String(buffer: reload.body).contains("Panadería La Espiga"))
+            #expect(
+                reload.status == .ok && String(buffer: reload.body).contains("data-board")
+                    && String(buffer: reload.body).contains("Panadería La Espiga"))
             // A pickup created leads back to the board with a notice shown once.
-            let created = try await dispatch.submit("/courier/dispatch?day=\(world.today)", form: [
-                "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
-                "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
-            ])
-            #expect(created.at == "/courier/dispatch?day=\(world.today)" && String(buffer: created.page.body).contains("creada para Ana Pérez Gómez, 10:00–11:00."))
+            let created = try await dispatch.submit(
+                "/courier/dispatch?day=\(world.today)",
+                form: [
+                    "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
+                    "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
+                ])
+            #expect(
+                created.at == "/courier/dispatch?day=\(world.today)"
+                    && String(buffer: created.page.body).contains("creada para Ana Pérez Gómez, 10:00–11:00."))
             #expect(!String(buffer: try await dispatch.get(created.at).body).contains("creada para Ana Pérez"))
         }
     }
@@ -118,10 +132,14 @@ struct CourierPagesTests {
             _ = try await CourierWorld.make(patio, client)
             var dispatch = try await WebSession.signIn(client, email: "despacho@test.patio", password: TestPatio.password)
             let spanish = String(buffer: try await dispatch.get("/courier/dispatch").body)
-            #expect(spanish.contains("data-live-state=\"down\" data-live=\"En vivo\" data-down=\"Sin conexión en vivo · reconectando\">Sin conexión en vivo · reconectando</span>"))
+            #expect(
+                spanish.contains(
+                    "data-live-state=\"down\" data-live=\"En vivo\" data-down=\"Sin conexión en vivo · reconectando\">Sin conexión en vivo · reconectando</span>"
+                ))
             dispatch.cookies["patio_lang"] = "en"
             let english = String(buffer: try await dispatch.get("/courier/dispatch").body)
-            #expect(english.contains("data-live=\"Live\" data-down=\"Live connection lost · reconnecting\">Live connection lost · reconnecting</span>"))
+            #expect(
+                english.contains("data-live=\"Live\" data-down=\"Live connection lost · reconnecting\">Live connection lost · reconnecting</span>"))
         }
     }
 
@@ -132,7 +150,9 @@ struct CourierPagesTests {
             let id = try await world.pickup(for: world.ana, sender: "Panadería La Espiga")
             let reference = try #require(try await client.fetch("/api/v1/courier/pickups/\(id)", token: world.dispatch)["reference"] as? String)
             var dispatch = try await WebSession.signIn(client, email: "despacho@test.patio", password: TestPatio.password)
-            #expect(String(buffer: try await dispatch.get("/courier/pickups/\(id)").body).contains("action=\"/courier/pickups/\(id)/cancel\" data-confirm"))
+            #expect(
+                String(buffer: try await dispatch.get("/courier/pickups/\(id)").body).contains(
+                    "action=\"/courier/pickups/\(id)/cancel\" data-confirm"))
             let asked = try await dispatch.post("/courier/pickups/\(id)/cancel", form: [:])
             let question = String(buffer: asked.body)
             #expect(asked.status == .ok && question.contains("¿Cancelar la recogida \(reference)?"))

@@ -47,7 +47,9 @@ struct CourierPhonePagesTests {
         "<span class=\"badge \(tone)\" data-state=\"\(state)\"><span aria-hidden=\"true\">\(icon)</span> \(words)</span>"
     }
 
-    @Test("each pickup state has a badge of its own — tone, icon and words — and the board's headings say how many in plain words, in Spanish and English")
+    @Test(
+        "each pickup state has a badge of its own — tone, icon and words — and the board's headings say how many in plain words, in Spanish and English"
+    )
     func stateBadges() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let world = try await CourierWorld.make(patio, client)
@@ -63,11 +65,15 @@ struct CourierPhonePagesTests {
 
             var spanish = try await dispatch(client)
             let board = try await html(&spanish, "/courier/dispatch")
-            for expected in [badge("info", "assigned", "○", "Asignada"), badge("warn", "on_the_way", "→", "En camino"), badge("ok", "collected", "✓", "Recogida"),
-                             badge("danger", "failed", "✕", "Fallida"), badge("", "cancelled", "⊘", "Cancelada")] {
+            for expected in [
+                badge("info", "assigned", "○", "Asignada"), badge("warn", "on_the_way", "→", "En camino"), badge("ok", "collected", "✓", "Recogida"),
+                badge("danger", "failed", "✕", "Fallida"), badge("", "cancelled", "⊘", "Cancelada"),
+            ] {
                 #expect(board.contains(expected), "\(expected)")
             }
-            for heading in ["<h2>Asignadas · 1</h2>", "<h2>En camino · 1</h2>", "<h2>Recogidas · 1</h2>", "<h2>Fallidas · 1</h2>", "<h2>Canceladas · 1</h2>"] {
+            for heading in [
+                "<h2>Asignadas · 1</h2>", "<h2>En camino · 1</h2>", "<h2>Recogidas · 1</h2>", "<h2>Fallidas · 1</h2>", "<h2>Canceladas · 1</h2>",
+            ] {
                 #expect(board.contains(heading), "\(heading)")
             }
             #expect(!board.contains("(1)"))
@@ -75,7 +81,8 @@ struct CourierPhonePagesTests {
             #expect(board.contains("Motivo: El remitente no estaba"))
             var english = try await dispatch(client, english: true)
             let englishBoard = try await html(&english, "/courier/dispatch")
-            #expect(englishBoard.contains(badge("ok", "collected", "✓", "Collected")) && englishBoard.contains(badge("danger", "failed", "✕", "Failed")))
+            #expect(
+                englishBoard.contains(badge("ok", "collected", "✓", "Collected")) && englishBoard.contains(badge("danger", "failed", "✕", "Failed")))
             #expect(englishBoard.contains("<h2>Assigned · 1</h2>") && englishBoard.contains("<h2>On the way · 1</h2>"))
 
             // The platform's badge is neutral; only a badge that says so is the danger colour.
@@ -109,7 +116,8 @@ struct CourierPhonePagesTests {
             // The technical pages come after the day's work (the module's menu links them too).
             let main = String(home[try #require(home.range(of: "<h1>")).lowerBound...])
             let lastPickup = try #require(main.range(of: "· Segunda")).lowerBound
-            for shown in ["href=\"/courier/tables\"", "href=\"/courier/localities\"", "<h2 id=\"more\">Más</h2>", "Versión de Controller APP"] where main.contains(shown) {
+            for shown in ["href=\"/courier/tables\"", "href=\"/courier/localities\"", "<h2 id=\"more\">Más</h2>", "Versión de Controller APP"]
+            where main.contains(shown) {
                 #expect(try #require(main.range(of: shown)).lowerBound > lastPickup, "\(shown)")
             }
             #expect(main.contains("href=\"/courier/tables\""))
@@ -151,7 +159,9 @@ struct CourierPhonePagesTests {
 
             var english = try await agent(client, english: true)
             let englishPage = try await html(&english, "/courier/pickups/\(id)")
-            #expect(englishPage.contains("data-directions>Directions</a>") && englishPage.contains("data-call>Call</a>") && englishPage.contains("Photo 1 of the pickup · 10:00"))
+            #expect(
+                englishPage.contains("data-directions>Directions</a>") && englishPage.contains("data-call>Call</a>")
+                    && englishPage.contains("Photo 1 of the pickup · 10:00"))
 
             // Could not collect: the page says so and why, to the agent and to dispatch.
             _ = try await ana.submit("/courier/pickups/\(id)/move", form: ["action": "fail", "reason": "unsafe_area", "confirm": "yes"])
@@ -177,32 +187,43 @@ struct CourierPhonePagesTests {
             #expect(collected.at == "/courier/pickups/\(first)")
             #expect(page.contains("<p class=\"notice\" role=\"status\">Marcada como recogida.</p>"))
             #expect(page.contains("<strong>Recogida a las 10:00</strong>"))
-            #expect(page.contains("<a class=\"button wide\" href=\"/courier/pickups/\(second)\" data-next-pickup>Siguiente recogida: 11:00–12:00 · Droguería Central</a>"))
+            #expect(
+                page.contains(
+                    "<a class=\"button wide\" href=\"/courier/pickups/\(second)\" data-next-pickup>Siguiente recogida: 11:00–12:00 · Droguería Central</a>"
+                ))
 
             var english = try await agent(client, english: true)
             let englishPage = try await html(&english, "/courier/pickups/\(first)")
-            #expect(englishPage.contains("<strong>Collected at 10:00</strong>") && englishPage.contains("Next pickup: 11:00–12:00 · Droguería Central"))
+            #expect(
+                englishPage.contains("<strong>Collected at 10:00</strong>") && englishPage.contains("Next pickup: 11:00–12:00 · Droguería Central"))
 
             _ = try await ana.submit("/courier/pickups/\(second)/move", form: ["action": "start"])
             #expect(try await world.upload(as: world.ana, pickup: second).status == .created)
             let last = String(buffer: try await ana.submit("/courier/pickups/\(second)/move", form: ["action": "collect"]).page.body)
-            #expect(last.contains("No te quedan recogidas pendientes.") && last.contains("href=\"/courier\">Recogidas de hoy</a>") && !last.contains("data-next-pickup"))
+            #expect(
+                last.contains("No te quedan recogidas pendientes.") && last.contains("href=\"/courier\">Recogidas de hoy</a>")
+                    && !last.contains("data-next-pickup"))
         }
     }
 
-    @Test("dispatch's first action is creating a pickup — open when the board is empty — and every action ends in a confirmation that says what happened")
+    @Test(
+        "dispatch's first action is creating a pickup — open when the board is empty — and every action ends in a confirmation that says what happened"
+    )
     func dispatchCreatesFirst() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let world = try await CourierWorld.make(patio, client)
             var office = try await dispatch(client)
             let empty = try await html(&office, "/courier/dispatch")
-            let create = try #require(empty.range(of: "<details class=\"create\" id=\"new-pickup\" open><summary class=\"button\">＋ Nueva recogida</summary>"))
+            let create = try #require(
+                empty.range(of: "<details class=\"create\" id=\"new-pickup\" open><summary class=\"button\">＋ Nueva recogida</summary>"))
             #expect(create.lowerBound < (try #require(empty.range(of: "data-board"))).lowerBound)
 
-            let created = try await office.submit("/courier/dispatch?day=\(world.today)", form: [
-                "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
-                "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
-            ])
+            let created = try await office.submit(
+                "/courier/dispatch?day=\(world.today)",
+                form: [
+                    "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
+                    "windowStart": "10:00", "windowEnd": "11:00", "declaredValue": "1000", "agentId": world.ana.id.uuidString,
+                ])
             let board = String(buffer: created.page.body)
             #expect(board.contains("<p class=\"notice\" role=\"status\">Recogida R-"))
             #expect(board.contains(" creada para Ana Pérez Gómez, 10:00–11:00.</p>"))
@@ -210,10 +231,12 @@ struct CourierPhonePagesTests {
             #expect(board.contains("<details class=\"create\" id=\"new-pickup\"><summary class=\"button\">＋ Nueva recogida</summary>"))
 
             var english = try await dispatch(client, english: true)
-            let englishCreated = try await english.submit("/courier/dispatch?day=\(world.today)", form: [
-                "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
-                "windowStart": "11:00", "windowEnd": "12:00", "declaredValue": "1000", "agentId": world.beto.id.uuidString,
-            ])
+            let englishCreated = try await english.submit(
+                "/courier/dispatch?day=\(world.today)",
+                form: [
+                    "senderName": "Tienda Ñandú", "phone": "3001234567", "address": "Calle 1 # 2-3", "localityCode": "11001000", "day": world.today,
+                    "windowStart": "11:00", "windowEnd": "12:00", "declaredValue": "1000", "agentId": world.beto.id.uuidString,
+                ])
             let englishBoard = String(buffer: englishCreated.page.body)
             #expect(englishBoard.contains(" created for Beto Ríos, 11:00–12:00.</p>") && englishBoard.contains("＋ New pickup</summary>"))
 
@@ -233,7 +256,9 @@ struct CourierPhonePagesTests {
             var ana = try await agent(client)
             for path in ["/courier", "/courier/pickups/\(id)", "/courier/photos"] {
                 let page = try await html(&ana, path)
-                #expect(page.contains("<p class=\"muted\" data-updated data-offline-account=\"\(world.ana.accountID.uuidString)\">Actualizado: "), "\(path)")
+                #expect(
+                    page.contains("<p class=\"muted\" data-updated data-offline-account=\"\(world.ana.accountID.uuidString)\">Actualizado: "),
+                    "\(path)")
                 #expect(page.contains("/static/courier/courier.js"), "\(path)")
             }
             var english = try await agent(client, english: true)
@@ -243,7 +268,9 @@ struct CourierPhonePagesTests {
             #expect(!(try await html(&office, "/courier/dispatch")).contains("data-offline-account"))
 
             let script = try await html(&ana, "/static/courier/courier.js")
-            #expect(script.contains("navigator.serviceWorker.register('/courier/sw.js?account=' + encodeURIComponent(") && script.contains("{ scope: '/courier' }"))
+            #expect(
+                script.contains("navigator.serviceWorker.register('/courier/sw.js?account=' + encodeURIComponent(")
+                    && script.contains("{ scope: '/courier' }"))
             var stranger = try await WebSession.anonymous(client)
             let worker = try await stranger.get("/courier/sw.js?account=\(world.ana.accountID.uuidString)")
             #expect(worker.status == .ok && worker.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/courier")

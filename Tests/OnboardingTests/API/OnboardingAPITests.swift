@@ -27,12 +27,14 @@ struct OnboardingAPITests {
             for (name, start) in [("Octubre", "2026-10-31"), ("Primero", "2026-11-01"), ("Último", "2026-11-30"), ("Diciembre", "2026-12-01")] {
                 _ = try await hire(company, name, start: start)
             }
-            let settings = try await client.api(.put, "/api/v1/onboarding/settings", token: company.hr, body: ["companyName": "Acme", "timeZone": "America/Mexico_City"])
+            let settings = try await client.api(
+                .put, "/api/v1/onboarding/settings", token: company.hr, body: ["companyName": "Acme", "timeZone": "America/Mexico_City"])
             #expect(settings.status == .ok)
             #expect(try await names(company, "?month=current") == ["Primero", "Último"])
             _ = try await client.api(.put, "/api/v1/onboarding/settings", token: company.hr, body: ["companyName": "Acme", "timeZone": "Asia/Tokyo"])
             #expect(try await names(company, "?month=current") == ["Diciembre"])
-            let badZone = try await client.api(.put, "/api/v1/onboarding/settings", token: company.hr, body: ["companyName": "Acme", "timeZone": "Mars/Olympus"])
+            let badZone = try await client.api(
+                .put, "/api/v1/onboarding/settings", token: company.hr, body: ["companyName": "Acme", "timeZone": "Mars/Olympus"])
             #expect(try problem(badZone).errors?.map(\.field) == ["timeZone"])
         }
     }
@@ -48,7 +50,8 @@ struct OnboardingAPITests {
             #expect(try problem(badSort).errors?.map(\.field) == ["sort"])
             let badMonth = try await client.api(.get, "/api/v1/onboarding/new-hires?month=next", token: company.ana)
             #expect(try problem(badMonth).errors?.map(\.field) == ["month"])
-            let impossible = try await client.api(.post, "/api/v1/onboarding/new-hires", token: company.hr, body: ["name": "Feb", "startDate": "2026-02-30"])
+            let impossible = try await client.api(
+                .post, "/api/v1/onboarding/new-hires", token: company.hr, body: ["name": "Feb", "startDate": "2026-02-30"])
             #expect(try problem(impossible).errors?.map(\.field) == ["startDate"])
             let created = try await client.fetch("/api/v1/onboarding/new-hires", token: company.ana)["items"] as! [[String: Any]]
             #expect(created.first?["initials"] as? String == "A")
@@ -77,15 +80,21 @@ struct OnboardingAPITests {
             #expect(byHR.status == .ok)
 
             // HR's routes are HR's; assignees must be employees.
-            for (method, path) in [(HTTPRequest.Method.post, "/api/v1/onboarding/tasks"), (.post, "/api/v1/onboarding/new-hires"), (.get, "/api/v1/onboarding/progress"),
-                                   (.delete, "/api/v1/onboarding/tasks/\(sooner)"), (.put, "/api/v1/onboarding/settings")] {
+            for (method, path) in [
+                (HTTPRequest.Method.post, "/api/v1/onboarding/tasks"), (.post, "/api/v1/onboarding/new-hires"), (.get, "/api/v1/onboarding/progress"),
+                (.delete, "/api/v1/onboarding/tasks/\(sooner)"), (.put, "/api/v1/onboarding/settings"),
+            ] {
                 let response = try await client.api(method, path, token: company.ana, body: method == .get || method == .delete ? nil : ["text": "x"])
                 #expect(response.status == .forbidden, "\(method) \(path)")
             }
             _ = try await patio.account("externo@test.patio")
-            let outsider = try await client.api(.post, "/api/v1/onboarding/tasks", token: company.hr, body: ["text": "x", "dueDate": "2026-12-01", "assigneeEmail": "externo@test.patio"])
+            let outsider = try await client.api(
+                .post, "/api/v1/onboarding/tasks", token: company.hr,
+                body: ["text": "x", "dueDate": "2026-12-01", "assigneeEmail": "externo@test.patio"])
             #expect(try problem(outsider).code == "assignee_not_employee")
-            let nobody = try await client.api(.post, "/api/v1/onboarding/tasks", token: company.hr, body: ["text": "x", "dueDate": "2026-12-01", "assigneeEmail": "nadie@test.patio"])
+            let nobody = try await client.api(
+                .post, "/api/v1/onboarding/tasks", token: company.hr,
+                body: ["text": "x", "dueDate": "2026-12-01", "assigneeEmail": "nadie@test.patio"])
             #expect(try problem(nobody).errors?.map(\.field) == ["assigneeEmail"])
         }
     }
@@ -95,7 +104,8 @@ struct OnboardingAPITests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let nuevo = try await hire(company, "Nicolás Vega", start: "2026-12-01", email: "Nuevo@Test.patio")
-            let sent = try await client.created("/api/v1/onboarding/new-hires/\(nuevo)/messages", token: company.ben, ["text": "¡Bienvenido al equipo!"])
+            let sent = try await client.created(
+                "/api/v1/onboarding/new-hires/\(nuevo)/messages", token: company.ben, ["text": "¡Bienvenido al equipo!"])
             #expect(sent["authorName"] as? String == "Ben Ortiz")
             let empty = try await client.api(.post, "/api/v1/onboarding/new-hires/\(nuevo)/messages", token: company.ben, body: ["text": "   "])
             #expect(try problem(empty).errors?.map(\.field) == ["text"])
@@ -109,8 +119,12 @@ struct OnboardingAPITests {
             #expect(try problem(nosy).code == "not_your_messages")
             #expect((try await client.fetch("/api/v1/onboarding/new-hires/\(nuevo)/messages", token: company.hr)["items"] as! [Any]).count == 1)
             // Removing the new hire removes the messages and unlinks tasks about them, which devices hear about.
-            let task = try await client.created("/api/v1/onboarding/tasks", token: company.hr, ["text": "Mentorear a Nicolás", "dueDate": "2026-12-03",
-                                                                                                   "assigneeId": company.anaID.uuidString, "newHireId": nuevo])
+            let task = try await client.created(
+                "/api/v1/onboarding/tasks", token: company.hr,
+                [
+                    "text": "Mentorear a Nicolás", "dueDate": "2026-12-03",
+                    "assigneeId": company.anaID.uuidString, "newHireId": nuevo,
+                ])
             #expect(try await client.api(.delete, "/api/v1/onboarding/new-hires/\(nuevo)", token: company.hr).status == .noContent)
             #expect(try await client.api(.get, "/api/v1/onboarding/new-hires/\(nuevo)", token: company.ana).status == .notFound)
             let (changes, _) = try await company.pullAll(company.ana)
@@ -125,8 +139,9 @@ struct OnboardingAPITests {
             let id = try await hire(company, "Lucía Fernández", start: "2026-12-01")
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 500)
             func upload(_ bytes: [UInt8], token: String) async throws -> TestResponse {
-                try await client.execute(uri: "/api/v1/onboarding/new-hires/\(id)/avatar", method: .put,
-                                         headers: [.authorization: "Bearer \(token)", .contentType: "image/png"], body: ByteBuffer(bytes: bytes))
+                try await client.execute(
+                    uri: "/api/v1/onboarding/new-hires/\(id)/avatar", method: .put,
+                    headers: [.authorization: "Bearer \(token)", .contentType: "image/png"], body: ByteBuffer(bytes: bytes))
             }
             #expect(try await upload(png, token: company.ana).status == .forbidden)
             let disguised = try await upload(Array("<svg onload=alert(1)>".utf8), token: company.hr)
@@ -153,7 +168,7 @@ struct OnboardingAPITests {
     func progress() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
-            patio.clock.set(Timestamp.parse("2026-12-10T18:00:00.000Z")!)   // 12:00 on 10 December in Mexico City
+            patio.clock.set(Timestamp.parse("2026-12-10T18:00:00.000Z")!)  // 12:00 on 10 December in Mexico City
             let done = try await company.task("Hecha", due: "2026-12-01", for: company.anaID)
             _ = try await company.task("Vencida", due: "2026-12-09", for: company.anaID)
             _ = try await company.task("Hoy", due: "2026-12-10", for: company.anaID)

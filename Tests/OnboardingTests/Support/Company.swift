@@ -23,14 +23,16 @@ struct Company: Sendable {
         let hr = try await patio.token(for: "rrhh@test.patio", roles: ["onboarding.admin"], client: client)
         let ana = try await patio.account("ana@test.patio", name: "Ana Torres", roles: ["onboarding.employee"])
         let ben = try await patio.account("ben@test.patio", name: "Ben Ortiz", roles: ["onboarding.employee"])
-        return Company(patio: patio, client: client, hr: hr, ana: try await patio.login(ana.email, client: client),
-                       ben: try await patio.login(ben.email, client: client), anaID: ana.id, benID: ben.id)
+        return Company(
+            patio: patio, client: client, hr: hr, ana: try await patio.login(ana.email, client: client),
+            ben: try await patio.login(ben.email, client: client), anaID: ana.id, benID: ben.id)
     }
 
     /// Creates a task through HR's API and returns its id.
     @discardableResult
     func task(_ text: String, due: String = "2026-12-01", for assignee: UUID) async throws -> UUID {
-        let created = try await client.created("/api/v1/onboarding/tasks", token: hr, ["text": text, "dueDate": due, "assigneeId": assignee.uuidString])
+        let created = try await client.created(
+            "/api/v1/onboarding/tasks", token: hr, ["text": text, "dueDate": due, "assigneeId": assignee.uuidString])
         return UUID(uuidString: created["id"] as! String)!
     }
 
@@ -38,7 +40,8 @@ struct Company: Sendable {
         var query: [String] = []
         if let cursor { query.append("cursor=\(cursor)") }
         if let limit { query.append("limit=\(limit)") }
-        let response = try await client.api(.get, "/api/v1/sync/\(Self.tasks)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")), token: token)
+        let response = try await client.api(
+            .get, "/api/v1/sync/\(Self.tasks)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")), token: token)
         try #require(response.status == .ok, "pull answered \(response.status): \(String(buffer: response.body))")
         return try PatioJSON.decoder().decode(SyncService.Page.self, from: Data(buffer: response.body))
     }
@@ -63,8 +66,9 @@ struct Company: Sendable {
 
     func pushResponse(_ token: String, client clientID: String = "phone-1", _ mutations: [SyncMutation]) async throws -> TestResponse {
         let body = try PatioJSON.encoder().encode(SyncService.PushRequest(clientId: clientID, mutations: mutations))
-        return try await client.execute(uri: "/api/v1/sync/\(Self.tasks)/mutations", method: .post,
-                                        headers: [.authorization: "Bearer \(token)", .contentType: "application/json"], body: ByteBuffer(bytes: body))
+        return try await client.execute(
+            uri: "/api/v1/sync/\(Self.tasks)/mutations", method: .post,
+            headers: [.authorization: "Bearer \(token)", .contentType: "application/json"], body: ByteBuffer(bytes: body))
     }
 
     /// The employee's tasks as the REST API shows them, by id.

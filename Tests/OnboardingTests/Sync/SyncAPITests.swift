@@ -19,7 +19,8 @@ struct SyncAPITests {
             let (changes, cursors) = try await company.pullAll(company.ana, limit: 3)
             #expect(cursors.count == 3)
             #expect(Set(changes.map(\.id)) == mine && changes.count == 7)
-            #expect(changes.allSatisfy { $0.op == .put && $0.version == 1 && $0.data?["assigneeId"] == .string(company.anaID.uuidString.lowercased()) })
+            #expect(
+                changes.allSatisfy { $0.op == .put && $0.version == 1 && $0.data?["assigneeId"] == .string(company.anaID.uuidString.lowercased()) })
             // Caught up: the last cursor gives nothing new.
             let after = try await company.pull(company.ana, cursor: cursors.last)
             #expect(after.changes.isEmpty && !after.hasMore && after.cursor == cursors.last)
@@ -78,7 +79,8 @@ struct SyncAPITests {
             let (changes, _) = try await company.pullAll(company.ana)
             #expect(changes.map(\.version) == [2] && changes[0].data?["isDone"] == .bool(true))
             // Another device of the same person has its own sequence of mutation ids.
-            let tablet = try await company.push(company.ana, client: "tablet", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 2, fields: ["isDone": .bool(false)])])
+            let tablet = try await company.push(
+                company.ana, client: "tablet", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 2, fields: ["isDone": .bool(false)])])
             #expect(tablet.map(\.status) == [.applied])
         }
     }
@@ -88,19 +90,24 @@ struct SyncAPITests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let id = try await company.task("Curso", for: company.anaID)
-            let decreasing = try await company.pushResponse(company.ana, [
-                SyncMutation(mutationId: 5, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
-                SyncMutation(mutationId: 4, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(false)]),
-            ])
+            let decreasing = try await company.pushResponse(
+                company.ana,
+                [
+                    SyncMutation(mutationId: 5, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
+                    SyncMutation(mutationId: 4, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(false)]),
+                ])
             #expect(decreasing.status == .unprocessableContent)
             #expect(try problem(decreasing).code == "mutation_ids_not_increasing")
-            let third = try await company.push(company.ana, [SyncMutation(mutationId: 3, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)])])
+            let third = try await company.push(
+                company.ana, [SyncMutation(mutationId: 3, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)])])
             #expect(third.map(\.status) == [.applied])
-            let late = try await company.push(company.ana, [
-                SyncMutation(mutationId: 2, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(false)]),
-                SyncMutation(mutationId: 3, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
-                SyncMutation(mutationId: 4, op: .put, id: id, baseVersion: 2, fields: ["isDone": .bool(true)]),
-            ])
+            let late = try await company.push(
+                company.ana,
+                [
+                    SyncMutation(mutationId: 2, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(false)]),
+                    SyncMutation(mutationId: 3, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
+                    SyncMutation(mutationId: 4, op: .put, id: id, baseVersion: 2, fields: ["isDone": .bool(true)]),
+                ])
             #expect(late.map(\.status) == [.rejected, .duplicate, .applied])
             #expect(late[0].code == "mutation_out_of_order")
             #expect(try await company.tasks(company.ana)[id]?["isDone"] as? Bool == true)
@@ -114,19 +121,22 @@ struct SyncAPITests {
             let id = try await company.task("Reunión", for: company.anaID)
             // HR renames the task after Ana's device last pulled (base version 1).
             _ = try await client.api(.put, "/api/v1/onboarding/tasks/\(id)", token: company.hr, body: ["text": "Reunión con tu líder"])
-            let merged = try await company.push(company.ana, [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)])])
+            let merged = try await company.push(
+                company.ana, [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)])])
             #expect(merged.map(\.status) == [.applied] && merged[0].version == 3)
             let task = try await company.tasks(company.ana)[id]
             #expect(task?["text"] as? String == "Reunión con tu líder" && task?["isDone"] as? Bool == true)
 
             // HR unticks it; a device still on version 3 sends "done" again: both changed isDone.
             _ = try await client.api(.put, "/api/v1/onboarding/tasks/\(id)", token: company.hr, body: ["isDone": false])
-            let clash = try await company.push(company.ana, [SyncMutation(mutationId: 2, op: .put, id: id, baseVersion: 3, fields: ["isDone": .bool(true)])])
+            let clash = try await company.push(
+                company.ana, [SyncMutation(mutationId: 2, op: .put, id: id, baseVersion: 3, fields: ["isDone": .bool(true)])])
             #expect(clash.map(\.status) == [.conflict] && clash[0].fields == ["isDone"])
             #expect(clash[0].server?.version == 4 && clash[0].server?.data?["isDone"] == .bool(false))
             #expect(try await company.tasks(company.ana)[id]?["isDone"] as? Bool == false)
             // Sending what the server already has is no conflict.
-            let same = try await company.push(company.ana, [SyncMutation(mutationId: 3, op: .put, id: id, baseVersion: 3, fields: ["isDone": .bool(false)])])
+            let same = try await company.push(
+                company.ana, [SyncMutation(mutationId: 3, op: .put, id: id, baseVersion: 3, fields: ["isDone": .bool(false)])])
             #expect(same.map(\.status) == [.applied])
         }
     }
@@ -141,11 +151,14 @@ struct SyncAPITests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, id) in targets.enumerated() {
                     group.addTask {
-                        let results = try await company.push(company.ana, client: "phone-\(index)", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)])])
+                        let results = try await company.push(
+                            company.ana, client: "phone-\(index)",
+                            [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)])])
                         #expect(results.map(\.status) == [.applied])
                     }
                     group.addTask {
-                        let edited = try await client.api(.put, "/api/v1/onboarding/tasks/\(id)", token: company.hr, body: ["text": "Revisada \(index)"])
+                        let edited = try await client.api(
+                            .put, "/api/v1/onboarding/tasks/\(id)", token: company.hr, body: ["text": "Revisada \(index)"])
                         #expect(edited.status == .ok)
                     }
                 }
@@ -166,13 +179,16 @@ struct SyncAPITests {
             let company = try await Company.make(patio, client)
             let anas = try await company.task("Solo de Ana", for: company.anaID)
             #expect(try await company.pullAll(company.ben).changes.isEmpty)
-            let intrusion = try await company.push(company.ben, [SyncMutation(mutationId: 1, op: .put, id: anas, baseVersion: 1, fields: ["isDone": .bool(true)])])
+            let intrusion = try await company.push(
+                company.ben, [SyncMutation(mutationId: 1, op: .put, id: anas, baseVersion: 1, fields: ["isDone": .bool(true)])])
             #expect(intrusion.map(\.status) == [.rejected] && intrusion[0].code == "task_not_found")
-            let readOnly = try await company.push(company.ana, [SyncMutation(mutationId: 1, op: .put, id: anas, baseVersion: 1, fields: ["text": .string("Otra cosa")])])
+            let readOnly = try await company.push(
+                company.ana, [SyncMutation(mutationId: 1, op: .put, id: anas, baseVersion: 1, fields: ["text": .string("Otra cosa")])])
             #expect(readOnly[0].code == "field_not_writable")
             let deleting = try await company.push(company.ana, [SyncMutation(mutationId: 2, op: .delete, id: anas, baseVersion: 1)])
             #expect(deleting[0].code == "not_allowed")
-            let creating = try await company.push(company.ana, [SyncMutation(mutationId: 3, op: .put, id: UUID(), baseVersion: 0, fields: ["isDone": .bool(true)])])
+            let creating = try await company.push(
+                company.ana, [SyncMutation(mutationId: 3, op: .put, id: UUID(), baseVersion: 0, fields: ["isDone": .bool(true)])])
             #expect(creating[0].code == "task_not_found")
             #expect(try await company.tasks(company.ana)[anas]?["isDone"] as? Bool == false)
 
@@ -190,9 +206,9 @@ struct SyncAPITests {
             let id = try await company.task("Completar el curso", for: company.anaID)
             var phone = OfflineReplica()
             phone.apply(try await company.pullAll(company.ana).changes)
-            phone.tick(id, done: true)              // offline; the upload fails for now
+            phone.tick(id, done: true)  // offline; the upload fails for now
             _ = try await client.api(.put, "/api/v1/onboarding/tasks/\(id)", token: company.hr, body: ["dueDate": "2026-12-05"])
-            phone.apply(try await company.pullAll(company.ana).changes)   // back online: the pull must not undo the tick
+            phone.apply(try await company.pullAll(company.ana).changes)  // back online: the pull must not undo the tick
             #expect(phone.rows[id]?["isDone"] == .bool(true) && phone.rows[id]?["dueDate"] == .string("2026-12-05"))
             let results = try await company.push(company.ana, phone.pending)
             #expect(results.map(\.status) == [.applied])
@@ -222,9 +238,12 @@ struct SyncAPITests {
             let tooMany = try await company.pushResponse(company.ana, many)
             #expect(tooMany.status == .unprocessableContent)
             #expect(try problem(tooMany).errors?.map(\.field) == ["mutations"])
-            let huge = [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["isDone": .string(String(repeating: "x", count: 300_000))])]
+            let huge = [
+                SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["isDone": .string(String(repeating: "x", count: 300_000))])
+            ]
             #expect(try await company.pushResponse(company.ana, huge).status == .contentTooLarge)
-            let badClient = try await company.pushResponse(company.ana, client: "my phone!", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0)])
+            let badClient = try await company.pushResponse(
+                company.ana, client: "my phone!", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0)])
             #expect(try problem(badClient).errors?.map(\.field) == ["clientId"])
         }
     }
@@ -233,8 +252,10 @@ struct SyncAPITests {
     func craftedCursorDoesNotStopTheServer() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
-            for crafted in ["djE6NQ", FuzzInputs.base64URL(Array("v1:".utf8)), FuzzInputs.base64URL(Array("v1::".utf8)),
-                            FuzzInputs.base64URL(Array("v1:onboarding.tasks:1e300".utf8)), FuzzInputs.base64URL(Array("v1:onboarding.tasks:-1".utf8))] {
+            for crafted in [
+                "djE6NQ", FuzzInputs.base64URL(Array("v1:".utf8)), FuzzInputs.base64URL(Array("v1::".utf8)),
+                FuzzInputs.base64URL(Array("v1:onboarding.tasks:1e300".utf8)), FuzzInputs.base64URL(Array("v1:onboarding.tasks:-1".utf8)),
+            ] {
                 let response = try await client.api(.get, "/api/v1/sync/\(Company.tasks)?cursor=\(crafted)", token: company.ana)
                 #expect(response.status == .badRequest, "cursor \(crafted)")
                 #expect(try problem(response).code == "cursor_invalid")
@@ -251,27 +272,35 @@ struct SyncAPITests {
             var version = 1
             for batch in 0..<3 {
                 let mutations = (1...100).map { index in
-                    SyncMutation(mutationId: batch * 100 + index, op: .put, id: id, baseVersion: version + index - 1, fields: ["isDone": .bool(index % 2 == 1)])
+                    SyncMutation(
+                        mutationId: batch * 100 + index, op: .put, id: id, baseVersion: version + index - 1, fields: ["isDone": .bool(index % 2 == 1)]
+                    )
                 }
                 let results = try await company.push(company.ana, mutations)
                 #expect(results.allSatisfy { $0.status == .applied })
                 version += 100
             }
-            let retries = try await company.push(company.ana, [
-                SyncMutation(mutationId: 100, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
-                SyncMutation(mutationId: 101, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
-                SyncMutation(mutationId: 300, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
-            ])
+            let retries = try await company.push(
+                company.ana,
+                [
+                    SyncMutation(mutationId: 100, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
+                    SyncMutation(mutationId: 101, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
+                    SyncMutation(mutationId: 300, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)]),
+                ])
             #expect(retries.map(\.status) == [.rejected, .duplicate, .duplicate])
             #expect(retries[0].code == "mutation_forgotten")
 
             // 21 more devices: the first of them is forgotten, so its retry is a new change, not a duplicate.
             for device in 0..<21 {
-                _ = try await company.push(company.ana, client: "device-\(device)", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["text": .string("d\(device)")])])
+                _ = try await company.push(
+                    company.ana, client: "device-\(device)",
+                    [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["text": .string("d\(device)")])])
             }
-            let oldest = try await company.push(company.ana, client: "device-0", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["text": .string("d0")])])
+            let oldest = try await company.push(
+                company.ana, client: "device-0", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["text": .string("d0")])])
             #expect(oldest.first?.status != .duplicate)
-            let recent = try await company.push(company.ana, client: "device-20", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["text": .string("d20")])])
+            let recent = try await company.push(
+                company.ana, client: "device-20", [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 0, fields: ["text": .string("d20")])])
             #expect(recent.first?.status == .duplicate)
         }
     }

@@ -17,11 +17,13 @@ struct SyncIDSpellingTests {
             #expect(put["id"] as? String == task.uuidString.lowercased() && data["id"] as? String == task.uuidString.lowercased())
             #expect(data["assigneeId"] as? String == company.anaID.uuidString.lowercased())
 
-            let moved = try await client.api(.put, "/api/v1/onboarding/tasks/\(task.uuidString.uppercased())", token: company.hr,
-                                             body: ["assigneeId": company.benID.uuidString.uppercased()])
+            let moved = try await client.api(
+                .put, "/api/v1/onboarding/tasks/\(task.uuidString.uppercased())", token: company.hr,
+                body: ["assigneeId": company.benID.uuidString.uppercased()])
             #expect(moved.status == .ok)
             let cursor = try #require(first["cursor"] as? String)
-            let after = try #require(try await client.fetch("/api/v1/sync/\(Company.tasks)?cursor=\(cursor)", token: company.ana)["changes"] as? [[String: Any]])
+            let after = try #require(
+                try await client.fetch("/api/v1/sync/\(Company.tasks)?cursor=\(cursor)", token: company.ana)["changes"] as? [[String: Any]])
             #expect(after.map { $0["op"] as? String } == ["delete"] && after.first?["id"] as? String == data["id"] as? String)
         }
     }

@@ -11,7 +11,9 @@ struct OnboardingRefusalWordsTests {
     func everyCodeHasWords() throws {
         let codes = try RefusalCodes.walk(["Onboarding"])
         // The walk finds what it should, so the check below can fail.
-        #expect(codes.refusals.isSuperset(of: ["task_not_found", "assignee_not_employee", "image_too_large", "not_your_messages"]) && codes.refusals.count > 5)
+        #expect(
+            codes.refusals.isSuperset(of: ["task_not_found", "assignee_not_employee", "image_too_large", "not_your_messages"])
+                && codes.refusals.count > 5)
         #expect(codes.fields.isSuperset(of: ["task_text_length", "unknown_new_hire", "time_zone", "sort_choice"]) && codes.fields.count > 12)
         let silent = codes.silentOnPages(of: OnboardingStrings.all)
         #expect(silent.isEmpty, "\(silent)")

@@ -43,7 +43,8 @@ struct SealingKeyTests {
             let again = try await ServerSecrets(database: database, sealing: .file(path: path)).sealingKey(movingFromDatabase: "campus-saes")
             #expect(bytes(again) == bytes(key))
             // The file is the key: another file means another key.
-            let other = try await ServerSecrets(database: database, sealing: .file(path: path + ".other")).sealingKey(movingFromDatabase: "campus-saes")
+            let other = try await ServerSecrets(database: database, sealing: .file(path: path + ".other")).sealingKey(
+                movingFromDatabase: "campus-saes")
             #expect(bytes(other) != bytes(key))
         }
     }
@@ -55,7 +56,9 @@ struct SealingKeyTests {
             let sealed = try AES.GCM.seal(Data("kept password".utf8), using: legacy)
             let legacyText = Data(bytes(legacy)).base64EncodedString()
             try await database.write { db in
-                try await (db as! any SQLDatabase).raw("INSERT INTO platform_secrets (name, value) VALUES ('campus-saes', \(bind: legacyText)), ('passkey-challenges', 'other')").run()
+                try await (db as! any SQLDatabase).raw(
+                    "INSERT INTO platform_secrets (name, value) VALUES ('campus-saes', \(bind: legacyText)), ('passkey-challenges', 'other')"
+                ).run()
             }
             let key = try await ServerSecrets(database: database, sealing: .file(path: path)).sealingKey(movingFromDatabase: "campus-saes")
             #expect(bytes(key) == bytes(legacy))
@@ -70,7 +73,9 @@ struct SealingKeyTests {
         try await withDatabase { database, path in
             let given = (0..<32).map { UInt8($0) }
             try await database.write { db in
-                try await (db as! any SQLDatabase).raw("INSERT INTO platform_secrets (name, value) VALUES ('campus-saes', \(bind: Data(repeating: 7, count: 32).base64EncodedString()))").run()
+                try await (db as! any SQLDatabase).raw(
+                    "INSERT INTO platform_secrets (name, value) VALUES ('campus-saes', \(bind: Data(repeating: 7, count: 32).base64EncodedString()))"
+                ).run()
             }
             let key = try await ServerSecrets(database: database, sealing: .environment(given)).sealingKey(movingFromDatabase: "campus-saes")
             #expect(bytes(key) == given)
@@ -88,9 +93,12 @@ struct SealingKeyTests {
             } catch let error as AppError {
                 #expect(error.status == .serviceUnavailable && error.code == "secret_key_missing" && error.detail.contains("PATIO_SECRET_KEY"))
             }
-            try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
             try Data("not a key".utf8).write(to: URL(fileURLWithPath: path))
-            await #expect(throws: AppError.self) { try await ServerSecrets(database: database, sealing: .file(path: path)).sealingKey(movingFromDatabase: "campus-saes") }
+            await #expect(throws: AppError.self) {
+                try await ServerSecrets(database: database, sealing: .file(path: path)).sealingKey(movingFromDatabase: "campus-saes")
+            }
             #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) == "not a key")
         }
     }

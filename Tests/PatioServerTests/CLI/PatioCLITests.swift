@@ -16,7 +16,8 @@ struct PatioCLITests {
     }
 
     func token(port: Int, email: String, password: String) async throws -> String {
-        let reply = try await HTTP.send(port: port, method: "POST", path: "/api/v1/auth/login", body: #"{"email":"\#(email)","password":"\#(password)"}"#)
+        let reply = try await HTTP.send(
+            port: port, method: "POST", path: "/api/v1/auth/login", body: #"{"email":"\#(email)","password":"\#(password)"}"#)
         try #require(reply.status == 200, "login: \(reply.body)")
         let object = try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as! [String: Any]
         return object["token"] as! String
@@ -32,15 +33,20 @@ struct PatioCLITests {
         let second = try PatioProcess.run(["seed", "--demo", "--data-dir", data])
         #expect(second.stdout.contains("0 new accounts"))
 
-        let created = try PatioProcess.run(["user", "create", "--email", "Ops@Example.org", "--name", "Ops", "--role", "admin", "--password-stdin", "--data-dir", data], stdin: "operator-secret-1\n")
+        let created = try PatioProcess.run(
+            ["user", "create", "--email", "Ops@Example.org", "--name", "Ops", "--role", "admin", "--password-stdin", "--data-dir", data],
+            stdin: "operator-secret-1\n")
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout.contains("ops@example.org"))
-        let duplicate = try PatioProcess.run(["user", "create", "--email", "ops@example.org", "--name", "Ops", "--password-stdin", "--data-dir", data], stdin: "operator-secret-1\n")
+        let duplicate = try PatioProcess.run(
+            ["user", "create", "--email", "ops@example.org", "--name", "Ops", "--password-stdin", "--data-dir", data], stdin: "operator-secret-1\n")
         #expect(duplicate.status != 0)
         #expect(duplicate.stderr.contains("already exists"))
         let noStdin = try PatioProcess.run(["user", "create", "--email", "x@example.org", "--name", "X", "--data-dir", data])
         #expect(noStdin.status != 0)
-        let badRole = try PatioProcess.run(["user", "create", "--email", "y@example.org", "--name", "Y", "--role", "wizard.king", "--password-stdin", "--data-dir", data], stdin: "operator-secret-1\n")
+        let badRole = try PatioProcess.run(
+            ["user", "create", "--email", "y@example.org", "--name", "Y", "--role", "wizard.king", "--password-stdin", "--data-dir", data],
+            stdin: "operator-secret-1\n")
         #expect(badRole.status != 0)
         #expect(badRole.stderr.contains("Unknown role"))
     }
@@ -54,7 +60,7 @@ struct PatioCLITests {
         let token = try await token(port: server.port, email: "admin@demo.patio", password: "demo-password")
         let renamed = try await HTTP.send(port: server.port, method: "PATCH", path: "/api/v1/me", token: token, body: #"{"name":"Renamed Admin"}"#)
         #expect(renamed.status == 200)
-        server.process.terminate() // SIGTERM
+        server.process.terminate()  // SIGTERM
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
 
@@ -81,7 +87,7 @@ struct PatioCLITests {
         let server = try await PatioProcess.serve(dataDir: data)
         let held = try HTTP.connectLoopback(port: server.port)
         defer { close(held) }
-        let head = Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)   // the blank line never comes
+        let head = Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8)  // the blank line never comes
         _ = head.withUnsafeBytes { write(held, $0.baseAddress, $0.count) }
         try await Task.sleep(for: .milliseconds(300))
         server.process.terminate()
@@ -106,7 +112,9 @@ struct PatioCLITests {
         let load = Task {
             var written = 0
             for index in 0..<300 {
-                let reply = try await HTTP.send(port: server.port, method: "PUT", path: "/api/v1/admin/apps/classly/config/key\(index)", token: token, body: #"{"kind":"number","value":\#(index)}"#)
+                let reply = try await HTTP.send(
+                    port: server.port, method: "PUT", path: "/api/v1/admin/apps/classly/config/key\(index)", token: token,
+                    body: #"{"kind":"number","value":\#(index)}"#)
                 if reply.status == 200 { written += 1 }
             }
             return written
@@ -130,7 +138,8 @@ struct PatioCLITests {
         struct Row: Decodable { let n: Int }
         try await PatioDatabase.open(.sqlite(path: restoreDir + "/patio.sqlite"), logger: Logger(label: "restored")).closing { restored in
             #expect(try await restored.integrityCheck() == "ok")
-            let keys = try await (restored.reader as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM app_config_entries WHERE key LIKE 'key%'").first(decoding: Row.self)!.n
+            let keys = try await (restored.reader as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM app_config_entries WHERE key LIKE 'key%'")
+                .first(decoding: Row.self)!.n
             #expect(keys <= 300)
         }
 
@@ -153,11 +162,11 @@ struct PaymentsCLITests {
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: data) }
         let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
-        <Cube><Cube time='2026-11-20'><Cube currency='USD' rate='1.0543'/><Cube currency='JPY' rate='162.10'/><Cube currency='MXN' rate='21.3710'/></Cube></Cube>
-        </gesmes:Envelope>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+            <Cube><Cube time='2026-11-20'><Cube currency='USD' rate='1.0543'/><Cube currency='JPY' rate='162.10'/><Cube currency='MXN' rate='21.3710'/></Cube></Cube>
+            </gesmes:Envelope>
+            """
         let file = data + "/eurofxref-daily.xml"
         try xml.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try PatioProcess.run(["seed", "--demo", "--data-dir", data]).status == 0)

@@ -22,8 +22,12 @@ struct PaymentsAuditCLITests {
         struct Row: Decodable { let id: UUID }
         let wallet: UUID = try await PatioDatabase.open(.sqlite(path: data + "/patio.sqlite"), logger: Logger(label: "damage")).closing { database in
             let sql = try database.reader as! any SQLDatabase
-            let wallet = try #require(try await sql.raw("SELECT id FROM payments_accounts WHERE kind = 'wallet' AND balance > 1000 LIMIT 1").first(decoding: Row.self)).id
-            let entry = try #require(try await sql.raw("SELECT id FROM payments_entries WHERE account_id <> \(bind: wallet) LIMIT 1").first(decoding: Row.self)).id
+            let wallet = try #require(
+                try await sql.raw("SELECT id FROM payments_accounts WHERE kind = 'wallet' AND balance > 1000 LIMIT 1").first(decoding: Row.self)
+            ).id
+            let entry = try #require(
+                try await sql.raw("SELECT id FROM payments_entries WHERE account_id <> \(bind: wallet) LIMIT 1").first(decoding: Row.self)
+            ).id
             try await database.write { db in
                 let sql = db as! any SQLDatabase
                 try await sql.raw("UPDATE payments_accounts SET balance = balance - 1000 WHERE id = \(bind: wallet)").run()

@@ -27,16 +27,20 @@ struct AdminAccountsAPITests {
     func create() async throws {
         try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
-            let created = try await client.api(.post, "/api/v1/admin/accounts", token: admin, body: ["email": "Jose@Demo.patio", "name": "José Pérez", "password": "a-long-password", "roles": ["admin"]])
+            let created = try await client.api(
+                .post, "/api/v1/admin/accounts", token: admin,
+                body: ["email": "Jose@Demo.patio", "name": "José Pérez", "password": "a-long-password", "roles": ["admin"]])
             #expect(created.status == .created)
             let account = try decode(AccountReply.self, created)
             #expect(account.email == "jose@demo.patio" && account.roles == ["admin"] && account.isActive)
 
-            let duplicate = try await client.api(.post, "/api/v1/admin/accounts", token: admin, body: ["email": "JOSE@demo.patio", "name": "Otro", "password": "a-long-password"])
+            let duplicate = try await client.api(
+                .post, "/api/v1/admin/accounts", token: admin, body: ["email": "JOSE@demo.patio", "name": "Otro", "password": "a-long-password"])
             #expect(duplicate.status == .conflict)
             #expect(try problem(duplicate).code == "email_taken")
 
-            let invalid = try await client.api(.post, "/api/v1/admin/accounts", token: admin, body: ["email": "nope", "name": "", "password": "short", "roles": ["wizard.king"]])
+            let invalid = try await client.api(
+                .post, "/api/v1/admin/accounts", token: admin, body: ["email": "nope", "name": "", "password": "short", "roles": ["wizard.king"]])
             #expect(invalid.status == .unprocessableContent)
             #expect(Set(try problem(invalid).errors?.map(\.field) ?? []) == ["email", "name", "password", "roles"])
 
@@ -88,7 +92,9 @@ struct AdminAccountsAPITests {
             let off = try await client.api(.post, "/api/v1/admin/accounts/\(id)/deactivate", token: admin)
             #expect(try decode(AccountReply.self, off).isActive == false)
             #expect(try await client.api(.get, "/api/v1/me", token: ana).status == .unauthorized)
-            #expect(try await client.api(.post, "/api/v1/auth/login", body: ["email": "ana@demo.patio", "password": TestPatio.password]).status == .unauthorized)
+            #expect(
+                try await client.api(.post, "/api/v1/auth/login", body: ["email": "ana@demo.patio", "password": TestPatio.password]).status
+                    == .unauthorized)
 
             #expect(try await client.api(.post, "/api/v1/admin/accounts/\(id)/activate", token: admin).status == .ok)
             _ = try await patio.login("ana@demo.patio", client: client)
@@ -106,8 +112,12 @@ struct AdminAccountsAPITests {
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             let ana = try await patio.token(for: "ana@demo.patio", client: client)
             let id = try decode(AccountReply.self, try await client.api(.get, "/api/v1/me", token: ana)).id
-            #expect(try await client.api(.post, "/api/v1/admin/accounts/\(id)/password", token: admin, body: ["newPassword": "x"]).status == .unprocessableContent)
-            #expect(try await client.api(.post, "/api/v1/admin/accounts/\(id)/password", token: admin, body: ["newPassword": "reset-by-admin-1"]).status == .noContent)
+            #expect(
+                try await client.api(.post, "/api/v1/admin/accounts/\(id)/password", token: admin, body: ["newPassword": "x"]).status
+                    == .unprocessableContent)
+            #expect(
+                try await client.api(.post, "/api/v1/admin/accounts/\(id)/password", token: admin, body: ["newPassword": "reset-by-admin-1"]).status
+                    == .noContent)
             #expect(try await client.api(.get, "/api/v1/me", token: ana).status == .unauthorized)
             _ = try await patio.login("ana@demo.patio", password: "reset-by-admin-1", client: client)
         }
@@ -121,7 +131,10 @@ struct AdminAccountsAPITests {
             let granted = try await client.api(.put, "/api/v1/admin/accounts/\(ana.id)/roles/admin", token: admin)
             #expect(try decode(AccountReply.self, granted).roles == ["admin"])
             // Granting twice is harmless.
-            #expect(try decode(AccountReply.self, try await client.api(.put, "/api/v1/admin/accounts/\(ana.id)/roles/admin", token: admin)).roles == ["admin"])
+            #expect(
+                try decode(AccountReply.self, try await client.api(.put, "/api/v1/admin/accounts/\(ana.id)/roles/admin", token: admin)).roles == [
+                    "admin"
+                ])
             let revoked = try await client.api(.delete, "/api/v1/admin/accounts/\(ana.id)/roles/admin", token: admin)
             #expect(try decode(AccountReply.self, revoked).roles == [])
 

@@ -15,7 +15,7 @@ struct LoginAPITests {
             let response = try await client.api(.post, "/api/v1/auth/login", body: ["email": " ana@demo.patio ", "password": TestPatio.password])
             #expect(response.status == .ok)
             let reply = try decode(LoginReply.self, response)
-            #expect(reply.token.count == 43) // 256 bits, base64url
+            #expect(reply.token.count == 43)  // 256 bits, base64url
             #expect(reply.account.email == "ana@demo.patio")
             #expect(reply.account.roles == ["admin"])
             let expires = try #require(Timestamp.parse(reply.expiresAt))
@@ -49,17 +49,21 @@ struct LoginAPITests {
             #expect(missing.status == .unprocessableContent)
             #expect(try problem(missing).errors?.first?.field == "password")
 
-            let malformed = try await client.execute(uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{oops"))
+            let malformed = try await client.execute(
+                uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{oops"))
             #expect(malformed.status == .badRequest)
             #expect(try problem(malformed).code == "malformed_json")
 
             let empty = try await client.execute(uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"])
             #expect(try problem(empty).code == "body_required")
 
-            let huge = try await client.execute(uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: String(repeating: "x", count: 70_000)))
+            let huge = try await client.execute(
+                uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: String(repeating: "x", count: 70_000)))
             #expect(huge.status == .contentTooLarge)
 
-            let text = try await client.execute(uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "hi"))
+            let text = try await client.execute(
+                uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "text/plain"], body: ByteBuffer(string: "hi"))
             #expect(text.status == .unsupportedMediaType)
         }
     }

@@ -12,11 +12,14 @@ struct MeAPITests {
         try await TestPatio.with(modules: availableModules) { patio, client in
             let current = try await patio.token(for: "ana@demo.patio", client: client)
             let phone = try await patio.login("ana@demo.patio", client: client)
-            let response = try await client.api(.post, "/api/v1/me/password", token: current, body: ["currentPassword": TestPatio.password, "newPassword": "a-brand-new-secret"])
+            let response = try await client.api(
+                .post, "/api/v1/me/password", token: current, body: ["currentPassword": TestPatio.password, "newPassword": "a-brand-new-secret"])
             #expect(response.status == .noContent)
             #expect(try await client.api(.get, "/api/v1/me", token: current).status == .ok)
             #expect(try await client.api(.get, "/api/v1/me", token: phone).status == .unauthorized)
-            #expect(try await client.api(.post, "/api/v1/auth/login", body: ["email": "ana@demo.patio", "password": TestPatio.password]).status == .unauthorized)
+            #expect(
+                try await client.api(.post, "/api/v1/auth/login", body: ["email": "ana@demo.patio", "password": TestPatio.password]).status
+                    == .unauthorized)
             _ = try await patio.login("ana@demo.patio", password: "a-brand-new-secret", client: client)
         }
     }
@@ -25,10 +28,12 @@ struct MeAPITests {
     func refusals() async throws {
         try await TestPatio.with(modules: availableModules) { patio, client in
             let token = try await patio.token(for: "ana@demo.patio", client: client)
-            let wrong = try await client.api(.post, "/api/v1/me/password", token: token, body: ["currentPassword": "nope-nope-nope", "newPassword": "a-brand-new-secret"])
+            let wrong = try await client.api(
+                .post, "/api/v1/me/password", token: token, body: ["currentPassword": "nope-nope-nope", "newPassword": "a-brand-new-secret"])
             #expect(wrong.status == .forbidden)
             #expect(try problem(wrong).code == "wrong_password")
-            let weak = try await client.api(.post, "/api/v1/me/password", token: token, body: ["currentPassword": TestPatio.password, "newPassword": "short"])
+            let weak = try await client.api(
+                .post, "/api/v1/me/password", token: token, body: ["currentPassword": TestPatio.password, "newPassword": "short"])
             #expect(weak.status == .unprocessableContent)
             #expect(try problem(weak).errors?.first?.field == "newPassword")
             _ = try await patio.login("ana@demo.patio", client: client)

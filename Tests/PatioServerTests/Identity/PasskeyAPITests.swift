@@ -18,20 +18,30 @@ private struct PasskeyClient {
         return Array(Data(base64URLEncoded: options["challenge"] as! String)!)
     }
 
-    func register(_ authenticator: SoftAuthenticator, token: String, name: String = "Mi teléfono", challenge: [UInt8]? = nil) async throws -> TestResponse {
+    func register(_ authenticator: SoftAuthenticator, token: String, name: String = "Mi teléfono", challenge: [UInt8]? = nil) async throws
+        -> TestResponse
+    {
         var issued = challenge
         if issued == nil { issued = try await self.challenge("/api/v1/auth/passkeys/register/options", token: token) }
         let created = authenticator.register(challenge: issued!)
-        return try await client.api(.post, "/api/v1/auth/passkeys/register/verify", token: token, body: [
-            "id": b64(authenticator.credentialID), "name": name,
-            "response": ["clientDataJSON": b64(created.clientDataJSON), "attestationObject": b64(created.attestationObject), "transports": ["internal"]],
-        ])
+        return try await client.api(
+            .post, "/api/v1/auth/passkeys/register/verify", token: token,
+            body: [
+                "id": b64(authenticator.credentialID), "name": name,
+                "response": [
+                    "clientDataJSON": b64(created.clientDataJSON), "attestationObject": b64(created.attestationObject), "transports": ["internal"],
+                ],
+            ])
     }
 
     func assertion(_ authenticator: inout SoftAuthenticator, challenge: [UInt8]) throws -> [String: Any] {
         let signed = try authenticator.assert(challenge: challenge)
-        return ["id": b64(authenticator.credentialID),
-                "response": ["clientDataJSON": b64(signed.clientDataJSON), "authenticatorData": b64(signed.authenticatorData), "signature": b64(signed.signature)]]
+        return [
+            "id": b64(authenticator.credentialID),
+            "response": [
+                "clientDataJSON": b64(signed.clientDataJSON), "authenticatorData": b64(signed.authenticatorData), "signature": b64(signed.signature),
+            ],
+        ]
     }
 
     func login(_ body: [String: Any]) async throws -> TestResponse {
@@ -76,7 +86,9 @@ struct PasskeyAPITests {
         }
     }
 
-    @Test("refused: a replayed or expired challenge, another session's registration challenge, an unknown passkey, a deactivated account, a counter going backwards, the same passkey twice")
+    @Test(
+        "refused: a replayed or expired challenge, another session's registration challenge, an unknown passkey, a deactivated account, a counter going backwards, the same passkey twice"
+    )
     func refusals() async throws {
         try await TestPatio.with(modules: availableModules) { patio, client in
             let token = try await patio.token(for: "ana@test.patio", client: client)
@@ -95,7 +107,10 @@ struct PasskeyAPITests {
 
             // Asking for a sign-in challenge (anyone may) stores nothing; a forged one is not Patio's.
             struct Count: Decodable { var n: Int }
-            let countChallenges = { try await (patio.components.database.reader as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM identity_passkey_challenges").first(decoding: Count.self)!.n }
+            let countChallenges = {
+                try await (patio.components.database.reader as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM identity_passkey_challenges").first(
+                    decoding: Count.self)!.n
+            }
             let before = try await countChallenges()
             for _ in 0..<5 { _ = try await passkeys.challenge("/api/v1/auth/passkeys/login/options") }
             #expect(try await countChallenges() == before)
@@ -108,26 +123,30 @@ struct PasskeyAPITests {
             #expect(try problem(try await passkeys.login(try passkeys.assertion(&phone, challenge: stale))).code == "passkey_challenge_expired")
 
             // A registration challenge belongs to the session that asked for it.
-            #expect(try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": TestPatio.password]).status == .noContent)
+            #expect(
+                try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": TestPatio.password]).status == .noContent)
             let otherSession = try await patio.login("ana@test.patio", client: client)
             let theirs = try await passkeys.challenge("/api/v1/auth/passkeys/register/options", token: otherSession)
             let stolen = try await passkeys.register(SoftAuthenticator.p256(), token: token, challenge: theirs)
             #expect(try problem(stolen).code == "passkey_challenge_unknown")
 
             var stranger = SoftAuthenticator.p256()
-            let unknown = try await passkeys.login(try passkeys.assertion(&stranger, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options")))
+            let unknown = try await passkeys.login(
+                try passkeys.assertion(&stranger, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options")))
             #expect(unknown.status == .unauthorized)
             #expect(try problem(unknown).code == "passkey_unknown_credential")
 
             var clone = phone
-            clone.signCount = 0   // a copy of the key whose counter starts over
-            let cloned = try await passkeys.login(try passkeys.assertion(&clone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options")))
+            clone.signCount = 0  // a copy of the key whose counter starts over
+            let cloned = try await passkeys.login(
+                try passkeys.assertion(&clone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options")))
             #expect(try problem(cloned).code == "passkey_counter_regressed")
 
             let admin = try await patio.token(for: "root@test.patio", roles: ["admin"], client: client)
             let ana = try await patio.components.identity.accounts.find(email: "ana@test.patio")!
             _ = try await client.api(.post, "/api/v1/admin/accounts/\(ana.id)/deactivate", token: admin)
-            let inactive = try await passkeys.login(try passkeys.assertion(&phone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options")))
+            let inactive = try await passkeys.login(
+                try passkeys.assertion(&phone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options")))
             #expect(try problem(inactive).code == "passkey_account_inactive")
         }
     }
@@ -144,26 +163,31 @@ struct PasskeyAPITests {
             let refused = try await client.api(.post, "/api/v1/auth/passkeys/register/options", token: token)
             #expect(refused.status == .forbidden)
             #expect(try problem(refused).code == "reauthentication_required")
-            #expect(try problem(try await passkeys.register(SoftAuthenticator.p256(), token: token, challenge: early)).code == "reauthentication_required")
+            #expect(
+                try problem(try await passkeys.register(SoftAuthenticator.p256(), token: token, challenge: early)).code == "reauthentication_required"
+            )
             #expect((try await client.fetch("/api/v1/auth/passkeys", token: token)["items"] as! [Any]).isEmpty)
 
             let wrong = try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": "not-the-password"])
             #expect(wrong.status == .unauthorized)
             let empty = try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: [String: String]())
             #expect(empty.status == .unprocessableContent)
-            #expect(try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": TestPatio.password]).status == .noContent)
+            #expect(
+                try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": TestPatio.password]).status == .noContent)
             #expect(try await passkeys.register(phone, token: token).status == .created)
 
             // Later, one of the account's own passkeys confirms it too; another account's does not.
             patio.clock.advance(by: 301)
-            let viaPasskey = try await client.api(.post, "/api/v1/auth/reauthenticate", token: token,
-                                                  body: ["passkey": try passkeys.assertion(&phone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options"))])
+            let viaPasskey = try await client.api(
+                .post, "/api/v1/auth/reauthenticate", token: token,
+                body: ["passkey": try passkeys.assertion(&phone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options"))])
             #expect(viaPasskey.status == .noContent)
             #expect(try await client.api(.post, "/api/v1/auth/passkeys/register/options", token: token).status == .ok)
             let ben = try await patio.token(for: "ben@test.patio", client: client)
             patio.clock.advance(by: 301)
-            let foreign = try await client.api(.post, "/api/v1/auth/reauthenticate", token: ben,
-                                               body: ["passkey": try passkeys.assertion(&phone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options"))])
+            let foreign = try await client.api(
+                .post, "/api/v1/auth/reauthenticate", token: ben,
+                body: ["passkey": try passkeys.assertion(&phone, challenge: try await passkeys.challenge("/api/v1/auth/passkeys/login/options"))])
             #expect(try problem(foreign).code == "passkey_other_account")
         }
     }
@@ -173,7 +197,9 @@ struct PasskeyAPITests {
         try await TestPatio.with(modules: availableModules) { patio, client in
             let token = try await patio.token(for: "ana@test.patio", client: client)
             for _ in 0..<5 {
-                #expect(try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": "guess-guess-guess"]).status == .unauthorized)
+                #expect(
+                    try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": "guess-guess-guess"]).status
+                        == .unauthorized)
             }
             let blocked = try await client.api(.post, "/api/v1/auth/reauthenticate", token: token, body: ["password": TestPatio.password])
             #expect(blocked.status == .tooManyRequests)
@@ -189,8 +215,10 @@ struct PasskeyPagesTests {
     static func register(_ phone: SoftAuthenticator, name: String, on browser: inout WebSession) async throws -> TestResponse {
         let options = try object(try await browser.post("/passkeys/register/options", form: [:]))
         let created = phone.register(challenge: Array(Data(base64URLEncoded: options["challenge"] as! String)!))
-        let payload = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "name": name,
-            "response": ["clientDataJSON": b64(created.clientDataJSON), "attestationObject": b64(created.attestationObject)]])
+        let payload = try JSONSerialization.data(withJSONObject: [
+            "id": b64(phone.credentialID), "name": name,
+            "response": ["clientDataJSON": b64(created.clientDataJSON), "attestationObject": b64(created.attestationObject)],
+        ])
         return try await browser.post("/passkeys/register/verify", form: ["payload": String(decoding: payload, as: UTF8.self)])
     }
 
@@ -198,8 +226,12 @@ struct PasskeyPagesTests {
     static func assertion(_ phone: inout SoftAuthenticator, on visitor: inout WebSession) async throws -> String {
         let options = try object(try await visitor.post("/passkeys/login/options", form: [:]))
         let signed = try phone.assert(challenge: Array(Data(base64URLEncoded: options["challenge"] as! String)!))
-        let assertion = try JSONSerialization.data(withJSONObject: ["id": b64(phone.credentialID), "response": [
-            "clientDataJSON": b64(signed.clientDataJSON), "authenticatorData": b64(signed.authenticatorData), "signature": b64(signed.signature)]])
+        let assertion = try JSONSerialization.data(withJSONObject: [
+            "id": b64(phone.credentialID),
+            "response": [
+                "clientDataJSON": b64(signed.clientDataJSON), "authenticatorData": b64(signed.authenticatorData), "signature": b64(signed.signature),
+            ],
+        ])
         return String(decoding: assertion, as: UTF8.self)
     }
 
@@ -212,7 +244,8 @@ struct PasskeyPagesTests {
             #expect(try await Self.register(phone, name: "Teléfono", on: &browser).status == .created)
             let account = String(buffer: try await browser.get("/account").body)
             #expect(account.contains("value=\"Teléfono\"") && account.contains("data-passkey-register"))
-            let id = try #require(account.firstMatch(of: /name="form" value="passkey"><input type="hidden" name="passkey" value="([0-9A-F-]{36})"/)?.1)
+            let id = try #require(
+                account.firstMatch(of: /name="form" value="passkey"><input type="hidden" name="passkey" value="([0-9A-F-]{36})"/)?.1)
             #expect(try await browser.post("/account", form: ["form": "passkey", "passkey": String(id), "name": "Mi iPhone"]).status == .seeOther)
             #expect(String(buffer: try await browser.get("/account").body).contains("value=\"Mi iPhone\""))
             #expect(try await browser.post("/passkeys/register/options", form: [:], includeCSRF: false).status == .forbidden)

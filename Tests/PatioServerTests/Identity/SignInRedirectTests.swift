@@ -6,9 +6,12 @@ import Testing
 
 @Suite("Where password sign-in sends a person")
 struct SignInRedirectTests {
-    @Test("a local next is followed; a disguised address of another site sends the person home instead",
-          arguments: [("/academy/me", "/academy/me"), ("/%09/evil.example", "/"), ("/\t/evil.example", "/"), ("//evil.example", "/"),
-                      ("/\\evil.example", "/"), ("/%2F%2Fevil.example", "/"), ("https://evil.example", "/")])
+    @Test(
+        "a local next is followed; a disguised address of another site sends the person home instead",
+        arguments: [
+            ("/academy/me", "/academy/me"), ("/%09/evil.example", "/"), ("/\t/evil.example", "/"), ("//evil.example", "/"),
+            ("/\\evil.example", "/"), ("/%2F%2Fevil.example", "/"), ("https://evil.example", "/"),
+        ])
     func next(given: String, expected: String) async throws {
         try await TestPatio.with(modules: availableModules) { patio, client in
             _ = try await patio.account("ana@test.patio")

@@ -8,7 +8,8 @@ import Testing
 @Suite("Sign-in throttling")
 struct ThrottlingTests {
     func attempt(_ client: any TestClientProtocol, _ email: String, _ password: String, ip: String = "203.0.113.7") async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/auth/login", body: ["email": email, "password": password], headers: [HTTPField.Name("X-Forwarded-For")!: ip])
+        try await client.api(
+            .post, "/api/v1/auth/login", body: ["email": email, "password": password], headers: [HTTPField.Name("X-Forwarded-For")!: ip])
     }
 
     @Test("after 5 failures for one email, even the right password gets 429 with Retry-After until the window passes")
@@ -90,7 +91,9 @@ struct ThrottlingTests {
             try await patio.account("ana@demo.patio")
             for index in 0..<20 {
                 // The client forges a new leftmost address each time; our proxy appended the real one.
-                #expect(try await attempt(client, "user\(index)@demo.patio", "wrong-password", ip: "10.0.0.\(index), 198.51.100.9").status == .unauthorized)
+                #expect(
+                    try await attempt(client, "user\(index)@demo.patio", "wrong-password", ip: "10.0.0.\(index), 198.51.100.9").status
+                        == .unauthorized)
             }
             #expect(try await attempt(client, "ana@demo.patio", TestPatio.password, ip: "10.9.9.9, 198.51.100.9").status == .tooManyRequests)
             #expect(try await attempt(client, "ana@demo.patio", TestPatio.password, ip: "198.51.100.10").status == .ok)

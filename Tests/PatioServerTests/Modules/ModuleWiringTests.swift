@@ -18,7 +18,9 @@ struct GardenModule: PatioModule {
     var id: String { "garden" }
     func displayName(_ locale: PatioLocale) -> String { locale == .es ? "Jardín" : "Garden" }
     var accentColour: String { "#3f7d20" }
-    var roles: [ModuleRole] { [ModuleRole("garden.admin", spanish: "Jardinería", english: "Gardener"), ModuleRole("garden.visitor", spanish: "Visita", english: "Visitor")] }
+    var roles: [ModuleRole] {
+        [ModuleRole("garden.admin", spanish: "Jardinería", english: "Gardener"), ModuleRole("garden.visitor", spanish: "Visita", english: "Visitor")]
+    }
     var migrations: [any Migration] { [CreatePlants()] }
 
     struct CreatePlants: AsyncMigration {
@@ -50,7 +52,8 @@ struct GardenModule: PatioModule {
 
         func registerRoutes(on routes: PatioRoutes) {
             routes.get("/api/v1/garden/plants", .role("garden.visitor")) { _, _ in
-                let rows = try await environment.database.reader.sql.select().column("name").from("garden_plants").orderBy("name").all(decoding: Row.self)
+                let rows = try await environment.database.reader.sql.select().column("name").from("garden_plants").orderBy("name").all(
+                    decoding: Row.self)
                 return try .json(rows.map(\.name))
             }
             routes.get("/garden", .role("garden.visitor")) { _, context in
@@ -60,7 +63,9 @@ struct GardenModule: PatioModule {
 
         func seedDemo() async throws {
             try await environment.database.write { db in
-                try await db.sql.raw("INSERT INTO garden_plants (id, name) SELECT \(bind: UUID()), 'Rosa' WHERE NOT EXISTS (SELECT 1 FROM garden_plants WHERE name = 'Rosa')").run()
+                try await db.sql.raw(
+                    "INSERT INTO garden_plants (id, name) SELECT \(bind: UUID()), 'Rosa' WHERE NOT EXISTS (SELECT 1 FROM garden_plants WHERE name = 'Rosa')"
+                ).run()
             }
         }
 
@@ -157,7 +162,9 @@ struct ModuleWiringTests {
         }
         #expect(error?.description.contains("PATIO_MODULES names acadmy") == true, "\(String(describing: error))")
         #expect(error?.description.contains("garden") == true)
-        #expect(!FileManager.default.fileExists(atPath: configuration.dataDirectory + "/patio.sqlite"), "no database is created for a Patio that does not start")
+        #expect(
+            !FileManager.default.fileExists(atPath: configuration.dataDirectory + "/patio.sqlite"),
+            "no database is created for a Patio that does not start")
         #expect(try ModuleRegistry(available: [GardenModule()], enabled: ["garden"]).modules.map(\.id) == ["garden"])
     }
 }

@@ -12,10 +12,15 @@ struct AnyDecodable: Decodable {
     let raw: String
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) { raw = "s:" + text }
-        else if let bool = try? container.decode(Bool.self) { raw = "b:\(bool)" }
-        else if let number = try? container.decode(Double.self) { raw = "n:\(number)" }
-        else { raw = "json" }
+        if let text = try? container.decode(String.self) {
+            raw = "s:" + text
+        } else if let bool = try? container.decode(Bool.self) {
+            raw = "b:\(bool)"
+        } else if let number = try? container.decode(Double.self) {
+            raw = "n:\(number)"
+        } else {
+            raw = "json"
+        }
     }
 }
 
@@ -37,9 +42,14 @@ struct ClientAppAPITests {
     func versionStatus() async throws {
         try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
-            let updated = try await client.api(.put, "/api/v1/admin/apps/classly", token: admin, body: ["latestVersion": "100", "minimumVersion": "2.5", "storeUrl": "https://store.example/classly"])
+            let updated = try await client.api(
+                .put, "/api/v1/admin/apps/classly", token: admin,
+                body: ["latestVersion": "100", "minimumVersion": "2.5", "storeUrl": "https://store.example/classly"])
             #expect(updated.status == .ok)
-            let cases: [(String, String)] = [("100.0.0", "upToDate"), ("100", "upToDate"), ("99.9", "updateAvailable"), ("2.5.0", "updateAvailable"), ("2.4.99", "updateRequired"), ("100.0.1", "ahead")]
+            let cases: [(String, String)] = [
+                ("100.0.0", "upToDate"), ("100", "upToDate"), ("99.9", "updateAvailable"), ("2.5.0", "updateAvailable"), ("2.4.99", "updateRequired"),
+                ("100.0.1", "ahead"),
+            ]
             for (current, expected) in cases {
                 let reply = try decode(VersionReply.self, try await client.api(.get, "/api/v1/apps/classly/version?current=\(current)"))
                 #expect(reply.status == expected, "\(current)")
@@ -74,13 +84,23 @@ struct ClientAppAPITests {
             let firstTag = try #require(empty.headers[.eTag])
             #expect(empty.headers[.cacheControl]?.contains("public") == true)
 
-            #expect(try await client.api(.put, "/api/v1/admin/apps/saes/config/welcome", token: admin, body: ["kind": "string", "value": "Hola"]).status == .ok)
-            #expect(try await client.api(.put, "/api/v1/admin/apps/saes/config/max_photos", token: admin, body: ["kind": "number", "value": 12]).status == .ok)
-            #expect(try await client.api(.put, "/api/v1/admin/apps/saes/config/new_grades", token: admin, body: ["kind": "flag", "value": true]).status == .ok)
-            #expect(try await client.api(.put, "/api/v1/admin/apps/saes/config/theme", token: admin, body: ["kind": "json", "value": ["accent": "#800000"]]).status == .ok)
+            #expect(
+                try await client.api(.put, "/api/v1/admin/apps/saes/config/welcome", token: admin, body: ["kind": "string", "value": "Hola"]).status
+                    == .ok)
+            #expect(
+                try await client.api(.put, "/api/v1/admin/apps/saes/config/max_photos", token: admin, body: ["kind": "number", "value": 12]).status
+                    == .ok)
+            #expect(
+                try await client.api(.put, "/api/v1/admin/apps/saes/config/new_grades", token: admin, body: ["kind": "flag", "value": true]).status
+                    == .ok)
+            #expect(
+                try await client.api(
+                    .put, "/api/v1/admin/apps/saes/config/theme", token: admin, body: ["kind": "json", "value": ["accent": "#800000"]]
+                ).status == .ok)
             let mismatch = try await client.api(.put, "/api/v1/admin/apps/saes/config/broken", token: admin, body: ["kind": "bool", "value": "yes"])
             #expect(mismatch.status == .unprocessableContent)
-            let badKey = try await client.api(.put, "/api/v1/admin/apps/saes/config/has%20space", token: admin, body: ["kind": "string", "value": "x"])
+            let badKey = try await client.api(
+                .put, "/api/v1/admin/apps/saes/config/has%20space", token: admin, body: ["kind": "string", "value": "x"])
             #expect(badKey.status == .unprocessableContent)
 
             let full = try await client.api(.get, "/api/v1/apps/saes/config")
@@ -109,16 +129,21 @@ struct ClientAppAPITests {
     func registerApp() async throws {
         try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
-            let created = try await client.api(.post, "/api/v1/admin/apps", token: admin, body: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.2", "minimumVersion": "1.0"])
+            let created = try await client.api(
+                .post, "/api/v1/admin/apps", token: admin, body: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.2", "minimumVersion": "1.0"])
             #expect(created.status == .created)
             #expect(try await client.api(.get, "/api/v1/apps/kiosk/version?current=1.1").status == .ok)
-            let again = try await client.api(.post, "/api/v1/admin/apps", token: admin, body: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.2", "minimumVersion": "1.0"])
+            let again = try await client.api(
+                .post, "/api/v1/admin/apps", token: admin, body: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.2", "minimumVersion": "1.0"])
             #expect(try problem(again).code == "app_exists")
-            let bad = try await client.api(.post, "/api/v1/admin/apps", token: admin, body: ["slug": "Bad Slug", "name": "", "latestVersion": "1", "minimumVersion": "2"])
+            let bad = try await client.api(
+                .post, "/api/v1/admin/apps", token: admin, body: ["slug": "Bad Slug", "name": "", "latestVersion": "1", "minimumVersion": "2"])
             #expect(Set(try problem(bad).errors?.map(\.field) ?? []) == ["slug", "name", "minimumVersion"])
             let list = try await client.api(.get, "/api/v1/admin/apps", token: admin)
             #expect(String(buffer: list.body).contains("\"kiosk\""))
-            #expect(try await client.api(.put, "/api/v1/admin/apps/kiosk/config/mode", token: admin, body: ["kind": "string", "value": "tablet"]).status == .ok)
+            #expect(
+                try await client.api(.put, "/api/v1/admin/apps/kiosk/config/mode", token: admin, body: ["kind": "string", "value": "tablet"]).status
+                    == .ok)
             let detail = try await client.api(.get, "/api/v1/admin/apps/kiosk", token: admin)
             #expect(detail.status == .ok)
             let text = String(buffer: detail.body)
@@ -156,9 +181,10 @@ struct ClientAppAPITests {
             let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
             for raw in ["1e999", "-1e999", "[1e999]", "{\"a\": {\"b\": -1e999}}"] {
                 let kind = raw.hasPrefix("[") || raw.hasPrefix("{") ? "json" : "number"
-                let response = try await client.execute(uri: "/api/v1/admin/apps/saes/config/limit", method: .put,
-                                                        headers: [.authorization: "Bearer \(admin)", .contentType: "application/json"],
-                                                        body: ByteBuffer(string: "{\"kind\": \"\(kind)\", \"value\": \(raw)}"))
+                let response = try await client.execute(
+                    uri: "/api/v1/admin/apps/saes/config/limit", method: .put,
+                    headers: [.authorization: "Bearer \(admin)", .contentType: "application/json"],
+                    body: ByteBuffer(string: "{\"kind\": \"\(kind)\", \"value\": \(raw)}"))
                 #expect([.badRequest, .unprocessableContent].contains(response.status), "\(raw)")
                 #expect(response.headers[.contentType] == "application/problem+json")
             }
@@ -170,7 +196,9 @@ struct ClientAppAPITests {
             }
             let json = try await browser.post("/admin/apps/saes", form: ["form": "config", "key": "limits", "kind": "json", "value": "[1, 1e999]"])
             #expect(json.status == .unprocessableContent)
-            #expect(try await browser.post("/admin/apps/saes", form: ["form": "config", "key": "limit", "kind": "number", "value": "2.5"]).status == .seeOther)
+            #expect(
+                try await browser.post("/admin/apps/saes", form: ["form": "config", "key": "limit", "kind": "number", "value": "2.5"]).status
+                    == .seeOther)
             let config = try await client.api(.get, "/api/v1/apps/saes/config")
             #expect(config.status == .ok)
             #expect(try decode(ConfigReply.self, config).config.mapValues(\.raw) == ["limit": "n:2.5"])

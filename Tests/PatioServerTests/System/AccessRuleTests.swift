@@ -33,7 +33,8 @@ struct AccessRuleTests {
                 let path = concrete(route.path)
                 let isAPI = route.path.hasPrefix("/api/")
                 if isAPI {
-                    let anonymous = try await client.api(route.method, path, body: route.method == .get || route.method == .delete ? nil : [String: String]())
+                    let anonymous = try await client.api(
+                        route.method, path, body: route.method == .get || route.method == .delete ? nil : [String: String]())
                     #expect(anonymous.status == .unauthorized, "\(route.method) \(route.path) anonymous")
                 } else {
                     let anonymous = try await WebSession.anonymous(client).send(route.method, path)
@@ -46,8 +47,10 @@ struct AccessRuleTests {
                 case .anyRole(let roles): role = roles.joined(separator: " or ")
                 default: continue
                 }
-                let response = isAPI
-                    ? try await client.api(route.method, path, token: plain, body: route.method == .get || route.method == .delete ? nil : [String: String]())
+                let response =
+                    isAPI
+                    ? try await client.api(
+                        route.method, path, token: plain, body: route.method == .get || route.method == .delete ? nil : [String: String]())
                     : try await web.send(route.method, path)
                 #expect(response.status == .forbidden, "\(route.method) \(route.path) without \(role)")
             }
@@ -79,8 +82,10 @@ struct AccessRuleTests {
                     }
                     for (role, token) in tokens where !own.contains(role) && !allowed.contains(role) {
                         let path = concrete(route.path)
-                        let response = route.path.hasPrefix("/api/")
-                            ? try await client.api(route.method, path, token: token, body: route.method == .get || route.method == .delete ? nil : [String: String]())
+                        let response =
+                            route.path.hasPrefix("/api/")
+                            ? try await client.api(
+                                route.method, path, token: token, body: route.method == .get || route.method == .delete ? nil : [String: String]())
                             : try await sessions[role]!.send(route.method, path)
                         #expect(response.status == .forbidden, "\(route.method) \(route.path) as \(role)")
                         checked += 1

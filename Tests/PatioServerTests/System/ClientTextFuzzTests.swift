@@ -44,10 +44,15 @@ struct ClientTextFuzzTests {
         try await TestPatio.with(modules: availableModules) { patio, client in
             let admin = try await patio.token(for: "root@test.patio", roles: ["admin"], client: client)
             var fuzz = FuzzInputs(seed: 0xE7D)
-            let values = fuzz.strings(40) + fuzz.mutations(of: "djE6NQ", 20) + fuzz.mutations(of: "2026-11-23", 20) + ["1e300", "nan", "-1", "0", "99999999999999999999"]
-            let queries = ["/api/v1/academy/students?cursor=", "/api/v1/academy/students?limit=", "/api/v1/academy/payments?cursor=",
-                           "/api/v1/academy/payments?from=", "/api/v1/admin/accounts?cursor=", "/api/v1/payments/businesses?cursor=",
-                           "/api/v1/sync/onboarding.tasks?cursor=", "/api/v1/sync/onboarding.tasks?limit=", "/api/v1/apps/classly/version?current="]
+            let values =
+                fuzz.strings(40) + fuzz.mutations(of: "djE6NQ", 20) + fuzz.mutations(of: "2026-11-23", 20) + [
+                    "1e300", "nan", "-1", "0", "99999999999999999999",
+                ]
+            let queries = [
+                "/api/v1/academy/students?cursor=", "/api/v1/academy/students?limit=", "/api/v1/academy/payments?cursor=",
+                "/api/v1/academy/payments?from=", "/api/v1/admin/accounts?cursor=", "/api/v1/payments/businesses?cursor=",
+                "/api/v1/sync/onboarding.tasks?cursor=", "/api/v1/sync/onboarding.tasks?limit=", "/api/v1/apps/classly/version?current=",
+            ]
             for query in queries {
                 for value in values {
                     let response = try await client.api(.get, query + WebSession.encode(value), token: admin)
@@ -58,18 +63,24 @@ struct ClientTextFuzzTests {
                 guard let name = HTTPField.Name("Idempotency-Key") else { continue }
                 var headers = HTTPFields()
                 headers[name] = key
-                let response = try await client.api(.post, "/api/v1/payments/requests/\(UUID())/accept", token: admin, body: [String: String](), headers: headers)
+                let response = try await client.api(
+                    .post, "/api/v1/payments/requests/\(UUID())/accept", token: admin, body: [String: String](), headers: headers)
                 #expect(response.status.code < 500, "Idempotency-Key \(key.debugDescription) answered \(response.status)")
             }
             // Authorization, Cookie, Accept-Language and X-Forwarded-For written by the client.
-            let headerValues = fuzz.strings(60).filter { !$0.contains(where: { $0.isNewline || $0 == "\0" }) } + fuzz.mutations(of: "Bearer \(admin)", 30)
+            let headerValues =
+                fuzz.strings(60).filter { !$0.contains(where: { $0.isNewline || $0 == "\0" }) }
+                + fuzz.mutations(of: "Bearer \(admin)", 30)
                 .filter { !$0.contains(where: { $0.isNewline || $0 == "\0" }) }
             for value in headerValues {
-                for (name, path) in [("Authorization", "/api/v1/me"), ("Cookie", "/account"), ("Accept-Language", "/login"), ("X-Forwarded-For", "/api/v1/auth/login")] {
+                for (name, path) in [
+                    ("Authorization", "/api/v1/me"), ("Cookie", "/account"), ("Accept-Language", "/login"), ("X-Forwarded-For", "/api/v1/auth/login"),
+                ] {
                     guard let field = HTTPField.Name(name) else { continue }
                     var headers = HTTPFields()
                     headers[field] = value
-                    let response = path.hasSuffix("login") && name == "X-Forwarded-For"
+                    let response =
+                        path.hasSuffix("login") && name == "X-Forwarded-For"
                         ? try await client.api(.post, path, body: ["email": "x@test.patio", "password": "wrong-password"], headers: headers)
                         : try await client.execute(uri: path, method: .get, headers: headers)
                     #expect(response.status.code < 500, "\(name): \(value.debugDescription) on \(path) answered \(response.status)")

@@ -46,7 +46,9 @@ struct ModuleBoundaryTests {
     @Test("no file of the platform or the host names a module's id, role, app or compatibility path")
     func platformNamesNoModule() throws {
         let words = Self.moduleWords
-        #expect(words.contains("courier") && words.contains("campus.teacher") && words.contains("controller-app") && words.contains("apicontrollerpruebas"))
+        #expect(
+            words.contains("courier") && words.contains("campus.teacher") && words.contains("controller-app")
+                && words.contains("apicontrollerpruebas"))
         var found: [String] = []
         var read = 0
         for target in Self.platformTargets {

@@ -16,18 +16,18 @@ struct RouteTableTests {
     static func render(_ routes: [RouteDescriptor]) -> String {
         let rows = routes.map { "| \($0.method.rawValue) | `\($0.path)` | \($0.access) |" }.sorted()
         return """
-        # Who may call each route
+            # Who may call each route
 
-        Generated from the router and checked by `RouteTableTests`: every route Patio serves with every module
-        enabled, and the rule checked before its handler runs. `everyone` needs no session; `signed-in` any
-        active account; `role X` that role (the platform `admin` holds every `*.admin`); `any of …` one of those
-        roles; `monitoring` a scraper on loopback or with `PATIO_METRICS_TOKEN`. After changing a route, run
-        `PATIO_WRITE_ACCESS_TABLE=1 swift test --filter RouteTableTests` and review the diff.
+            Generated from the router and checked by `RouteTableTests`: every route Patio serves with every module
+            enabled, and the rule checked before its handler runs. `everyone` needs no session; `signed-in` any
+            active account; `role X` that role (the platform `admin` holds every `*.admin`); `any of …` one of those
+            roles; `monitoring` a scraper on loopback or with `PATIO_METRICS_TOKEN`. After changing a route, run
+            `PATIO_WRITE_ACCESS_TABLE=1 swift test --filter RouteTableTests` and review the diff.
 
-        | Method | Path | Who |
-        |---|---|---|
+            | Method | Path | Who |
+            |---|---|---|
 
-        """ + rows.joined(separator: "\n") + "\n"
+            """ + rows.joined(separator: "\n") + "\n"
     }
 
     /// Rows the router serves that the table lacks, and rows the table has that the router does not serve.

@@ -32,7 +32,7 @@ private func withTinyPatio(_ body: @escaping @Sendable (TestPatio, any TestClien
                 try await body(patio, client, token)
             }
             return
-        } catch where attempt < 3 && !ready.withLock({ $0 }) && AppError.databaseOverload(from: error) != nil {
+        } catch  where attempt < 3 && !ready.withLock({ $0 }) && AppError.databaseOverload(from: error) != nil {
             continue
         }
     }
@@ -51,7 +51,7 @@ private func signInPatiently(_ patio: TestPatio, _ client: any TestClientProtoco
             if response.status == .ok { return try decode(LoginReply.self, response).token }
         } catch let error as AppError where error.status == .conflict {
             created = true  // made by an earlier try whose answer was lost to the overload
-        } catch where AppError.databaseOverload(from: error) != nil {}
+        } catch  where AppError.databaseOverload(from: error) != nil {}
         try await Task.sleep(for: .milliseconds(500))
     }
     throw AppError(.serviceUnavailable, code: "overloaded", detail: "The tiny Patio never signed the account in.")
@@ -109,14 +109,18 @@ struct SaturationTests {
         let set = try PatioConfiguration.fromEnvironment([
             "PATIO_DB_CONNECTIONS": "6", "PATIO_DB_POOL_TIMEOUT": "5", "PATIO_MAX_IN_FLIGHT": "12", "PATIO_MAX_QUEUED": "40", "PATIO_QUEUE_WAIT": "3",
         ])
-        #expect(set.databaseConnections == 6 && set.databasePoolTimeout == .seconds(5) && set.maxInFlight == 12 && set.maxQueued == 40 && set.queueWait == 3)
+        #expect(
+            set.databaseConnections == 6 && set.databasePoolTimeout == .seconds(5) && set.maxInFlight == 12 && set.maxQueued == 40
+                && set.queueWait == 3)
         let unset = try PatioConfiguration.fromEnvironment([:])
         #expect(unset.databaseConnections == nil && unset.maxInFlight == nil)
-        for (name, value) in [("PATIO_DB_CONNECTIONS", "0"), ("PATIO_DB_POOL_TIMEOUT", "0"), ("PATIO_MAX_IN_FLIGHT", "0"), ("PATIO_MAX_QUEUED", "-1"),
-                              ("PATIO_QUEUE_WAIT", "301"), ("PATIO_MAX_IN_FLIGHT", "many"), ("PATIO_PHOTO_WORKERS", "17"), ("PATIO_PHOTO_WORKERS", "-1"),
-                              ("PATIO_PHOTO_WORKERS", "two"), ("PATIO_PORT", "99999"), ("PATIO_LOG_FORMAT", "xml"), ("LOG_LEVEL", "verbose"),
-                              ("PATIO_SESSION_DAYS", "0"), ("PATIO_TRUST_PROXY", "maybe"), ("PATIO_BCRYPT_COST", "10"), ("PATIO_METRICS_TOKEN", "short"),
-                              ("PATIO_SECRET_KEY", "c2hvcnQ="), ("PATIO_PASSKEY_USER_VERIFICATION", "sometimes"), ("PATIO_CONNECTION_READ_TIMEOUT", "0")] {
+        for (name, value) in [
+            ("PATIO_DB_CONNECTIONS", "0"), ("PATIO_DB_POOL_TIMEOUT", "0"), ("PATIO_MAX_IN_FLIGHT", "0"), ("PATIO_MAX_QUEUED", "-1"),
+            ("PATIO_QUEUE_WAIT", "301"), ("PATIO_MAX_IN_FLIGHT", "many"), ("PATIO_PHOTO_WORKERS", "17"), ("PATIO_PHOTO_WORKERS", "-1"),
+            ("PATIO_PHOTO_WORKERS", "two"), ("PATIO_PORT", "99999"), ("PATIO_LOG_FORMAT", "xml"), ("LOG_LEVEL", "verbose"),
+            ("PATIO_SESSION_DAYS", "0"), ("PATIO_TRUST_PROXY", "maybe"), ("PATIO_BCRYPT_COST", "10"), ("PATIO_METRICS_TOKEN", "short"),
+            ("PATIO_SECRET_KEY", "c2hvcnQ="), ("PATIO_PASSKEY_USER_VERIFICATION", "sometimes"), ("PATIO_CONNECTION_READ_TIMEOUT", "0"),
+        ] {
             let error = #expect(throws: ConfigurationError.self, "\(name)=\(value)") { try PatioConfiguration.fromEnvironment([name: value]) }
             #expect(error?.description.hasPrefix(name) == true, "the message names the variable: \(error?.description ?? "")")
         }

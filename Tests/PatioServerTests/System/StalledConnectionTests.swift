@@ -26,12 +26,15 @@ struct StalledConnectionTests {
         // A SAES portal that takes 3 seconds and then hangs up: Patio waits for it, then answers that SAES is down.
         let portal = try SlowPortal(seconds: 3)
         defer { portal.stop() }
-        let (server, port) = try await PatioProcess.serve(dataDir: data, environment: [
-            "PATIO_CONNECTION_READ_TIMEOUT": "1", "PATIO_CAMPUS_SAES_PORTAL": "http://127.0.0.1:\(portal.port)/{school}/",
-        ])
+        let (server, port) = try await PatioProcess.serve(
+            dataDir: data,
+            environment: [
+                "PATIO_CONNECTION_READ_TIMEOUT": "1", "PATIO_CAMPUS_SAES_PORTAL": "http://127.0.0.1:\(portal.port)/{school}/",
+            ])
         defer { server.terminate() }
-        let login = try await HTTP.send(port: port, method: "POST", path: "/api/v1/auth/login",
-                                        body: #"{"email":"estudiante@demo.patio","password":"demo-password"}"#)
+        let login = try await HTTP.send(
+            port: port, method: "POST", path: "/api/v1/auth/login",
+            body: #"{"email":"estudiante@demo.patio","password":"demo-password"}"#)
         let session = try JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any]
         let token = try #require(session?["token"] as? String)
         // Before, the guard closed this connection a second in, and the student got no answer at all.
@@ -49,12 +52,12 @@ private struct SlowPortal {
 
     init(seconds: Int) throws {
         let script = """
-        import socket, time
-        s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(); s.settimeout(120)
-        print(s.getsockname()[1], flush=True)
-        while True:
-            c, _ = s.accept(); time.sleep(\(seconds)); c.close()
-        """
+            import socket, time
+            s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(); s.settimeout(120)
+            print(s.getsockname()[1], flush=True)
+            while True:
+                c, _ = s.accept(); time.sleep(\(seconds)); c.close()
+            """
         // Whatever happens to the test, the portal ends by itself after two quiet minutes (`accept` times out).
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -105,10 +105,12 @@ struct SystemRoutesTests {
 
     @Test("a module fragment that defines a path or a component again stops the assembly, naming it")
     func contractClash() throws {
-        let platform = "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths:\n  /api/v1/me:\n    get: {responses: {'200': {description: ok}}}\ncomponents:\n  schemas:\n    Problem: {type: object}\n"
+        let platform =
+            "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths:\n  /api/v1/me:\n    get: {responses: {'200': {description: ok}}}\ncomponents:\n  schemas:\n    Problem: {type: object}\n"
         let path = "paths:\n  /api/v1/me:\n    get: {responses: {'200': {description: again}}}\n"
         let schema = "paths: {}\ncomponents:\n  schemas:\n    Problem: {type: string}\n"
-        let clean = "tags:\n  - name: garden\npaths:\n  /api/v1/garden/plants:\n    get: {responses: {'200': {description: ok}}}\ncomponents:\n  schemas:\n    Plant: {type: object}\n"
+        let clean =
+            "tags:\n  - name: garden\npaths:\n  /api/v1/garden/plants:\n    get: {responses: {'200': {description: ok}}}\ncomponents:\n  schemas:\n    Plant: {type: object}\n"
         let pathError = #expect(throws: ConfigurationError.self) { try APIContract.assemble(platform: platform, fragments: [("garden", path)]) }
         #expect(pathError?.description.contains("garden") == true && pathError?.description.contains("/api/v1/me") == true)
         let schemaError = #expect(throws: ConfigurationError.self) { try APIContract.assemble(platform: platform, fragments: [("garden", schema)]) }
@@ -118,7 +120,9 @@ struct SystemRoutesTests {
         #expect((object["paths"] as? [String: Any])?.keys.sorted() == ["/api/v1/garden/plants", "/api/v1/me"])
         #expect(((object["components"] as? [String: Any])?["schemas"] as? [String: Any])?.keys.sorted() == ["Plant", "Problem"])
         // The YAML keeps the order things were written in: the platform's first, then the module's.
-        #expect(try #require(merged.yaml.range(of: "/api/v1/me:")).lowerBound < (try #require(merged.yaml.range(of: "/api/v1/garden/plants:"))).lowerBound)
+        #expect(
+            try #require(merged.yaml.range(of: "/api/v1/me:")).lowerBound < (try #require(merged.yaml.range(of: "/api/v1/garden/plants:"))).lowerBound
+        )
     }
 
     @Test("the demo seed is idempotent and its admin can sign in")
@@ -148,8 +152,19 @@ struct SystemRoutesTests {
         }
         var relayed = HTTPFields()
         relayed[HTTPField.Name("X-Forwarded-For")!] = "203.0.113.7"
-        #expect(throws: AppError.self) { try MonitoringAccess(token: nil).authorize(Request(head: .init(method: .get, scheme: "http", authority: "x", path: "/metrics", headerFields: relayed), body: .init(buffer: .init())), peer: "127.0.0.1") }
-        #expect(throws: Never.self) { try MonitoringAccess(token: nil).authorize(Request(head: .init(method: .get, scheme: "http", authority: "x", path: "/metrics"), body: .init(buffer: .init())), peer: "127.0.0.1") }
-        #expect(throws: AppError.self) { try MonitoringAccess(token: nil).authorize(Request(head: .init(method: .get, scheme: "http", authority: "x", path: "/metrics"), body: .init(buffer: .init())), peer: "192.0.2.4") }
+        #expect(throws: AppError.self) {
+            try MonitoringAccess(token: nil).authorize(
+                Request(
+                    head: .init(method: .get, scheme: "http", authority: "x", path: "/metrics", headerFields: relayed), body: .init(buffer: .init())),
+                peer: "127.0.0.1")
+        }
+        #expect(throws: Never.self) {
+            try MonitoringAccess(token: nil).authorize(
+                Request(head: .init(method: .get, scheme: "http", authority: "x", path: "/metrics"), body: .init(buffer: .init())), peer: "127.0.0.1")
+        }
+        #expect(throws: AppError.self) {
+            try MonitoringAccess(token: nil).authorize(
+                Request(head: .init(method: .get, scheme: "http", authority: "x", path: "/metrics"), body: .init(buffer: .init())), peer: "192.0.2.4")
+        }
     }
 }

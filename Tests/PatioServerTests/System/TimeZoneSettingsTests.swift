@@ -11,7 +11,8 @@ struct TimeZoneSettingsTests {
             let admin = try await patio.token(for: "root@test.patio", roles: ["admin"], client: client)
             let academy = try await client.api(.put, "/api/v1/academy/settings", token: admin, body: ["timeZone": "UTC"])
             #expect(academy.status == .ok, "\(String(buffer: academy.body))")
-            let onboarding = try await client.api(.put, "/api/v1/onboarding/settings", token: admin, body: ["companyName": "Acme", "timeZone": "UTC"])
+            let onboarding = try await client.api(
+                .put, "/api/v1/onboarding/settings", token: admin, body: ["companyName": "Acme", "timeZone": "UTC"])
             #expect(onboarding.status == .ok, "\(String(buffer: onboarding.body))")
             let abbreviation = try await client.api(.put, "/api/v1/academy/settings", token: admin, body: ["timeZone": "EST"])
             #expect(try problem(abbreviation).errors?.map(\.field) == ["timeZone"])

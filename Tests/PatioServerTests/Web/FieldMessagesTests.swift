@@ -15,14 +15,16 @@ struct FieldMessagesTests {
         #expect(FieldMessages.line(email, strings: en) == "Email: Enter a valid email address.")
         // The English sentence is the fallback, never dropped: no code, or a code without words.
         #expect(FieldMessages.line(FieldError(field: "gizmo", message: "Something new."), strings: es) == "gizmo: Something new.")
-        #expect(FieldMessages.line(FieldError(field: "email", message: "Something new.", code: "no_such_rule"), strings: es) == "Correo: Something new.")
+        #expect(
+            FieldMessages.line(FieldError(field: "email", message: "Something new.", code: "no_such_rule"), strings: es) == "Correo: Something new.")
         #expect(FieldMessages.detail(AppError.validation([email]), strings: es) == "Algunos campos no son válidos.")
         #expect(FieldMessages.detail(AppError.conflict(code: "no_such_problem", "As it is."), strings: es) == "As it is.")
     }
 
     @Test("A throttle's Spanish words say when to try again, from Retry-After")
     func retryAfter() {
-        let refusal = AppError(.tooManyRequests, code: "too_many_attempts", detail: "Too many. Try again in 42 seconds.", headers: ["Retry-After": "42"])
+        let refusal = AppError(
+            .tooManyRequests, code: "too_many_attempts", detail: "Too many. Try again in 42 seconds.", headers: ["Retry-After": "42"])
         #expect(FieldMessages.detail(refusal, strings: Strings.table(.es)) == "Demasiados intentos. Inténtalo de nuevo en 42 segundos.")
         let unreadable = AppError(.tooManyRequests, code: "too_many_attempts", detail: "Too many.", headers: ["Retry-After": "soon"])
         #expect(FieldMessages.detail(unreadable, strings: Strings.table(.es)) == "Too many.")
@@ -42,7 +44,8 @@ struct FieldMessagesTests {
         #expect(FieldMessages.line(role, strings: try words("payments", .es)) == "Tipo de cuenta: Elige negocio o cliente.")
         let jobTitle = FieldError(field: "role", message: "Keep the role to 60 characters.", code: "role_length")
         #expect(FieldMessages.line(jobTitle, strings: try words("onboarding", .es)) == "Puesto: El puesto admite hasta 60 caracteres.")
-        let notOpened = AppError(.forbidden, code: "request_not_opened", detail: "Only a customer who opened this request with its code can decline it.")
+        let notOpened = AppError(
+            .forbidden, code: "request_not_opened", detail: "Only a customer who opened this request with its code can decline it.")
         #expect(FieldMessages.detail(notOpened, strings: try words("payments", .es)).hasPrefix("Solo quien abrió este cobro"))
     }
 

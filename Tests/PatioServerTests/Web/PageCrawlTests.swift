@@ -116,11 +116,19 @@ struct PageCrawlTests {
         #expect(!PageChecker.problems(in: "<td>2026-11-23</td>").isEmpty)
         #expect(!PageChecker.problems(in: "<h1>{{t.title}}</h1>").isEmpty)
         #expect(!PageChecker.problems(in: "<span class=\"muted\">academy.admin</span>").isEmpty)
-        #expect(PageChecker.problems(in: "<p>Nilo Vanilla, nilón, anil: Nil</p><input type=\"date\" value=\"2026-11-23\"><a href=\"?date=2026-11-23\">lun 23 nov</a>").isEmpty)
+        #expect(
+            PageChecker.problems(
+                in: "<p>Nilo Vanilla, nilón, anil: Nil</p><input type=\"date\" value=\"2026-11-23\"><a href=\"?date=2026-11-23\">lun 23 nov</a>"
+            ).isEmpty)
         #expect(PageChecker.problems(in: "<script>if (x === nil) {}</script><p>ok</p>").isEmpty)
-        #expect(PageChecker.links(in: "<a href=\"/a?x=1&amp;y=2#top\">a</a><a href=\"https://example.org/\">b</a><a href=\"http://localhost/academy/checkin?t=abc\">c</a><a href=\"/logout\">d</a><a href=\"#main\">e</a>")
+        #expect(
+            PageChecker.links(
+                in:
+                    "<a href=\"/a?x=1&amp;y=2#top\">a</a><a href=\"https://example.org/\">b</a><a href=\"http://localhost/academy/checkin?t=abc\">c</a><a href=\"/logout\">d</a><a href=\"#main\">e</a>"
+            )
                 == ["/a?x=1&y=2", "/academy/checkin?t=abc"])
-        #expect(PageChecker.shape("/academy/admin/students/0F8FAD5B-D9CB-469F-A165-70867728950E?q=a&cursor=b") == "/academy/admin/students/{id}?cursor&q")
+        #expect(
+            PageChecker.shape("/academy/admin/students/0F8FAD5B-D9CB-469F-A165-70867728950E?q=a&cursor=b") == "/academy/admin/students/{id}?cursor&q")
     }
 
     @Test("every demo role, in Spanish and English, reaches every page by its links without a server error, nil, Optional( or raw date")
@@ -132,7 +140,8 @@ struct PageCrawlTests {
             for language in ["es", "en"] {
                 var visitor = try await WebSession.anonymous(client)
                 _ = try await visitor.post("/locale", form: ["locale": language])
-                let open = try await PageCrawl.run(&visitor, from: ["/login", "/academy/classes", "/payments/signup", "/onboarding/signin"], language: language)
+                let open = try await PageCrawl.run(
+                    &visitor, from: ["/login", "/academy/classes", "/payments/signup", "/onboarding/signin"], language: language)
                 report.append("visitor/\(language): \(open.visited.count)")
                 failures += open.failures.map { "visitor/\(language) \($0)" }
                 for role in Self.roles {

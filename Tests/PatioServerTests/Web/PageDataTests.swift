@@ -9,17 +9,21 @@ import Testing
 
 @Suite("Page data and formats")
 struct PageDataTests {
-    static let template = try! MustacheTemplate(string: """
-    {{#capacity}}Cupo {{capacity}}{{/capacity}}{{^capacity}}Sin cupo{{/capacity}}|\
-    {{#next}}<a href="?cursor={{next}}">Página siguiente</a>{{/next}}|\
-    {{#rows}}[{{amount}}{{#refunded}} −{{refunded}}{{/refunded}}]{{/rows}}
-    """)
-    static var data: [String: Any] { [
-        "capacity": Int?.none as Any, "next": String?.none as Any, "refunded": "S/ 5.00",
-        "rows": [["amount": "S/ 20.00", "refunded": ""], ["amount": "S/ 30.00", "refunded": Optional("S/ 1.00") as Any]],
-    ] }
+    static let template = try! MustacheTemplate(
+        string: """
+            {{#capacity}}Cupo {{capacity}}{{/capacity}}{{^capacity}}Sin cupo{{/capacity}}|\
+            {{#next}}<a href="?cursor={{next}}">Página siguiente</a>{{/next}}|\
+            {{#rows}}[{{amount}}{{#refunded}} −{{refunded}}{{/refunded}}]{{/rows}}
+            """)
+    static var data: [String: Any] {
+        [
+            "capacity": Int?.none as Any, "next": String?.none as Any, "refunded": "S/ 5.00",
+            "rows": [["amount": "S/ 20.00", "refunded": ""], ["amount": "S/ 30.00", "refunded": Optional("S/ 1.00") as Any]],
+        ]
+    }
 
-    @Test("Mustache alone prints an absent optional as nil; cleaned page data prints nothing and closes its sections, without borrowing an outer value")
+    @Test(
+        "Mustache alone prints an absent optional as nil; cleaned page data prints nothing and closes its sections, without borrowing an outer value")
     func absentValues() {
         let raw = Self.template.render(Self.data)
         #expect(raw.contains("Cupo nil") && raw.contains("cursor=nil"))

@@ -54,10 +54,14 @@ struct PageFormatMoneyTests {
 
     @Test("cents, groups that are not three digits, the other language's marks and words are not amounts")
     func notAmounts() {
-        let spanish = ["150,50", "150,000", "1.50", "15.0000", "150.", ".150", ",50", "", "$", "COP", "abc", "1.2.3", "150 000", "١٥٠", "1e5",
-                       "99999999999999999999", "9.223.372.036.854.775.808", "--5", "+5", "150.000,505", "0x10", "5$"]
+        let spanish = [
+            "150,50", "150,000", "1.50", "15.0000", "150.", ".150", ",50", "", "$", "COP", "abc", "1.2.3", "150 000", "١٥٠", "1e5",
+            "99999999999999999999", "9.223.372.036.854.775.808", "--5", "+5", "150.000,505", "0x10", "5$",
+        ]
         for typed in spanish { #expect(PageFormat.wholeAmount(typed, currency: "COP", locale: .es) == nil, "\(typed)") }
-        for typed in ["150.000", "150.50", "1,50", "150,000.5"] { #expect(PageFormat.wholeAmount(typed, currency: "COP", locale: .en) == nil, "\(typed)") }
+        for typed in ["150.000", "150.50", "1,50", "150,000.5"] {
+            #expect(PageFormat.wholeAmount(typed, currency: "COP", locale: .en) == nil, "\(typed)")
+        }
         #expect(PageFormat.wholeAmount("-9.223.372.036.854.775.808", currency: "COP", locale: .es) == Int.min)
     }
 

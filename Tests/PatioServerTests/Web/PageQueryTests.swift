@@ -47,7 +47,9 @@ struct PageQueryTests {
     @Test("hostile queries, random bytes and mutations of a real one, decode to some text and never stop the process")
     func hostileQueries() {
         var fuzz = FuzzInputs(seed: 11)
-        let texts = fuzz.bytes(1_000, maxLength: 80).map { String(decoding: $0, as: UTF8.self) } + fuzz.mutations(of: "q=santa+marta&open=1&cursor=%C3%A1", 1_000)
+        let texts =
+            fuzz.bytes(1_000, maxLength: 80).map { String(decoding: $0, as: UTF8.self) }
+            + fuzz.mutations(of: "q=santa+marta&open=1&cursor=%C3%A1", 1_000)
         for text in texts {
             _ = URLQuery.fields(text)
             _ = URLQuery.decode(text)

@@ -43,7 +43,8 @@ struct WebShellTests {
         try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("ana@demo.patio")
             var browser = try await WebSession.anonymous(client)
-            let response = try await browser.post("/login", form: ["email": "ana@demo.patio", "password": TestPatio.password, "next": "//evil.example/x"])
+            let response = try await browser.post(
+                "/login", form: ["email": "ana@demo.patio", "password": TestPatio.password, "next": "//evil.example/x"])
             #expect(response.headers[.location] == "/")
         }
     }
@@ -111,11 +112,14 @@ struct WebShellTests {
             #expect(invalid.status == .unprocessableContent)
             #expect(String(buffer: invalid.body).contains("role=\"alert\""))
 
-            let created = try await browser.post("/admin/accounts/new", form: ["name": "Lucía Ramos", "email": "lucia@demo.patio", "password": "a-long-password", "roles": "admin"])
+            let created = try await browser.post(
+                "/admin/accounts/new", form: ["name": "Lucía Ramos", "email": "lucia@demo.patio", "password": "a-long-password", "roles": "admin"])
             #expect(created.status == .seeOther)
             let detailPath = try #require(created.headers[.location])
             let lucia = try #require(try await patio.components.identity.accounts.find(email: "lucia@demo.patio"))
-            for role in patio.components.identity.accounts.knownRoles { _ = try await patio.components.identity.accounts.grant(role: role, to: lucia.id) }
+            for role in patio.components.identity.accounts.knownRoles {
+                _ = try await patio.components.identity.accounts.grant(role: role, to: lucia.id)
+            }
             let detail = String(buffer: try await browser.get(detailPath).body)
             #expect(detail.contains("Lucía Ramos"))
             // Every known role is granted, so the page says so instead of offering an empty list.
@@ -127,7 +131,9 @@ struct WebShellTests {
             #expect(String(buffer: empty.body).contains("class=\"card empty\""))
 
             #expect(try await browser.post(detailPath + "/deactivate", form: ["confirm": "yes"]).status == .seeOther)
-            #expect(try await client.api(.post, "/api/v1/auth/login", body: ["email": "lucia@demo.patio", "password": "a-long-password"]).status == .unauthorized)
+            #expect(
+                try await client.api(.post, "/api/v1/auth/login", body: ["email": "lucia@demo.patio", "password": "a-long-password"]).status
+                    == .unauthorized)
 
             let saved = try await browser.post("/admin/apps/classly", form: ["form": "config", "key": "banner", "kind": "bool", "value": "true"])
             #expect(saved.status == .seeOther)
@@ -135,7 +141,8 @@ struct WebShellTests {
             #expect(String(buffer: config.body).contains("\"banner\":true"))
             let wrong = try await browser.post("/admin/apps/classly", form: ["form": "config", "key": "n", "kind": "number", "value": "many"])
             #expect(wrong.status == .unprocessableContent)
-            let versions = try await browser.post("/admin/apps/classly", form: ["name": "Classly", "latestVersion": "2.0", "minimumVersion": "1.5", "storeUrl": ""])
+            let versions = try await browser.post(
+                "/admin/apps/classly", form: ["name": "Classly", "latestVersion": "2.0", "minimumVersion": "1.5", "storeUrl": ""])
             #expect(versions.status == .seeOther)
             let status = try decode(VersionReply.self, try await client.api(.get, "/api/v1/apps/classly/version?current=1.4"))
             #expect(status.status == "updateRequired")
@@ -147,9 +154,11 @@ struct WebShellTests {
         try await TestPatio.with(modules: availableModules) { patio, client in
             try await patio.account("ana@demo.patio")
             var browser = try await WebSession.signIn(client, email: "ana@demo.patio", password: TestPatio.password)
-            let wrong = try await browser.post("/account", form: ["form": "password", "currentPassword": "nope-nope-nope", "newPassword": "another-long-one"])
+            let wrong = try await browser.post(
+                "/account", form: ["form": "password", "currentPassword": "nope-nope-nope", "newPassword": "another-long-one"])
             #expect(wrong.status == .forbidden)
-            let changed = try await browser.post("/account", form: ["form": "password", "currentPassword": TestPatio.password, "newPassword": "another-long-one"])
+            let changed = try await browser.post(
+                "/account", form: ["form": "password", "currentPassword": TestPatio.password, "newPassword": "another-long-one"])
             #expect(changed.status == .seeOther)
             #expect(try await browser.get("/account").status == .ok)
             _ = try await patio.login("ana@demo.patio", password: "another-long-one", client: client)
@@ -185,11 +194,15 @@ struct WebShellTests {
             #expect(try await patio.components.identity.accounts.find(id: ana.id).isActive == true)
             #expect(try await browser.get("/admin/accounts/\(UUID().uuidString)").status == .notFound)
 
-            let created = try await browser.post("/admin/apps", form: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.0", "minimumVersion": "1.0"])
+            let created = try await browser.post(
+                "/admin/apps", form: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.0", "minimumVersion": "1.0"])
             #expect(created.headers[.location] == "/admin/apps/kiosk")
-            let duplicate = try await browser.post("/admin/apps", form: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.0", "minimumVersion": "1.0"])
+            let duplicate = try await browser.post(
+                "/admin/apps", form: ["slug": "kiosk", "name": "Kiosk", "latestVersion": "1.0", "minimumVersion": "1.0"])
             #expect(duplicate.status == .conflict)
-            #expect(try await browser.post("/admin/apps/kiosk", form: ["form": "config", "key": "mode", "kind": "string", "value": "tablet"]).status == .seeOther)
+            #expect(
+                try await browser.post("/admin/apps/kiosk", form: ["form": "config", "key": "mode", "kind": "string", "value": "tablet"]).status
+                    == .seeOther)
             #expect(String(buffer: try await browser.get("/admin/apps/kiosk").body).contains("tablet"))
             #expect(try await browser.post("/admin/apps/kiosk/config/delete", form: ["key": "mode", "confirm": "yes"]).status == .seeOther)
             #expect(String(buffer: try await client.api(.get, "/api/v1/apps/kiosk/config").body).contains("\"config\":{}"))

@@ -5,12 +5,15 @@ import Testing
 
 @Suite("Exchange rates and conversion")
 struct ExchangeRateAPITests {
-    @Test("conversion uses both rates through the euro and rounds up to the payer's next minor unit; aliases are accepted; a missing rate is a clear error")
+    @Test(
+        "conversion uses both rates through the euro and rounds up to the payer's next minor unit; aliases are accepted; a missing rate is a clear error"
+    )
     func conversion() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let admin = try await patio.token(for: "tesoreria@test.patio", roles: ["payments.admin"], client: client)
             for (code, rate) in [("USD", "1"), ("MXN", "2.5"), ("RUB", "100")] {
-                let put = try await client.api(.put, "/api/v1/payments/admin/rates/\(code)", token: admin, body: ["perEuro": Double(rate)!, "asOf": "2026-11-20"])
+                let put = try await client.api(
+                    .put, "/api/v1/payments/admin/rates/\(code)", token: admin, body: ["perEuro": Double(rate)!, "asOf": "2026-11-20"])
                 #expect(put.status == .ok, "\(code): \(String(buffer: put.body))")
             }
             // 1 × 2.5 = 2.5 → 3 and 3 × 2.5 = 7.5 → 8: what a payer owes is never rounded down; 4 × 2.5 = 10 stays 10.
@@ -30,7 +33,9 @@ struct ExchangeRateAPITests {
             let rates = try await client.fetch("/api/v1/payments/fx/rates")
             #expect((rates["items"] as! [[String: Any]]).map { $0["currency"] as! String } == ["MXN", "RUB", "USD"])
             let customer = try await patio.token(for: "cliente@test.patio", roles: ["payments.customer"], client: client)
-            #expect(try await client.api(.put, "/api/v1/payments/admin/rates/USD", token: customer, body: ["perEuro": 2, "asOf": "2026-11-21"]).status == .forbidden)
+            #expect(
+                try await client.api(.put, "/api/v1/payments/admin/rates/USD", token: customer, body: ["perEuro": 2, "asOf": "2026-11-21"]).status
+                    == .forbidden)
         }
     }
 }

@@ -76,10 +76,14 @@ struct PaymentRequestAPITests {
             let declined = try await client.api(.post, "/api/v1/payments/requests/\(big["id"]!)/decline", token: shop.customer)
             #expect(try object(declined)["status"] as? String == "declined")
             #expect(try problem(try await shop.accept(big["id"]!)).code == "request_not_pending")
-            #expect(try problem(try await client.api(.post, "/api/v1/payments/requests/\(big["id"]!)/cancel", token: shop.business)).code == "request_not_pending")
+            #expect(
+                try problem(try await client.api(.post, "/api/v1/payments/requests/\(big["id"]!)/cancel", token: shop.business)).code
+                    == "request_not_pending")
 
             let cancelled = try await shop.request(amount: 100)
-            #expect(try object(try await client.api(.post, "/api/v1/payments/requests/\(cancelled["id"]!)/cancel", token: shop.business))["status"] as? String == "cancelled")
+            #expect(
+                try object(try await client.api(.post, "/api/v1/payments/requests/\(cancelled["id"]!)/cancel", token: shop.business))["status"]
+                    as? String == "cancelled")
             #expect(try problem(try await shop.accept(cancelled["id"]!)).code == "request_not_pending")
 
             let late = try await shop.request(amount: 100)
@@ -96,17 +100,27 @@ struct PaymentRequestAPITests {
     func access() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
-            #expect(try await client.api(.post, "/api/v1/payments/requests", token: shop.customer, body: ["amount": 100, "description": "x"]).status == .forbidden)
-            let invalid = try await client.api(.post, "/api/v1/payments/requests", token: shop.business, body: ["amount": 0, "currency": "USD", "description": ""])
+            #expect(
+                try await client.api(.post, "/api/v1/payments/requests", token: shop.customer, body: ["amount": 100, "description": "x"]).status
+                    == .forbidden)
+            let invalid = try await client.api(
+                .post, "/api/v1/payments/requests", token: shop.business, body: ["amount": 0, "currency": "USD", "description": ""])
             #expect(Set(try problem(invalid).errors!.map(\.field)) == ["amount", "currency", "description"])
             let request = try await shop.request()
-            _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Otra", "email": "otra@test.patio", "password": TestPatio.password, "role": "business",
-                                                                          "currency": "MXN", "businessName": "Otra tienda", "category": "Ropa"])
+            _ = try await client.created(
+                "/api/v1/payments/signup", token: "",
+                [
+                    "name": "Otra", "email": "otra@test.patio", "password": TestPatio.password, "role": "business",
+                    "currency": "MXN", "businessName": "Otra tienda", "category": "Ropa",
+                ])
             let rival = try await patio.login("otra@test.patio", client: client)
             #expect(try await client.api(.post, "/api/v1/payments/requests/\(request["id"]!)/cancel", token: rival).status == .notFound)
             #expect(try await client.api(.get, "/api/v1/payments/requests/\(request["id"]!)", token: rival).status == .notFound)
-            #expect(try await client.api(.post, "/api/v1/payments/requests/\(request["id"]!)/accept", token: shop.business,
-                                         headers: [HTTPField.Name("Idempotency-Key")!: UUID().uuidString]).status == .forbidden)
+            #expect(
+                try await client.api(
+                    .post, "/api/v1/payments/requests/\(request["id"]!)/accept", token: shop.business,
+                    headers: [HTTPField.Name("Idempotency-Key")!: UUID().uuidString]
+                ).status == .forbidden)
         }
     }
 }
@@ -119,14 +133,16 @@ struct SalesAnalyticsAPITests {
             let shop = try await Shop.make(patio, client)
             func sell(_ amount: Int, _ category: String, at time: String) async throws {
                 patio.clock.set(Timestamp.parse(time)!)
-                let request = try await client.created("/api/v1/payments/requests", token: shop.business, ["amount": amount, "description": "Venta", "category": category])
+                let request = try await client.created(
+                    "/api/v1/payments/requests", token: shop.business, ["amount": amount, "description": "Venta", "category": category])
                 #expect(try await shop.accept(request["id"]!).status == .ok)
             }
             try await sell(10_000, "Alebrijes", at: "2026-11-15T10:00:00.000Z")
             try await sell(20_000, "Alebrijes", at: "2026-11-20T10:00:00.000Z")
             try await sell(30_000, "Textiles", at: "2026-11-24T18:00:00.000Z")
             try await sell(10_000, "Alebrijes", at: "2026-11-25T09:00:00.000Z")
-            let declined = try await client.created("/api/v1/payments/requests", token: shop.business, ["amount": 99_000, "description": "No", "category": "Otros"])
+            let declined = try await client.created(
+                "/api/v1/payments/requests", token: shop.business, ["amount": 99_000, "description": "No", "category": "Otros"])
             _ = try await client.fetch("/api/v1/payments/requests/by-code/\(declined["code"]!)", token: shop.customer)
             #expect(try await client.api(.post, "/api/v1/payments/requests/\(declined["id"]!)/decline", token: shop.customer).status == .ok)
             patio.clock.set(Timestamp.parse("2026-11-25T12:00:00.000Z")!)
@@ -143,7 +159,9 @@ struct SalesAnalyticsAPITests {
             let month = try await client.fetch("/api/v1/payments/analytics?period=month", token: shop.business)
             #expect((month["series"] as! [Any]).count == 4 && month["total"] as? Int == 70_000 && month["average"] as? Int == 17_500)
             #expect(month["growth"] == nil)
-            #expect(try problem(try await client.api(.get, "/api/v1/payments/analytics?period=year", token: shop.business)).errors?.first?.field == "period")
+            #expect(
+                try problem(try await client.api(.get, "/api/v1/payments/analytics?period=year", token: shop.business)).errors?.first?.field
+                    == "period")
             #expect(try await client.api(.get, "/api/v1/payments/analytics", token: shop.customer).status == .forbidden)
         }
     }
@@ -156,7 +174,8 @@ struct SubscriptionAPITests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let business = try await patio.components.identity.accounts.find(email: "negocio@test.patio")!
-            _ = try await client.created("/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": business.id.uuidString, "amount": 20_000])
+            _ = try await client.created(
+                "/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": business.id.uuidString, "amount": 20_000])
             #expect(try await client.fetch("/api/v1/payments/subscription", token: shop.business)["status"] as? String == "none")
             let bad = try await client.api(.post, "/api/v1/payments/subscription", token: shop.business, body: ["plan": "weekly"])
             #expect(try problem(bad).errors?.first?.field == "plan")
@@ -204,8 +223,12 @@ struct SubscriptionAPITests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             for (name, email, lat, lon) in [("Cerca", "cerca@test.patio", 19.4330, -99.1330), ("Lejos", "lejos@test.patio", 20.6597, -103.3496)] {
-                _ = try await client.created("/api/v1/payments/signup", token: "", ["name": name, "email": email, "password": TestPatio.password, "role": "business",
-                                                                              "currency": "MXN", "businessName": name, "category": "Comida", "latitude": lat, "longitude": lon])
+                _ = try await client.created(
+                    "/api/v1/payments/signup", token: "",
+                    [
+                        "name": name, "email": email, "password": TestPatio.password, "role": "business",
+                        "currency": "MXN", "businessName": name, "category": "Comida", "latitude": lat, "longitude": lon,
+                    ])
             }
             let far = try await patio.login("lejos@test.patio", client: client)
             let farID = try await patio.components.identity.accounts.find(email: "lejos@test.patio")!.id
@@ -218,7 +241,9 @@ struct SubscriptionAPITests {
             #expect((items[0]["distanceKm"] as? Double ?? 0) > 400)
             let all = try await client.fetch("/api/v1/payments/businesses", token: shop.customer)
             #expect((all["items"] as! [Any]).count == 3)
-            #expect(try problem(try await client.api(.get, "/api/v1/payments/businesses?near=north", token: shop.customer)).errors?.first?.field == "near")
+            #expect(
+                try problem(try await client.api(.get, "/api/v1/payments/businesses?near=north", token: shop.customer)).errors?.first?.field == "near"
+            )
         }
     }
 }

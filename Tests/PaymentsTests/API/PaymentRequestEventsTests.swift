@@ -56,7 +56,12 @@ struct PaymentRequestEventsTests {
 
     @Test("while Patio serves, the expiry job alone tells a watching screen that its request expired")
     func expiryJob() async throws {
-        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.port = 0; $0.runsPeriodicJobs = true }, testing: .live) { patio, client in
+        try await TestPatio.with(
+            modules: moduleUnderTest,
+            configure: {
+                $0.port = 0; $0.runsPeriodicJobs = true
+            }, testing: .live
+        ) { patio, client in
             let shop = try await Shop.make(patio, client)
             let id = try await shop.request()["id"] as! String
             let messages = try await watchSocket(port: client.port!, "/api/v1/payments/requests/\(id)/events", token: shop.business) {
@@ -79,7 +84,9 @@ struct PaymentRequestEventsTests {
         }
     }
 
-    @Test("the upgrade is refused like any request: anonymous 401, not a WebSocket 426, a cookie session from another site's page 403, someone else's request 404")
+    @Test(
+        "the upgrade is refused like any request: anonymous 401, not a WebSocket 426, a cookie session from another site's page 403, someone else's request 404"
+    )
     func refusedUpgrades() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
@@ -100,8 +107,12 @@ struct PaymentRequestEventsTests {
             #expect(hijack.status == .forbidden)
             // Said in the page's language, by the refusal's code.
             #expect(String(buffer: hijack.body).contains("Solo se aceptan conexiones desde las páginas de Patio."))
-            _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Otro", "email": "otro@test.patio", "password": TestPatio.password,
-                                                                          "role": "business", "currency": "MXN", "businessName": "Otra tienda", "category": "Ropa"])
+            _ = try await client.created(
+                "/api/v1/payments/signup", token: "",
+                [
+                    "name": "Otro", "email": "otro@test.patio", "password": TestPatio.password,
+                    "role": "business", "currency": "MXN", "businessName": "Otra tienda", "category": "Ropa",
+                ])
             let other = try await patio.login("otro@test.patio", client: client)
             let stranger = try await client.api(.get, path, token: other, headers: upgrade)
             #expect(stranger.status == .notFound)
@@ -111,8 +122,9 @@ struct PaymentRequestEventsTests {
         }
     }
 
-    @Test("with PostgreSQL, a payment made on one Patio instance reaches a socket connected to another (LISTEN/NOTIFY)",
-          .enabled(if: TestDatabase.isPostgres, "two instances share a database only on PostgreSQL; SQLite is one process"))
+    @Test(
+        "with PostgreSQL, a payment made on one Patio instance reaches a socket connected to another (LISTEN/NOTIFY)",
+        .enabled(if: TestDatabase.isPostgres, "two instances share a database only on PostgreSQL; SQLite is one process"))
     func crossInstance() async throws {
         try await TestPatio.with(modules: moduleUnderTest, configure: Self.live, testing: .live) { patio, client in
             let shop = try await Shop.make(patio, client)

@@ -19,7 +19,9 @@ struct PaymentRequestSweepTests {
         try await client.api(.get, "/api/v1/payments/requests/by-code/\(code)", token: token, headers: [HTTPField.Name("X-Forwarded-For")!: ip])
     }
 
-    @Test("per account: codes that open a request never count; the 11th code matching nothing within 15 minutes answers 429 with Retry-After, even a live code, until the window passes")
+    @Test(
+        "per account: codes that open a request never count; the 11th code matching nothing within 15 minutes answers 429 with Retry-After, even a live code, until the window passes"
+    )
     func perAccount() async throws {
         try await TestPatio.with(modules: moduleUnderTest, configure: Self.behindProxy) { patio, client in
             let shop = try await Shop.make(patio, client)
@@ -45,7 +47,8 @@ struct PaymentRequestSweepTests {
             patio.clock.advance(by: 15 * 60 + 1)
             let customer = try await patio.login("cliente@test.patio", client: client)
             let business = try await patio.login("negocio@test.patio", client: client)
-            let fresh = try await client.created("/api/v1/payments/requests", token: business, ["amount": 5_000, "description": "Otra venta", "category": "Artesanías"])
+            let fresh = try await client.created(
+                "/api/v1/payments/requests", token: business, ["amount": 5_000, "description": "Otra venta", "category": "Artesanías"])
             let found = try await lookUp(client, fresh["code"] as! String, token: customer)
             #expect(found.status == .ok)
         }
@@ -58,8 +61,12 @@ struct PaymentRequestSweepTests {
             let code = try await shop.request()["code"] as! String
             var tokens: [String] = []
             for index in 0..<4 {
-                _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Barrido \(index)", "email": "barrido\(index)@test.patio",
-                                                                              "password": TestPatio.password, "role": "customer", "currency": "MXN"])
+                _ = try await client.created(
+                    "/api/v1/payments/signup", token: "",
+                    [
+                        "name": "Barrido \(index)", "email": "barrido\(index)@test.patio",
+                        "password": TestPatio.password, "role": "customer", "currency": "MXN",
+                    ])
                 tokens.append(try await patio.login("barrido\(index)@test.patio", client: client))
             }
             var statuses: [Int] = []
@@ -78,8 +85,12 @@ struct PaymentRequestSweepTests {
             let shop = try await Shop.make(patio, client)
             let request = try await shop.request()
             let id = request["id"] as! String
-            _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Lejano", "email": "lejano@test.patio",
-                                                                          "password": TestPatio.password, "role": "customer", "currency": "USD"])
+            _ = try await client.created(
+                "/api/v1/payments/signup", token: "",
+                [
+                    "name": "Lejano", "email": "lejano@test.patio",
+                    "password": TestPatio.password, "role": "customer", "currency": "USD",
+                ])
             let stranger = try await patio.login("lejano@test.patio", client: client)
             // The id alone (from a link, a log, a shoulder) is not enough.
             let refused = try await client.api(.post, "/api/v1/payments/requests/\(id)/decline", token: stranger)
@@ -97,7 +108,9 @@ struct PaymentRequestSweepTests {
             #expect(try await client.fetch("/api/v1/payments/requests/\(id)", token: shop.business)["status"] as? String == "declined")
             // Having opened one request by its code says nothing about the next.
             let next = try await shop.request(amount: 1_000)
-            #expect(try problem(try await client.api(.post, "/api/v1/payments/requests/\(next["id"]!)/decline", token: shop.customer)).code == "request_not_opened")
+            #expect(
+                try problem(try await client.api(.post, "/api/v1/payments/requests/\(next["id"]!)/decline", token: shop.customer)).code
+                    == "request_not_opened")
         }
     }
 

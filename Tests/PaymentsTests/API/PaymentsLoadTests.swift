@@ -21,20 +21,25 @@ struct Market: Sendable {
         _ = try await s.rates.store(["MXN": 20, "USD": 1.25], asOf: "2026-11-20", source: "test")
         var requests: [UUID] = []
         for index in 0..<10 {
-            let business = try await s.profiles.signup(.init(name: "Negocio \(index)", email: "negocio\(index)@load.patio", password: "correct-horse-battery",
-                                                             role: "business", currency: "MXN", businessName: "Tienda \(index)", category: "Artesanías"))
+            let business = try await s.profiles.signup(
+                .init(
+                    name: "Negocio \(index)", email: "negocio\(index)@load.patio", password: "correct-horse-battery",
+                    role: "business", currency: "MXN", businessName: "Tienda \(index)", category: "Artesanías"))
             let profile = try await s.profiles.profile(accountID: business.accountId)
             for sale in 0..<20 {
-                let created = try await s.requests.create(business: profile, .init(amount: 1_000 + 37 * sale, description: "Venta \(sale)", category: "Artesanías"),
-                                                          baseURL: "http://localhost")
+                let created = try await s.requests.create(
+                    business: profile, .init(amount: 1_000 + 37 * sale, description: "Venta \(sale)", category: "Artesanías"),
+                    baseURL: "http://localhost")
                 requests.append(created.id)
             }
         }
         var customers: [String] = []
         for index in 0..<50 {
             let currency = index % 5 == 0 ? "MXN" : "USD"
-            let customer = try await s.profiles.signup(.init(name: "Cliente \(index)", email: "cliente\(index)@load.patio", password: "correct-horse-battery",
-                                                             role: "customer", currency: currency))
+            let customer = try await s.profiles.signup(
+                .init(
+                    name: "Cliente \(index)", email: "cliente\(index)@load.patio", password: "correct-horse-battery",
+                    role: "customer", currency: currency))
             _ = try await s.wallets.fund(owner: customer.accountId, currency: currency, amount: 100_000, reason: "deposit", id: nil, actor: nil)
             customers.append(try await components.identity.sessions.issue(for: customer.accountId).token)
         }
@@ -57,15 +62,21 @@ func checkLedger(_ database: any SQLDatabase) async throws {
     struct Row: Decodable { var n: Int }
     let audit = try await LedgerAudit.run(on: database as! any Database)
     #expect(audit.ok)
-    let acceptedWithoutTransfer = try await database.raw("""
+    let acceptedWithoutTransfer = try await database.raw(
+        """
         SELECT COUNT(*) AS n FROM payments_requests WHERE status = 'accepted' AND (transfer_id IS NULL OR transfer_id NOT IN (SELECT id FROM payments_transfers))
-        """).first(decoding: Row.self)!.n
-    let paymentsWithoutAcceptance = try await database.raw("""
+        """
+    ).first(decoding: Row.self)!.n
+    let paymentsWithoutAcceptance = try await database.raw(
+        """
         SELECT COUNT(*) AS n FROM payments_transfers WHERE reason = 'payment' AND id NOT IN (SELECT transfer_id FROM payments_requests WHERE status = 'accepted' AND transfer_id IS NOT NULL)
-        """).first(decoding: Row.self)!.n
-    let paidTwice = try await database.raw("""
+        """
+    ).first(decoding: Row.self)!.n
+    let paidTwice = try await database.raw(
+        """
         SELECT COUNT(*) AS n FROM (SELECT caused_by FROM payments_transfers WHERE reason = 'payment' GROUP BY caused_by HAVING COUNT(*) > 1) AS twice
-        """).first(decoding: Row.self)!.n
+        """
+    ).first(decoding: Row.self)!.n
     #expect(acceptedWithoutTransfer == 0 && paymentsWithoutAcceptance == 0 && paidTwice == 0)
 }
 
@@ -78,8 +89,9 @@ struct PaymentsLoadTests {
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for attempt in market.attempts() {
                     group.addTask {
-                        let response = try await client.api(.post, "/api/v1/payments/requests/\(attempt.request)/accept", token: attempt.customer,
-                                                            headers: [HTTPField.Name("Idempotency-Key")!: attempt.key.uuidString])
+                        let response = try await client.api(
+                            .post, "/api/v1/payments/requests/\(attempt.request)/accept", token: attempt.customer,
+                            headers: [HTTPField.Name("Idempotency-Key")!: attempt.key.uuidString])
                         return Int(response.status.code)
                     }
                 }
@@ -92,8 +104,9 @@ struct PaymentsLoadTests {
         }
     }
 
-    @Test("SIGKILL during that load: after a restart the audit passes and no transfer is partial",
-          .enabled(if: !TestDatabase.isPostgres, "kills the process that owns the SQLite file; PostgreSQL's own crash safety is the server's"))
+    @Test(
+        "SIGKILL during that load: after a restart the audit passes and no transfer is partial",
+        .enabled(if: !TestDatabase.isPostgres, "kills the process that owns the SQLite file; PostgreSQL's own crash safety is the server's"))
     func crashDuringLoad() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("patio-crash-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -114,14 +127,19 @@ struct PaymentsLoadTests {
             clients.enter()
             Thread.detachNewThread {
                 while let attempt = tally.next() {
-                    let reply = try? HTTP.sendBlocking(port: server.port, method: "POST", path: "/api/v1/payments/requests/\(attempt.request)/accept",
-                                                       token: attempt.customer, body: "{}", headers: ["Idempotency-Key": attempt.key.uuidString])
+                    let reply = try? HTTP.sendBlocking(
+                        port: server.port, method: "POST", path: "/api/v1/payments/requests/\(attempt.request)/accept",
+                        token: attempt.customer, body: "{}", headers: ["Idempotency-Key": attempt.key.uuidString])
                     tally.record(attempt.request, paid: reply?.status == 200, answered: (reply?.status ?? 0) > 0)
                 }
                 clients.leave()
             }
         }
-        await withCheckedContinuation { done in DispatchQueue.global().async { clients.wait(); done.resume() } }
+        await withCheckedContinuation { done in
+            DispatchQueue.global().async {
+                clients.wait(); done.resume()
+            }
+        }
         server.process.waitUntilExit()
         #expect(server.process.terminationReason == .uncaughtSignal)
         let (confirmed, unanswered) = (tally.paid, tally.unanswered)
@@ -133,8 +151,9 @@ struct PaymentsLoadTests {
         let after = try await buildComponents(configuration, hasher: .fastBcryptForTests, modules: moduleUnderTest, logger: logger)
         try await checkLedger(try after.database.reader as! any SQLDatabase)
         // Every payment a client saw confirmed survived the kill.
-        let accepted = try await Set((try after.database.reader as! any SQLDatabase)
-            .raw("SELECT id FROM payments_requests WHERE status = 'accepted'").all(decoding: IDRow.self).map(\.id))
+        let accepted = try await Set(
+            (try after.database.reader as! any SQLDatabase)
+                .raw("SELECT id FROM payments_requests WHERE status = 'accepted'").all(decoding: IDRow.self).map(\.id))
         #expect(confirmed.isSubset(of: accepted))
         await after.close()
 
@@ -142,8 +161,9 @@ struct PaymentsLoadTests {
         let restarted = try await PatioProcess.serve(dataDir: folder)
         defer { restarted.process.terminate(); restarted.process.waitUntilExit() }
         let open = try #require(market.requests.first { !accepted.contains($0) })
-        let retry = try await HTTP.send(port: restarted.port, method: "POST", path: "/api/v1/payments/requests/\(open)/accept", token: market.customers[1],
-                                        body: "{}", headers: ["Idempotency-Key": UUID().uuidString])
+        let retry = try await HTTP.send(
+            port: restarted.port, method: "POST", path: "/api/v1/payments/requests/\(open)/accept", token: market.customers[1],
+            body: "{}", headers: ["Idempotency-Key": UUID().uuidString])
         #expect(retry.status == 200, "\(retry.body)")
     }
 }

@@ -10,12 +10,17 @@ import Testing
 struct SignupThrottleTests {
     static let behindProxy: @Sendable (inout PatioConfiguration) -> Void = { $0.identity.trustedProxyHops = 1 }
 
-    private func signUp(_ client: any TestClientProtocol, _ email: String, ip: String, password: String = TestPatio.password) async throws -> TestResponse {
-        try await client.api(.post, "/api/v1/payments/signup", body: ["name": "Persona", "email": email, "password": password, "role": "customer", "currency": "MXN"],
-                             headers: [HTTPField.Name("X-Forwarded-For")!: ip])
+    private func signUp(_ client: any TestClientProtocol, _ email: String, ip: String, password: String = TestPatio.password) async throws
+        -> TestResponse
+    {
+        try await client.api(
+            .post, "/api/v1/payments/signup", body: ["name": "Persona", "email": email, "password": password, "role": "customer", "currency": "MXN"],
+            headers: [HTTPField.Name("X-Forwarded-For")!: ip])
     }
 
-    @Test("ten sign-ups an hour per address, taken emails included; the 11th answers 429 with Retry-After and creates nothing; invalid forms do not count; other addresses are unaffected; an hour later it works again")
+    @Test(
+        "ten sign-ups an hour per address, taken emails included; the 11th answers 429 with Retry-After and creates nothing; invalid forms do not count; other addresses are unaffected; an hour later it works again"
+    )
     func perAddress() async throws {
         try await TestPatio.with(modules: moduleUnderTest, configure: Self.behindProxy) { patio, client in
             let ip = "198.51.100.20"
@@ -48,13 +53,17 @@ struct SignupThrottleTests {
         let settings = ModuleSettings(environment: ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "2"])
         try await TestPatio.with(modules: moduleUnderTest, configure: { $0.moduleSettings = settings }) { _, client in
             func signUp(_ email: String) async throws -> TestResponse {
-                try await client.api(.post, "/api/v1/payments/signup", body: ["name": "Persona", "email": email, "password": TestPatio.password, "role": "customer", "currency": "MXN"])
+                try await client.api(
+                    .post, "/api/v1/payments/signup",
+                    body: ["name": "Persona", "email": email, "password": TestPatio.password, "role": "customer", "currency": "MXN"])
             }
             #expect(try await signUp("a@test.patio").status == .created)
             #expect(try await signUp("b@test.patio").status == .created)
             #expect(try await signUp("c@test.patio").status == .tooManyRequests)
             var page = try await WebSession.anonymous(client)
-            let form = try await page.post("/payments/signup", form: ["role": "customer", "name": "Persona", "email": "web@test.patio", "password": TestPatio.password, "currency": "MXN"])
+            let form = try await page.post(
+                "/payments/signup",
+                form: ["role": "customer", "name": "Persona", "email": "web@test.patio", "password": TestPatio.password, "currency": "MXN"])
             #expect(form.status == .tooManyRequests && form.headers[.retryAfter] != nil)
             let body = String(buffer: form.body)
             #expect(body.contains("role=\"alert\"") && body.contains("value=\"web@test.patio\"") && !body.contains(TestPatio.password))
@@ -69,10 +78,12 @@ struct BusinessDirectoryPagingTests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             for (index, name) in ["Ámbar", "Barro", "Cacao", "Dulce", "Encaje"].enumerated() {
-                _ = try await client.created("/api/v1/payments/signup", token: "", [
-                    "name": name, "email": "tienda\(index)@test.patio", "password": TestPatio.password, "role": "business", "currency": "MXN",
-                    "businessName": name, "category": "Comida", "latitude": 19.43 + Double(index) * 0.01, "longitude": -99.13,
-                ])
+                _ = try await client.created(
+                    "/api/v1/payments/signup", token: "",
+                    [
+                        "name": name, "email": "tienda\(index)@test.patio", "password": TestPatio.password, "role": "business", "currency": "MXN",
+                        "businessName": name, "category": "Comida", "latitude": 19.43 + Double(index) * 0.01, "longitude": -99.13,
+                    ])
             }
             let everyone = try await client.fetch("/api/v1/payments/businesses?near=19.43,-99.13&limit=200", token: shop.customer)
             let order = (everyone["items"] as! [[String: Any]]).map { $0["businessName"] as! String }
@@ -93,12 +104,17 @@ struct BusinessDirectoryPagingTests {
 
             // Without a point the order is by name; the default page holds everyone here.
             let byName = try await client.fetch("/api/v1/payments/businesses?category=Comida", token: shop.customer)
-            #expect((byName["items"] as! [[String: Any]]).map { $0["businessName"] as! String } == ["Barro", "Cacao", "Dulce", "Encaje", "Ámbar"].sorted())
+            #expect(
+                (byName["items"] as! [[String: Any]]).map { $0["businessName"] as! String }
+                    == ["Barro", "Cacao", "Dulce", "Encaje", "Ámbar"].sorted())
 
             for bad in ["limit=0", "limit=201", "limit=two"] {
-                #expect(try problem(try await client.api(.get, "/api/v1/payments/businesses?\(bad)", token: shop.customer)).errors?.first?.field == "limit", "\(bad)")
+                #expect(
+                    try problem(try await client.api(.get, "/api/v1/payments/businesses?\(bad)", token: shop.customer)).errors?.first?.field
+                        == "limit", "\(bad)")
             }
-            for bad in ["bm9wZQ", "a*b", CursorPageRequest.cursor(for: "0|nan|\(UUID().uuidString)|QQ"), CursorPageRequest.cursor(for: "2|1.0|x|QQ")] {
+            for bad in ["bm9wZQ", "a*b", CursorPageRequest.cursor(for: "0|nan|\(UUID().uuidString)|QQ"), CursorPageRequest.cursor(for: "2|1.0|x|QQ")]
+            {
                 let refused = try await client.api(.get, "/api/v1/payments/businesses?cursor=\(bad)", token: shop.customer)
                 #expect(refused.status == .badRequest)
                 #expect(try problem(refused).code == "invalid_cursor", "\(bad)")

@@ -32,7 +32,9 @@ struct ExchangeRoundingTests {
         }
     }
 
-    @Test("over 2,000 random sequences of up to 40 payments between up to four currencies, the exchange account never loses and the payer pays less than one minor unit above the exact value")
+    @Test(
+        "over 2,000 random sequences of up to 40 payments between up to four currencies, the exchange account never loses and the payer pays less than one minor unit above the exact value"
+    )
     func exchangeNeverLoses() throws {
         var random = SeededGenerator(state: 20_261_124)
         for iteration in 0..<2_000 {
@@ -46,9 +48,13 @@ struct ExchangeRoundingTests {
                 let paid = try ExchangeRates.payerAmount(for: amount, payeePerEuro: rates[payee]!, payerPerEuro: rates[payer]!)
                 // paid / payerRate ≥ amount / payeeRate, compared exactly by cross-multiplying (all positive).
                 let owed = Decimal(amount) * rates[payer]!
-                #expect(Decimal(paid) * rates[payee]! >= owed,
-                        "iteration \(iteration) step \(step): \(amount) \(payee) at \(rates[payee]!) per EUR cost only \(paid) \(payer) at \(rates[payer]!)")
-                #expect(Decimal(paid - 1) * rates[payee]! < owed, "iteration \(iteration) step \(step): \(paid) \(payer) overcharges for \(amount) \(payee)")
+                #expect(
+                    Decimal(paid) * rates[payee]! >= owed,
+                    "iteration \(iteration) step \(step): \(amount) \(payee) at \(rates[payee]!) per EUR cost only \(paid) \(payer) at \(rates[payer]!)"
+                )
+                #expect(
+                    Decimal(paid - 1) * rates[payee]! < owed,
+                    "iteration \(iteration) step \(step): \(paid) \(payer) overcharges for \(amount) \(payee)")
                 exchange[payer]! += paid
                 exchange[payee]! -= amount
                 // The account's value in euros, Σ balance / rate, times the product of every rate: no division, so exact.

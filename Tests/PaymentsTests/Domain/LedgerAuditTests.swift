@@ -48,7 +48,8 @@ struct LedgerAuditTests {
             #expect(try await audit(shop)["ok"] as? Bool == true)
 
             // An entry rewritten: the payment now takes 1.00 USD less from the wallet than it gave the exchange.
-            try await sql(patio, "UPDATE payments_entries SET amount = amount + 100 WHERE account_id = \(bind: walletID) AND transfer_id = \(bind: transferID)")
+            try await sql(
+                patio, "UPDATE payments_entries SET amount = amount + 100 WHERE account_id = \(bind: walletID) AND transfer_id = \(bind: transferID)")
             let rewritten = try await audit(shop)
             #expect(rewritten["ok"] as? Bool == false)
             #expect(ids(rewritten, "unbalancedTransfers") == [transfer.uppercased()])
@@ -62,14 +63,20 @@ struct LedgerAuditTests {
             let (shop, wallet, transfer) = try await paidShop(patio, client)
             let walletID = UUID(uuidString: wallet)!, transferID = UUID(uuidString: transfer)!
             // The customer's 20.00 USD become 10.00 on both USD legs, and both balances follow.
-            try await sql(patio, """
+            try await sql(
+                patio,
+                """
                 UPDATE payments_accounts SET balance = balance + 1000 WHERE id = \(bind: walletID)
                 """)
-            try await sql(patio, """
+            try await sql(
+                patio,
+                """
                 UPDATE payments_accounts SET balance = balance - 1000 WHERE id IN
                 (SELECT account_id FROM payments_entries WHERE transfer_id = \(bind: transferID) AND currency = 'USD' AND amount > 0)
                 """)
-            try await sql(patio, """
+            try await sql(
+                patio,
+                """
                 UPDATE payments_entries SET amount = CASE WHEN amount < 0 THEN amount + 1000 ELSE amount - 1000 END
                 WHERE transfer_id = \(bind: transferID) AND currency = 'USD'
                 """)

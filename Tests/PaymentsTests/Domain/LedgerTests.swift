@@ -6,8 +6,12 @@ import Testing
 
 /// Two funded wallets on the real ledger of a fresh Patio.
 private func wallets(_ patio: TestPatio, _ client: any TestClientProtocol) async throws -> (ledger: Ledger, ana: UUID, ben: UUID) {
-    let ana = try await client.created("/api/v1/payments/signup", token: "", ["name": "Ana", "email": "ana@test.patio", "password": TestPatio.password, "role": "customer", "currency": "USD"])
-    let ben = try await client.created("/api/v1/payments/signup", token: "", ["name": "Ben", "email": "ben@test.patio", "password": TestPatio.password, "role": "customer", "currency": "USD"])
+    let ana = try await client.created(
+        "/api/v1/payments/signup", token: "",
+        ["name": "Ana", "email": "ana@test.patio", "password": TestPatio.password, "role": "customer", "currency": "USD"])
+    let ben = try await client.created(
+        "/api/v1/payments/signup", token: "",
+        ["name": "Ben", "email": "ben@test.patio", "password": TestPatio.password, "role": "customer", "currency": "USD"])
     let admin = try await patio.token(for: "tesoreria@test.patio", roles: ["payments.admin"], client: client)
     _ = try await client.created("/api/v1/payments/admin/deposits", token: admin, ["accountId": ana["accountId"]!, "amount": 10_000])
     let ledger = Ledger(database: patio.components.database, clock: patio.clock.clock)
@@ -27,7 +31,8 @@ struct LedgerTests {
     func idempotency() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let (ledger, ana, ben) = try await wallets(patio, client)
-            let request = TransferRequest(id: UUID(), reason: "payment", causedBy: "request:1", legs: [Leg(accountId: ana, amount: -2_500), Leg(accountId: ben, amount: 2_500)])
+            let request = TransferRequest(
+                id: UUID(), reason: "payment", causedBy: "request:1", legs: [Leg(accountId: ana, amount: -2_500), Leg(accountId: ben, amount: 2_500)])
             let first = try await ledger.transfer(request)
             let again = try await ledger.transfer(request)
             #expect(!first.replayed && again.replayed)
@@ -37,7 +42,9 @@ struct LedgerTests {
             var other = request
             other.legs = [Leg(accountId: ana, amount: -1), Leg(accountId: ben, amount: 1)]
             await #expect(throws: AppError.self) { try await ledger.transfer(other) }
-            do { _ = try await ledger.transfer(other) } catch let error as AppError { #expect(error.code == "idempotency_key_reused" && error.status == .unprocessableContent) }
+            do { _ = try await ledger.transfer(other) } catch let error as AppError {
+                #expect(error.code == "idempotency_key_reused" && error.status == .unprocessableContent)
+            }
         }
     }
 
@@ -45,7 +52,8 @@ struct LedgerTests {
     func concurrentDuplicates() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let (ledger, ana, ben) = try await wallets(patio, client)
-            let request = TransferRequest(id: UUID(), reason: "payment", legs: [Leg(accountId: ana, amount: -1_000), Leg(accountId: ben, amount: 1_000)])
+            let request = TransferRequest(
+                id: UUID(), reason: "payment", legs: [Leg(accountId: ana, amount: -1_000), Leg(accountId: ben, amount: 1_000)])
             let replays = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for _ in 0..<20 { group.addTask { try await ledger.transfer(request).replayed } }
                 return try await group.reduce(into: [Bool]()) { $0.append($1) }
@@ -62,8 +70,10 @@ struct LedgerTests {
     func refusals() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let (ledger, ana, ben) = try await wallets(patio, client)
-            for (legs, code) in [([Leg(accountId: ana, amount: -10_001), Leg(accountId: ben, amount: 10_001)], "insufficient_funds"),
-                                 ([Leg(accountId: ana, amount: -100), Leg(accountId: ben, amount: 99)], "transfer_unbalanced")] {
+            for (legs, code) in [
+                ([Leg(accountId: ana, amount: -10_001), Leg(accountId: ben, amount: 10_001)], "insufficient_funds"),
+                ([Leg(accountId: ana, amount: -100), Leg(accountId: ben, amount: 99)], "transfer_unbalanced"),
+            ] {
                 do {
                     _ = try await ledger.transfer(TransferRequest(id: UUID(), reason: "payment", legs: legs))
                     Issue.record("\(code) was not refused")
@@ -89,7 +99,9 @@ struct LedgerTests {
                 for _ in 0..<15 {
                     group.addTask {
                         do {
-                            _ = try await ledger.transfer(TransferRequest(id: UUID(), reason: "payment", legs: [Leg(accountId: ana, amount: -1_000), Leg(accountId: ben, amount: 1_000)]))
+                            _ = try await ledger.transfer(
+                                TransferRequest(
+                                    id: UUID(), reason: "payment", legs: [Leg(accountId: ana, amount: -1_000), Leg(accountId: ben, amount: 1_000)]))
                             return true
                         } catch let error as AppError where error.code == "insufficient_funds" { return false }
                     }

@@ -20,19 +20,27 @@ struct PaymentsSettingsTests {
 
     @Test("a request lifetime and a plan list are read, currency aliases included")
     func custom() throws {
-        let custom = try settings(["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "90", "PATIO_PAYMENTS_PLANS": "pro:Pro semanal:5000:usd:7, club-anual:Club:90000:PEB:365",
-                                   "PATIO_PAYMENTS_SIGNUPS_PER_IP": "500"])
+        let custom = try settings([
+            "PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "90", "PATIO_PAYMENTS_PLANS": "pro:Pro semanal:5000:usd:7, club-anual:Club:90000:PEB:365",
+            "PATIO_PAYMENTS_SIGNUPS_PER_IP": "500",
+        ])
         #expect(custom.requestTimeToLive == 90 && custom.signupsPerIP == 500)
-        #expect(custom.plans == [Plan(id: "pro", name: "Pro semanal", price: 5_000, currency: "USD", days: 7),
-                                 Plan(id: "club-anual", name: "Club", price: 90_000, currency: "RUB", days: 365)])
+        #expect(
+            custom.plans == [
+                Plan(id: "pro", name: "Pro semanal", price: 5_000, currency: "USD", days: 7),
+                Plan(id: "club-anual", name: "Club", price: 90_000, currency: "RUB", days: 365),
+            ])
     }
 
-    @Test("bad values are refused with the variable's name", arguments: [
-        ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "10"], ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "ten"],
-        ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "0"], ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "many"],
-        ["PATIO_PAYMENTS_PLANS": "pro:Pro:5000:XXX:7"], ["PATIO_PAYMENTS_PLANS": "pro:Pro:0:USD:7"], ["PATIO_PAYMENTS_PLANS": "Pro:Pro:5000:USD:7"],
-        ["PATIO_PAYMENTS_PLANS": "pro:Pro:5000:USD"], ["PATIO_PAYMENTS_PLANS": "pro:Pro:5000:USD:7,pro:Otro:100:USD:30"],
-    ])
+    @Test(
+        "bad values are refused with the variable's name",
+        arguments: [
+            ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "10"], ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "ten"],
+            ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "0"], ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "many"],
+            ["PATIO_PAYMENTS_PLANS": "pro:Pro:5000:XXX:7"], ["PATIO_PAYMENTS_PLANS": "pro:Pro:0:USD:7"],
+            ["PATIO_PAYMENTS_PLANS": "Pro:Pro:5000:USD:7"],
+            ["PATIO_PAYMENTS_PLANS": "pro:Pro:5000:USD"], ["PATIO_PAYMENTS_PLANS": "pro:Pro:5000:USD:7,pro:Otro:100:USD:30"],
+        ])
     func refused(_ values: [String: String]) throws {
         #expect {
             _ = try settings(values)
@@ -44,7 +52,9 @@ struct PaymentsSettingsTests {
     @Test("a bad setting stops Patio at start-up; good ones reach requests and plans")
     func appliedAtStartUp() async throws {
         await #expect(throws: ConfigurationError.self) {
-            try await TestPatio.with(modules: moduleUnderTest, configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "5"]) }) { _, _ in }
+            try await TestPatio.with(
+                modules: moduleUnderTest, configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "5"]) }
+            ) { _, _ in }
         }
         let configured = ModuleSettings(environment: ["PATIO_PAYMENTS_REQUEST_TTL_SECONDS": "120", "PATIO_PAYMENTS_PLANS": "pro:Pro:5000:MXN:7"])
         try await TestPatio.with(modules: moduleUnderTest, configure: { $0.moduleSettings = configured }) { patio, client in

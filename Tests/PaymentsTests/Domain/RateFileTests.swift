@@ -10,9 +10,11 @@ import Testing
 struct RateFileTests {
     @Test("a currency given twice, through an alias or in other letter case, is a 422 on that currency; one spelling each is read")
     func duplicatesAreRefused() throws {
-        for (json, code) in [(#"{"date":"2026-11-20","rates":{"RUB":100,"PEB":101}}"#, "RUB"),
-                             (#"{"date":"2026-11-20","rates":{"usd":1.05,"USD":1.06}}"#, "USD"),
-                             (#"{"base":"EUR","date":"2026-11-20","rates":{" mxn":21,"MXN":21}}"#, "MXN")] {
+        for (json, code) in [
+            (#"{"date":"2026-11-20","rates":{"RUB":100,"PEB":101}}"#, "RUB"),
+            (#"{"date":"2026-11-20","rates":{"usd":1.05,"USD":1.06}}"#, "USD"),
+            (#"{"base":"EUR","date":"2026-11-20","rates":{" mxn":21,"MXN":21}}"#, "MXN"),
+        ] {
             #expect {
                 try RateFile.parse(Data(json.utf8))
             } throws: { error in

@@ -29,7 +29,8 @@ struct SubscriptionConcurrencyTests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let business = try await patio.components.identity.accounts.find(email: "negocio@test.patio")!
-            _ = try await client.created("/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": business.id.uuidString, "amount": 14_900])
+            _ = try await client.created(
+                "/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": business.id.uuidString, "amount": 14_900])
             _ = try await client.created("/api/v1/payments/subscription", token: shop.business, ["plan": "monthly"])
             // A month later the wallet is empty, so the renewal lapses the plan.
             patio.clock.advance(by: 31 * 86_400)
@@ -38,7 +39,8 @@ struct SubscriptionConcurrencyTests {
             let treasury = try await patio.login("tesoreria@test.patio", client: client)
             let later = Shop(patio: patio, client: client, business: owner, customer: shop.customer, admin: treasury)
             #expect(try await client.fetch("/api/v1/payments/subscription", token: owner)["status"] as? String == "lapsed")
-            _ = try await client.created("/api/v1/payments/admin/deposits", token: treasury, ["accountId": business.id.uuidString, "amount": 100_000])
+            _ = try await client.created(
+                "/api/v1/payments/admin/deposits", token: treasury, ["accountId": business.id.uuidString, "amount": 100_000])
 
             let statuses = try await activateConcurrently(later, times: 8)
             #expect(statuses.filter { $0 == 201 }.count == 1 && statuses.filter { $0 == 409 }.count == 7, "\(statuses)")
@@ -54,7 +56,8 @@ struct SubscriptionConcurrencyTests {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
             let business = try await patio.components.identity.accounts.find(email: "negocio@test.patio")!
-            _ = try await client.created("/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": business.id.uuidString, "amount": 100_000])
+            _ = try await client.created(
+                "/api/v1/payments/admin/deposits", token: shop.admin, ["accountId": business.id.uuidString, "amount": 100_000])
             let statuses = try await activateConcurrently(shop, times: 8)
             #expect(statuses.filter { $0 == 201 }.count == 1 && statuses.filter { $0 == 409 }.count == 7, "\(statuses)")
             #expect(try await shop.balance(shop.business) == 100_000 - 14_900)

@@ -10,8 +10,10 @@ struct TransferFingerprintTests {
     let payer = UUID(), payee = UUID(), exchangeIn = UUID(), exchangeOut = UUID()
 
     var legs: [Leg] {
-        [Leg(accountId: payer, amount: -1_050, currency: "MXN"), Leg(accountId: exchangeIn, amount: 1_050, currency: "MXN"),
-         Leg(accountId: exchangeOut, amount: -55, currency: "USD"), Leg(accountId: payee, amount: 55, currency: "USD")]
+        [
+            Leg(accountId: payer, amount: -1_050, currency: "MXN"), Leg(accountId: exchangeIn, amount: 1_050, currency: "MXN"),
+            Leg(accountId: exchangeOut, amount: -55, currency: "USD"), Leg(accountId: payee, amount: 55, currency: "USD"),
+        ]
     }
 
     func of(_ legs: [Leg], reason: String = "Pago", causedBy: String? = "request:1") -> String {

@@ -12,20 +12,28 @@ struct Shop: Sendable {
     let admin: String
 
     static func make(_ patio: TestPatio, _ client: any TestClientProtocol, funds: Int = 10_000) async throws -> Shop {
-        _ = try await client.created("/api/v1/payments/signup", token: "", ["name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password, "role": "business",
-                                                                      "currency": "MXN", "businessName": "Artesanías Xochitl", "category": "Artesanías"])
-        let customer = try await client.created("/api/v1/payments/signup", token: "", ["name": "Dan", "email": "cliente@test.patio", "password": TestPatio.password, "role": "customer", "currency": "USD"])
+        _ = try await client.created(
+            "/api/v1/payments/signup", token: "",
+            [
+                "name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password, "role": "business",
+                "currency": "MXN", "businessName": "Artesanías Xochitl", "category": "Artesanías",
+            ])
+        let customer = try await client.created(
+            "/api/v1/payments/signup", token: "",
+            ["name": "Dan", "email": "cliente@test.patio", "password": TestPatio.password, "role": "customer", "currency": "USD"])
         let admin = try await patio.token(for: "tesoreria@test.patio", roles: ["payments.admin"], client: client)
         for (code, rate) in [("MXN", 20.0), ("USD", 1.25)] {
             _ = try await client.api(.put, "/api/v1/payments/admin/rates/\(code)", token: admin, body: ["perEuro": rate, "asOf": "2026-11-20"])
         }
         _ = try await client.created("/api/v1/payments/admin/deposits", token: admin, ["accountId": customer["accountId"]!, "amount": funds])
-        return Shop(patio: patio, client: client, business: try await patio.login("negocio@test.patio", client: client),
-                    customer: try await patio.login("cliente@test.patio", client: client), admin: admin)
+        return Shop(
+            patio: patio, client: client, business: try await patio.login("negocio@test.patio", client: client),
+            customer: try await patio.login("cliente@test.patio", client: client), admin: admin)
     }
 
     func request(amount: Int = 32_000) async throws -> [String: Any] {
-        try await client.created("/api/v1/payments/requests", token: business, ["amount": amount, "description": "Alebrije grande", "category": "Artesanías"])
+        try await client.created(
+            "/api/v1/payments/requests", token: business, ["amount": amount, "description": "Alebrije grande", "category": "Artesanías"])
     }
 
     func accept(_ id: Any, key: String = UUID().uuidString) async throws -> TestResponse {

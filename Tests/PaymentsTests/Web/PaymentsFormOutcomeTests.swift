@@ -9,7 +9,9 @@ import Testing
 struct PaymentsFormOutcomeTests {
     static let nbsp = "\u{00A0}"
 
-    @Test("cancelling a request asks first with its amount and the code that stops working, cancels only when confirmed, then the request's page says so once")
+    @Test(
+        "cancelling a request asks first with its amount and the code that stops working, cancels only when confirmed, then the request's page says so once"
+    )
     func cancelAsksFirst() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
@@ -22,12 +24,16 @@ struct PaymentsFormOutcomeTests {
             let question = String(buffer: asked.body)
             #expect(asked.status == .ok)
             #expect(question.contains("¿Cancelar el cobro de $320.00\(Self.nbsp)MXN por «Alebrije grande»?"))
-            #expect(question.contains("El código \(code) deja de servir: nadie podrá pagar este cobro.") && question.contains("Esto no se puede deshacer."))
+            #expect(
+                question.contains("El código \(code) deja de servir: nadie podrá pagar este cobro.")
+                    && question.contains("Esto no se puede deshacer."))
             #expect(question.contains("href=\"\(page)\"") && question.contains("Sí, cancelar el cobro"))
             #expect(try await client.fetch("/api/v1/payments/requests/\(id)", token: shop.business)["status"] as? String == "pending")
             _ = try await business.post("/locale", form: ["locale": "en"])
             let english = String(buffer: try await business.post("\(page)/cancel", form: [:]).body)
-            #expect(english.contains("Cancel the $320.00\(Self.nbsp)MXN request for “Alebrije grande”?") && english.contains("The code \(code) stops working"))
+            #expect(
+                english.contains("Cancel the $320.00\(Self.nbsp)MXN request for “Alebrije grande”?")
+                    && english.contains("The code \(code) stops working"))
             let cancelled = try await business.submit("\(page)/cancel", form: ["confirm": "yes"])
             #expect(cancelled.at == page && String(buffer: cancelled.page.body).contains("Request cancelled."))
             #expect(try await client.fetch("/api/v1/payments/requests/\(id)", token: shop.business)["status"] as? String == "cancelled")
@@ -50,12 +56,16 @@ struct PaymentsFormOutcomeTests {
             #expect(question.contains("href=\"/payments/pay/\(code)\""))
             #expect(try await client.fetch("/api/v1/payments/requests/\(id)", token: shop.business)["status"] as? String == "pending")
             let declined = try await customer.submit("/payments/requests/\(id)/decline", form: ["confirm": "yes"])
-            #expect(declined.at == "/payments/wallet" && String(buffer: declined.page.body).contains("Rechazaste el cobro de $320.00\(Self.nbsp)MXN de Artesanías Xochitl."))
+            #expect(
+                declined.at == "/payments/wallet"
+                    && String(buffer: declined.page.body).contains("Rechazaste el cobro de $320.00\(Self.nbsp)MXN de Artesanías Xochitl."))
             #expect(try await client.fetch("/api/v1/payments/requests/\(id)", token: shop.business)["status"] as? String == "declined")
         }
     }
 
-    @Test("cancelling the plan asks first with until when it stays on and the price not charged again, in Spanish and English, and cancels only when confirmed")
+    @Test(
+        "cancelling the plan asks first with until when it stays on and the price not charged again, in Spanish and English, and cancels only when confirmed"
+    )
     func cancelPlanAsksFirst() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let shop = try await Shop.make(patio, client)
@@ -67,14 +77,18 @@ struct PaymentsFormOutcomeTests {
             #expect(String(buffer: bought.page.body).contains("action=\"/payments/subscription/cancel\" data-confirm>"))
             let question = String(buffer: try await business.post("/payments/subscription/cancel", form: [:]).body)
             #expect(question.contains("¿Cancelar el plan Mensual?"))
-            #expect(question.contains("El plan Mensual sigue activo hasta el ") && question.contains("después no se renueva ni se cobran los $149.00\(Self.nbsp)MXN del siguiente periodo."))
+            #expect(
+                question.contains("El plan Mensual sigue activo hasta el ")
+                    && question.contains("después no se renueva ni se cobran los $149.00\(Self.nbsp)MXN del siguiente periodo."))
             #expect(try await client.fetch("/api/v1/payments/subscription", token: shop.business)["cancelAtPeriodEnd"] as? Bool == false)
             _ = try await business.post("/locale", form: ["locale": "en"])
             let english = String(buffer: try await business.post("/payments/subscription/cancel", form: [:]).body)
             #expect(english.contains("Cancel the Mensual plan?") && english.contains("then it is not renewed and the next period"))
             #expect(english.contains("s $149.00\(Self.nbsp)MXN is not charged."))
             let cancelled = try await business.submit("/payments/subscription/cancel", form: ["confirm": "yes"])
-            #expect(cancelled.at == "/payments/subscription" && String(buffer: cancelled.page.body).contains("Plan Mensual cancelled: it stays on until "))
+            #expect(
+                cancelled.at == "/payments/subscription" && String(buffer: cancelled.page.body).contains("Plan Mensual cancelled: it stays on until ")
+            )
             #expect(try await client.fetch("/api/v1/payments/subscription", token: shop.business)["cancelAtPeriodEnd"] as? Bool == true)
         }
     }
@@ -85,12 +99,16 @@ struct PaymentsFormOutcomeTests {
             _ = try await Shop.make(patio, client)
             var business = try await WebSession.signIn(client, email: "negocio@test.patio", password: TestPatio.password)
             #expect(String(buffer: try await business.get("/payments/business").body).contains("<form method=\"post\" action=\"/payments/business\""))
-            let refused = try await business.submit("/payments/business", form: ["amount": "0", "description": "Alebrije chico", "category": "Regalos"])
+            let refused = try await business.submit(
+                "/payments/business", form: ["amount": "0", "description": "Alebrije chico", "category": "Regalos"])
             let shown = String(buffer: refused.page.body)
             #expect(refused.at == "/payments/business" && refused.page.status == .unprocessableContent)
-            #expect(shown.contains("value=\"Alebrije chico\"") && shown.contains("value=\"Regalos\"") && shown.contains("Indica un monto mayor que cero."))
+            #expect(
+                shown.contains("value=\"Alebrije chico\"") && shown.contains("value=\"Regalos\"") && shown.contains("Indica un monto mayor que cero.")
+            )
             let created = try await business.submit("/payments/business", form: ["amount": "15.00", "description": "Alebrije chico"])
-            #expect(created.at.hasPrefix("/payments/requests/") && String(buffer: created.page.body).contains("Cobro listo: muestra el QR o el código "))
+            #expect(
+                created.at.hasPrefix("/payments/requests/") && String(buffer: created.page.body).contains("Cobro listo: muestra el QR o el código "))
 
             let wrong = try await business.submit("/payments/preferences", form: ["preferredCurrency": "XYZ", "language": "en", "darkTheme": "on"])
             let kept = String(buffer: wrong.page.body)

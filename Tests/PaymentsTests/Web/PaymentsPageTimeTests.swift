@@ -74,7 +74,9 @@ struct PaymentsPageTimeTests {
             #expect(second.components(separatedBy: "<tr>").count - 2 == 5)
             #expect(!second.contains("cursor=") && second.contains("/payments/wallet\">"))
             let broken = try await customer.get("/payments/wallet?cursor=not-a-cursor")
-            #expect(broken.status == .ok && String(buffer: broken.body).components(separatedBy: "<tr>").count - 2 == PaymentsPageHandlers.movementsPerPage)
+            #expect(
+                broken.status == .ok && String(buffer: broken.body).components(separatedBy: "<tr>").count - 2 == PaymentsPageHandlers.movementsPerPage
+            )
         }
     }
 }

@@ -10,20 +10,27 @@ struct PaymentsPagesTests {
     func chargeAndPay() async throws {
         try await TestPatio.with(modules: moduleUnderTest, configure: { $0.demoMode = true }) { patio, client in
             var shop = try await WebSession.anonymous(client)
-            let refused = try await shop.post("/payments/signup", form: ["role": "business", "name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password, "currency": "MXN"])
+            let refused = try await shop.post(
+                "/payments/signup",
+                form: ["role": "business", "name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password, "currency": "MXN"])
             #expect(refused.status == .unprocessableContent)
             #expect(String(buffer: refused.body).contains("value=\"negocio@test.patio\""))
             // Field messages in the page's language, with the field's label.
             #expect(String(buffer: refused.body).contains("Nombre del negocio: Escribe el nombre del negocio."))
-            let joined = try await shop.post("/payments/signup", form: ["role": "business", "name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password,
-                                                                         "currency": "MXN", "businessName": "Artesanías Xochitl", "category": "Artesanías"])
+            let joined = try await shop.post(
+                "/payments/signup",
+                form: [
+                    "role": "business", "name": "Xochitl", "email": "negocio@test.patio", "password": TestPatio.password,
+                    "currency": "MXN", "businessName": "Artesanías Xochitl", "category": "Artesanías",
+                ])
             #expect(joined.status == .seeOther)
             let admin = try await patio.token(for: "tesoreria@test.patio", roles: ["payments.admin"], client: client)
             _ = try await client.api(.put, "/api/v1/payments/admin/rates/MXN", token: admin, body: ["perEuro": 20, "asOf": "2026-11-20"])
             _ = try await client.api(.put, "/api/v1/payments/admin/rates/USD", token: admin, body: ["perEuro": 1.25, "asOf": "2026-11-20"])
 
             shop = try await WebSession.signIn(client, email: "negocio@test.patio", password: TestPatio.password)
-            let created = try await shop.post("/payments/business", form: ["amount": "320.00", "description": "Alebrije grande", "category": "Artesanías"])
+            let created = try await shop.post(
+                "/payments/business", form: ["amount": "320.00", "description": "Alebrije grande", "category": "Artesanías"])
             let requestPath = try #require(created.headers[.location])
             let screen = String(buffer: try await shop.get(requestPath).body)
             #expect(screen.contains("<svg") && screen.contains("$320.00\u{00A0}MXN"))
@@ -34,7 +41,9 @@ struct PaymentsPagesTests {
             let code = try #require(screen.firstMatch(of: /<strong class="big">(\d{6})<\/strong>/)?.1)
 
             var customer = try await WebSession.anonymous(client)
-            _ = try await customer.post("/payments/signup", form: ["role": "customer", "name": "Dan", "email": "cliente@test.patio", "password": TestPatio.password, "currency": "USD"])
+            _ = try await customer.post(
+                "/payments/signup",
+                form: ["role": "customer", "name": "Dan", "email": "cliente@test.patio", "password": TestPatio.password, "currency": "USD"])
             customer = try await WebSession.signIn(client, email: "cliente@test.patio", password: TestPatio.password)
             #expect(try await customer.post("/payments/test-funds", form: [:]).status == .seeOther)
             let pay = String(buffer: try await customer.get("/payments/pay/\(code)").body)
@@ -64,9 +73,14 @@ struct PaymentsPagesTests {
 
     @Test("refusals read in Spanish on Spanish pages: the account-type choice with its own label, and the sign-up limit with its wait")
     func refusalsInSpanish() async throws {
-        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "1"]) }) { _, client in
+        try await TestPatio.with(
+            modules: moduleUnderTest, configure: { $0.moduleSettings = ModuleSettings(environment: ["PATIO_PAYMENTS_SIGNUPS_PER_IP": "1"]) }
+        ) { _, client in
             var visitor = try await WebSession.anonymous(client)
-            let unchosen = String(buffer: try await visitor.post("/payments/signup", form: ["name": "Ana", "email": "ana@test.patio", "password": TestPatio.password, "currency": "MXN"]).body)
+            let unchosen = String(
+                buffer: try await visitor.post(
+                    "/payments/signup", form: ["name": "Ana", "email": "ana@test.patio", "password": TestPatio.password, "currency": "MXN"]
+                ).body)
             #expect(unchosen.contains("Tipo de cuenta: Elige negocio o cliente."))
             #expect(!unchosen.contains("Puesto"))
             let customer = ["role": "customer", "name": "Ana", "password": TestPatio.password, "currency": "MXN"]

@@ -11,7 +11,8 @@ struct PaymentsRefusalWordsTests {
     func everyCodeHasWords() throws {
         let codes = try RefusalCodes.walk(["Payments"])
         // The walk finds what it should, so the check below can fail.
-        #expect(codes.refusals.isSuperset(of: ["insufficient_funds", "request_expired", "transfer_unbalanced", "demo_only"]) && codes.refusals.count > 18)
+        #expect(
+            codes.refusals.isSuperset(of: ["insufficient_funds", "request_expired", "transfer_unbalanced", "demo_only"]) && codes.refusals.count > 18)
         #expect(codes.fields.isSuperset(of: ["amount_positive", "currency_mismatch", "legs_count", "near_format"]) && codes.fields.count > 20)
         let silent = codes.silentOnPages(of: PaymentsStrings.all)
         #expect(silent.isEmpty, "\(silent)")

@@ -3,7 +3,8 @@ import Testing
 
 @Suite("Course availability page: the filter form and dbgHorarios in both id styles")
 struct AvailabilityParserTests {
-    @Test("ctl00_ ids: the filter lists with their selected options and hidden fields; 11-cell rows read; 10-, 12- and 1-cell rows named, not guessed")
+    @Test(
+        "ctl00_ ids: the filter lists with their selected options and hidden fields; 11-cell rows read; 10-, 12- and 1-cell rows named, not guessed")
     func classicPage() throws {
         let parsed = AvailabilityParser.parse(try Fixture.html("availability_ctl00"))
         let page = try #require(parsed.value)
@@ -14,19 +15,24 @@ struct AvailabilityParserTests {
         #expect(page.selected(.shift) == "M" && page.selected(.periods) == "3")
         #expect(page.options(.sequences).map(\.value) == ["3CM1", "3CV1"])
         // What the next postback must carry back unchanged.
-        #expect(page.form.hiddenFields.map(\.name) == ["__EVENTTARGET", "__EVENTARGUMENT", "__VIEWSTATE", "__VIEWSTATEGENERATOR", "__EVENTVALIDATION"])
+        #expect(
+            page.form.hiddenFields.map(\.name) == ["__EVENTTARGET", "__EVENTARGUMENT", "__VIEWSTATE", "__VIEWSTATEGENERATOR", "__EVENTVALIDATION"])
 
         #expect(page.groups.map(\.subject) == ["BASES DE DATOS", "SISTEMAS OPERATIVOS", "COMPILADORES"])
-        #expect(page.groups[0] == SAESOfferedGroup(group: "3CM1", subject: "BASES DE DATOS", teacher: "LÓPEZ RAMÍREZ ELENA", building: "1", room: "204",
-                                                  times: ["", "8:30 - 10:00", "", "8:30 - 10:00", "", ""]))
+        #expect(
+            page.groups[0]
+                == SAESOfferedGroup(
+                    group: "3CM1", subject: "BASES DE DATOS", teacher: "LÓPEZ RAMÍREZ ELENA", building: "1", room: "204",
+                    times: ["", "8:30 - 10:00", "", "8:30 - 10:00", "", ""]))
         #expect(page.groups[1].times == ["7:00 - 8:30", "", "7:00 - 8:30", "", "10:30 - 12:00", "9:00 - 11:00"])
         #expect(page.groups[2].room == "012" && page.groups[2].teacher == "RAMÍREZ SOTO JULIO")
         // A row missing Saturday is not shifted into place, a row with an extra cell is not cut, the pager is no group.
-        #expect(parsed.problems == [
-            "Row 4 has 10 cells instead of 11; it was left out.",
-            "Row 5 has 12 cells instead of 11; it was left out.",
-            "Row 7 has 1 cells instead of 11; it was left out.",
-        ])
+        #expect(
+            parsed.problems == [
+                "Row 4 has 10 cells instead of 11; it was left out.",
+                "Row 5 has 12 cells instead of 11; it was left out.",
+                "Row 7 has 1 cells instead of 11; it was left out.",
+            ])
         #expect(!page.groups.contains { $0.subject == "ANÁLISIS DE ALGORITMOS" || $0.subject == "REDES" })
     }
 

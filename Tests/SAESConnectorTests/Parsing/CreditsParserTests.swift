@@ -16,10 +16,11 @@ struct CreditsParserTests {
         let parsed = CreditsParser.parse(try Fixture.html("credits_mainCopy"))
         let credits = try #require(parsed.value)
         #expect(credits.earned == nil && credits.total == nil && credits.appointment == nil)
-        #expect(parsed.problems == [
-            "The earned credits “Pendiente (1)” are not a number; they were left out.",
-            "The total credits “inf” are not a number; they were left out.",
-        ])
+        #expect(
+            parsed.problems == [
+                "The earned credits “Pendiente (1)” are not a number; they were left out.",
+                "The total credits “inf” are not a number; they were left out.",
+            ])
     }
 
     @Test("a count is digits with at most one decimal point or comma: signs, exponents, words and thousands separators are refused")

@@ -17,11 +17,14 @@ struct EvaluationParserTests {
     func classicIDs() throws {
         let parsed = EvaluationParser.parse(try Fixture.html("evaluation_ctl00"))
         let teachers = try #require(parsed.value)
-        #expect(teachers == [
-            SAESTeacherToEvaluate(group: "5CM1", subject: "COMPILADORES", teacher: "RAMÍREZ SOTO JULIO", link: "evaluacion.aspx?grupo=5CM1&materia=C501"),
-            SAESTeacherToEvaluate(group: "5CM1", subject: "INGENIERÍA DE SOFTWARE", teacher: "TORRES VEGA ADRIANA", link: "evaluacion.aspx?grupo=5CM1&materia=C502"),
-            SAESTeacherToEvaluate(group: "5CM2", subject: "REDES DE COMPUTADORAS", teacher: "NAVARRO GIL TERESA", link: nil),
-        ])
+        #expect(
+            teachers == [
+                SAESTeacherToEvaluate(
+                    group: "5CM1", subject: "COMPILADORES", teacher: "RAMÍREZ SOTO JULIO", link: "evaluacion.aspx?grupo=5CM1&materia=C501"),
+                SAESTeacherToEvaluate(
+                    group: "5CM1", subject: "INGENIERÍA DE SOFTWARE", teacher: "TORRES VEGA ADRIANA", link: "evaluacion.aspx?grupo=5CM1&materia=C502"),
+                SAESTeacherToEvaluate(group: "5CM2", subject: "REDES DE COMPUTADORAS", teacher: "NAVARRO GIL TERESA", link: nil),
+            ])
         #expect(parsed.problems == ["Row 5 has 1 cells instead of 4; it was left out."])
     }
 
@@ -33,7 +36,8 @@ struct EvaluationParserTests {
             #expect(missing.problems == ["The list of teachers to evaluate (GV_Profe) is not on the page."], "\(name)")
         }
         // An id without SAES's prefix is some other table.
-        #expect(EvaluationParser.parse("<html><body><table id=\"GV_Profe\"><tr><td>1</td><td>2</td><td>3</td></tr></table></body></html>").value == nil)
+        #expect(
+            EvaluationParser.parse("<html><body><table id=\"GV_Profe\"><tr><td>1</td><td>2</td><td>3</td></tr></table></body></html>").value == nil)
     }
 
     @Test("the notice or the Evaluar button marks a page; an ordinary page is not marked")

@@ -8,9 +8,11 @@ import Testing
 /// on thousands of generated cells both must read the same.
 @Suite("Reading times, rooms and averages: the scanners agree with the regular expressions they replace")
 struct NumberScanningTests {
-    static let fragments = ["7", "07", "8", "10", "123", ":", "00", "30", "5", " ", "  ", "-", " - ", "–", ",", ".", "Edif:", "Edif: ",
-                            "Salón:", "Salon:", " Salón: ", "A", "2", "109", "LAB", "é", "\n", "\u{A0}", "Promedio:", "9,5", "8.53",
-                            "7:00", "8:30", "7:00 - 8:30", "10:00-11:30", "12:", ":5 -"]
+    static let fragments = [
+        "7", "07", "8", "10", "123", ":", "00", "30", "5", " ", "  ", "-", " - ", "–", ",", ".", "Edif:", "Edif: ",
+        "Salón:", "Salon:", " Salón: ", "A", "2", "109", "LAB", "é", "\n", "\u{A0}", "Promedio:", "9,5", "8.53",
+        "7:00", "8:30", "7:00 - 8:30", "10:00-11:30", "12:", ":5 -",
+    ]
 
     static func cells(_ count: Int, seed: UInt64) -> [String] {
         var generator = SeededGenerator(state: seed)
@@ -75,12 +77,14 @@ struct NumberScanningTests {
         let leading = text.prefix { !$0.isWhitespace }
         let parts = leading.replacingOccurrences(of: ",", with: ".").split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let whole = parts.first, (1...2).contains(whole.count),
-              whole.allSatisfy({ $0.isASCII && $0.isNumber }), let units = Int(whole) else { return nil }
+            whole.allSatisfy({ $0.isASCII && $0.isNumber }), let units = Int(whole)
+        else { return nil }
         var tenths = units * 10
         if parts.count == 2 {
             let fraction = parts[1]
             guard (1...2).contains(fraction.count), fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let first = fraction.first, let digit = Int(String(first)), fraction.count == 1 || fraction.last == "0" else { return nil }
+                let first = fraction.first, let digit = Int(String(first)), fraction.count == 1 || fraction.last == "0"
+            else { return nil }
             tenths += digit
         }
         return (0...100).contains(tenths) ? .tenths(tenths) : nil

@@ -3,16 +3,19 @@ import Testing
 
 @Suite("Group occupancy page: GrvOcupabilidad in both id styles")
 struct OccupancyParserTests {
-    @Test("ctl00_ ids: group, key, subject, semester, quota and enrolled; a short row, a quota that is not a count, a negative and an overflowing count are named and left out")
+    @Test(
+        "ctl00_ ids: group, key, subject, semester, quota and enrolled; a short row, a quota that is not a count, a negative and an overflowing count are named and left out"
+    )
     func classicPage() throws {
         let parsed = OccupancyParser.parse(try Fixture.html("occupancy_ctl00"))
         let groups = try #require(parsed.value)
-        #expect(groups == [
-            SAESGroupOccupancy(group: "3CM1", subjectCode: "C301", subject: "BASES DE DATOS", semester: "3", quota: 40, enrolled: 38),
-            SAESGroupOccupancy(group: "3CM1", subjectCode: "C305", subject: "SISTEMAS OPERATIVOS", semester: "3", quota: 35, enrolled: 35),
-            // Over-enrolled groups happen: the figures are SAES's, not corrected.
-            SAESGroupOccupancy(group: "5CM1", subjectCode: "C501", subject: "INGENIERÍA DE SOFTWARE", semester: "5", quota: 30, enrolled: 31),
-        ])
+        #expect(
+            groups == [
+                SAESGroupOccupancy(group: "3CM1", subjectCode: "C301", subject: "BASES DE DATOS", semester: "3", quota: 40, enrolled: 38),
+                SAESGroupOccupancy(group: "3CM1", subjectCode: "C305", subject: "SISTEMAS OPERATIVOS", semester: "3", quota: 35, enrolled: 35),
+                // Over-enrolled groups happen: the figures are SAES's, not corrected.
+                SAESGroupOccupancy(group: "5CM1", subjectCode: "C501", subject: "INGENIERÍA DE SOFTWARE", semester: "5", quota: 30, enrolled: 31),
+            ])
         #expect(parsed.problems.count == 4)
         #expect(parsed.problems[0] == "Row 4 has 5 cells instead of 6; it was left out.")
         #expect(parsed.problems[1].hasPrefix("Row 5:") && parsed.problems[1].contains("“N/D”"))

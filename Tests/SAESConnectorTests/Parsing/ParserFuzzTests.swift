@@ -64,7 +64,9 @@ struct ParserFuzzTests {
             var html = ""
             for _ in 0..<Int.random(in: 0...40, using: &generator) {
                 if Int.random(in: 0..<10, using: &generator) == 0 {
-                    html += String(decoding: (0..<Int.random(in: 1...8, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
+                    html += String(
+                        decoding: (0..<Int.random(in: 1...8, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) },
+                        as: UTF8.self)
                 } else {
                     html += Self.fragments.randomElement(using: &generator) ?? ""
                 }
@@ -76,8 +78,10 @@ struct ParserFuzzTests {
     /// A table of `id` in a page (with the availability filters, so that parser reads on), holding rows of
     /// random length whose cells are random fragments: the row-reading code of every table parser is reached.
     static func tablePage(id: String, generator: inout SeededGenerator) -> String {
-        let cellTexts = ["3CM1", "BASES DE DATOS", "7:00 - 8:30", "40", "38", "-1", "N/D", "", "&nbsp;", "Grupo", "NP", "8,5",
-                         "<a href=\"evaluacion.aspx?p=2\">Evaluar</a>", "Edif: 2 - Salón: 109", "99999999999999999999", "<br>", "ñ", "\u{0}", "Lunes", "Materia"]
+        let cellTexts = [
+            "3CM1", "BASES DE DATOS", "7:00 - 8:30", "40", "38", "-1", "N/D", "", "&nbsp;", "Grupo", "NP", "8,5",
+            "<a href=\"evaluacion.aspx?p=2\">Evaluar</a>", "Edif: 2 - Salón: 109", "99999999999999999999", "<br>", "ñ", "\u{0}", "Lunes", "Materia",
+        ]
         var rows = ""
         for _ in 0..<Int.random(in: 0...12, using: &generator) {
             let count = Int.random(in: 0...13, using: &generator)
@@ -145,15 +149,18 @@ struct ParserFuzzTests {
         for page in pages { Self.damage(Array(page.utf8), rounds: 60) }
     }
 
-    @Test("60 and 10,000 nested divs, tables and spans with SAES's tables and labels at the bottom: read when libxml2 keeps them, unreadable when it does not, never a trap", arguments: [
-        ("<div>", "</div>"), ("<table><tr><td>", "</td></tr></table>"), ("<span>", "</span>"), ("<table id=\"ctl00_mainCopy_GV_Calif\"><tr><td>", "</td></tr></table>"),
-    ])
+    @Test(
+        "60 and 10,000 nested divs, tables and spans with SAES's tables and labels at the bottom: read when libxml2 keeps them, unreadable when it does not, never a trap",
+        arguments: [
+            ("<div>", "</div>"), ("<table><tr><td>", "</td></tr></table>"), ("<span>", "</span>"),
+            ("<table id=\"ctl00_mainCopy_GV_Calif\"><tr><td>", "</td></tr></table>"),
+        ])
     func deeplyNested(open: String, close: String) {
         let inner = """
-        <table id="ctl00_mainCopy_GV_Calif"><tr><td>3CV11</td><td>BASES DE DATOS</td><td>9</td><td>8</td><td>7</td><td>-</td><td>8</td></tr></table>
-        <span id="mainCopy_Lbl_CreditosAlcanzados">245.50</span><span id="ctl00_mainCopy_Lbl_Kardex"><center><table><tr><td>PRIMER</td></tr></table></center></span>
-        fondo
-        """
+            <table id="ctl00_mainCopy_GV_Calif"><tr><td>3CV11</td><td>BASES DE DATOS</td><td>9</td><td>8</td><td>7</td><td>-</td><td>8</td></tr></table>
+            <span id="mainCopy_Lbl_CreditosAlcanzados">245.50</span><span id="ctl00_mainCopy_Lbl_Kardex"><center><table><tr><td>PRIMER</td></tr></table></center></span>
+            fondo
+            """
         let nestedGrades = open.contains("GV_Calif")
         for depth in [60, 10_000] {
             let html = "<html><body>" + String(repeating: open, count: depth) + inner + String(repeating: close, count: depth) + "</body></html>"

@@ -8,10 +8,11 @@ struct ScheduleParserTests {
         let parsed = ScheduleParser.parse(try Fixture.html("schedule_ctl00"))
         let rows = try #require(parsed.value)
         #expect(rows.map(\.subject) == ["ANÁLISIS Y DISEÑO DE ALGORITMOS", "BASES DE DATOS", "SISTEMAS OPERATIVOS", "ÉTICA"])
-        #expect(rows[0].meetings == [
-            SAESClassMeeting(weekday: 1, start: "07:00", end: "08:30", building: "2", room: "109"),
-            SAESClassMeeting(weekday: 3, start: "07:00", end: "08:30", building: "2", room: "109"),
-        ])
+        #expect(
+            rows[0].meetings == [
+                SAESClassMeeting(weekday: 1, start: "07:00", end: "08:30", building: "2", room: "109"),
+                SAESClassMeeting(weekday: 3, start: "07:00", end: "08:30", building: "2", room: "109"),
+            ])
         #expect(rows[1].meetings.map(\.start) == ["08:30", "08:30", "12:00"])
         #expect(rows[1].meetings.map(\.weekday) == [2, 4, 4])
         #expect(rows[1].meetings[0].room == nil)

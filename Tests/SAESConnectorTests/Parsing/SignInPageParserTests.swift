@@ -11,7 +11,9 @@ struct SignInPageParserTests {
         let page = try #require(parsed.value)
         #expect(parsed.problems.isEmpty)
         #expect(page.captchaID == "6a1f0c2e9b7d4e3f8a5b6c7d8e9f0a1b")
-        #expect(page.captchaImagePath == "BotDetectCaptcha.ashx?get=image&c=c_default_ctl00_leftcolumn_loginuser_logincaptcha&t=6a1f0c2e9b7d4e3f8a5b6c7d8e9f0a1b")
+        #expect(
+            page.captchaImagePath
+                == "BotDetectCaptcha.ashx?get=image&c=c_default_ctl00_leftcolumn_loginuser_logincaptcha&t=6a1f0c2e9b7d4e3f8a5b6c7d8e9f0a1b")
         #expect(page.form.hiddenFields.map(\.name) == ["__VIEWSTATE", "__VIEWSTATEGENERATOR", "__EVENTVALIDATION", SignInPageParser.captchaField])
         #expect(page.failure == "El código de la imagen es incorrecto.")
         #expect(SignInPageParser.blamesCaptcha(try #require(page.failure)))

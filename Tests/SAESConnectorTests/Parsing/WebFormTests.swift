@@ -5,11 +5,12 @@ import Testing
 struct WebFormTests {
     @Test("hidden fields come back in order and fields given to post replace them; lists keep their selected option")
     func form() {
-        let form = WebForm(html: """
-        <form><input type="hidden" name="__VIEWSTATE" value="a+b/c=" /><input type="HIDDEN" name="__EVENTVALIDATION" value="e" />
-        <input type="text" name="visible" value="no" />
-        <select name="career"><option value="C">ISC</option><option value="I" selected="selected">IA</option></select></form>
-        """)
+        let form = WebForm(
+            html: """
+                <form><input type="hidden" name="__VIEWSTATE" value="a+b/c=" /><input type="HIDDEN" name="__EVENTVALIDATION" value="e" />
+                <input type="text" name="visible" value="no" />
+                <select name="career"><option value="C">ISC</option><option value="I" selected="selected">IA</option></select></form>
+                """)
         #expect(form.hiddenFields == [FormField("__VIEWSTATE", "a+b/c="), FormField("__EVENTVALIDATION", "e")])
         #expect(form.selects["career"]?.selected == "I")
         #expect(form.selects["career"]?.options.map(\.label) == ["ISC", "IA"])

@@ -5,9 +5,12 @@ import Testing
 @Suite("The fake portal serves each school's real layout, and the connector reads it")
 struct FakePortalVariantsTests {
     /// Signs in at `school` and reads the grades, schedule and kardex pages.
-    private func read(_ school: String, fake: FakeSAES, base: String, boleta: String = FakeStudent.demo.boleta,
-                      password: String = FakeStudent.demo.password)
-        async throws -> (grades: ParsedPage<SAESGrades>, schedule: ParsedPage<[SAESScheduleRow]>, kardex: ParsedPage<SAESKardex>)? {
+    private func read(
+        _ school: String, fake: FakeSAES, base: String, boleta: String = FakeStudent.demo.boleta,
+        password: String = FakeStudent.demo.password
+    )
+        async throws -> (grades: ParsedPage<SAESGrades>, schedule: ParsedPage<[SAESScheduleRow]>, kardex: ParsedPage<SAESKardex>)?
+    {
         let connector = SAESConnector.trusting(base)
         let portal = base + school + "/"
         let outcome = try await signIn(connector, fake, portal: portal, boleta: boleta, password: password)
@@ -15,22 +18,27 @@ struct FakePortalVariantsTests {
             Issue.record("expected to be signed in at \(school), got \(outcome)")
             return nil
         }
-        return (GradesParser.parse(try await connector.page(.grades, portal: portal, cookies: &cookies)),
-                ScheduleParser.parse(try await connector.page(.schedule, portal: portal, cookies: &cookies)),
-                KardexParser.parse(try await connector.page(.kardex, portal: portal, cookies: &cookies)))
+        return (
+            GradesParser.parse(try await connector.page(.grades, portal: portal, cookies: &cookies)),
+            ScheduleParser.parse(try await connector.page(.schedule, portal: portal, cookies: &cookies)),
+            KardexParser.parse(try await connector.page(.kardex, portal: portal, cookies: &cookies))
+        )
     }
 
     /// The demo student's subjects with the claves the fake gives them.
     private let demoClaves = ["C301", "C302", "C303", "C304"]
 
-    @Test("signing in posts the page's own `Iniciar` button and CAPTCHA field, past the hidden markers; every page reads in full", arguments: ["cecyt9", "esimecu", "encb"])
+    @Test(
+        "signing in posts the page's own `Iniciar` button and CAPTCHA field, past the hidden markers; every page reads in full",
+        arguments: ["cecyt9", "esimecu", "encb"])
     func readsEveryVariant(school: String) async throws {
         let fake = FakeSAES()
         try await fake.withRunning { base in
             guard let pages = try await read(school, fake: fake, base: base) else { return }
             let demo = FakeStudent.demo
-            #expect(pages.grades.isComplete && pages.schedule.isComplete && pages.kardex.isComplete,
-                    "\(pages.grades.problems + pages.schedule.problems + pages.kardex.problems)")
+            #expect(
+                pages.grades.isComplete && pages.schedule.isComplete && pages.kardex.isComplete,
+                "\(pages.grades.problems + pages.schedule.problems + pages.kardex.problems)")
             let grades = try #require(pages.grades.value).rows
             #expect(grades.map(\.subjectCode) == demoClaves)
             #expect(grades.map(\.subject) == demo.grades.map(\.subject))

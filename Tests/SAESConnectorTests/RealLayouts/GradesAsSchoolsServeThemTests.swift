@@ -10,8 +10,11 @@ struct GradesAsSchoolsServeThemTests {
         #expect(parsed.isComplete, "\(parsed.problems)")
         #expect(rows.map(\.subjectCode) == ["C501", "C502", "C503", "C504", "C505", "C506"])
         // UTF-8 without a meta charset and numeric entities read alike; only the first dash ends the clave.
-        #expect(rows.map(\.subject) == ["CÁLCULO INTEGRAL", "QUÍMICA ORGÁNICA", "INGLÉS V", "FÍSICA-QUÍMICA APLICADA",
-                                        "PROGRAMACIÓN ORIENTADA A OBJETOS", "ÉTICA Y CIUDADANÍA"])
+        #expect(
+            rows.map(\.subject) == [
+                "CÁLCULO INTEGRAL", "QUÍMICA ORGÁNICA", "INGLÉS V", "FÍSICA-QUÍMICA APLICADA",
+                "PROGRAMACIÓN ORIENTADA A OBJETOS", "ÉTICA Y CIUDADANÍA",
+            ])
         #expect(rows.allSatisfy { $0.group == "5IM2" })
         #expect(rows[0].partials == [.tenths(80), .tenths(70), .tenths(90)] && rows[0].final == .tenths(80))
         #expect(rows[1].partials == [.none, .none, .none] && rows[1].final == .none)
@@ -26,7 +29,10 @@ struct GradesAsSchoolsServeThemTests {
         let rows = try #require(parsed.value).rows
         #expect(parsed.isComplete, "\(parsed.problems)")
         #expect(rows.map(\.subjectCode) == ["E611", "E614", "E615", "E616", "E617"])
-        #expect(rows.map(\.subject) == ["CIRCUITOS DIGITALES", "MAQUINAS ELECTRICAS II", "CONTROL ANALOGICO", "TEORIA ELECTROMAGNETICA", "PROYECTO TERMINAL"])
+        #expect(
+            rows.map(\.subject) == [
+                "CIRCUITOS DIGITALES", "MAQUINAS ELECTRICAS II", "CONTROL ANALOGICO", "TEORIA ELECTROMAGNETICA", "PROYECTO TERMINAL",
+            ])
         #expect(rows.map(\.final) == [.tenths(90), .none, .tenths(90), .tenths(50), .none])
     }
 

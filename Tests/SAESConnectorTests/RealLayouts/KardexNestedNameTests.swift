@@ -21,11 +21,12 @@ struct KardexNestedNameTests {
         let kardex = try #require(parsed.value)
         #expect(parsed.isComplete, "\(parsed.problems)")
         #expect(kardex.semesters.map(\.title) == ["PRIMER SEMESTRE", "SEGUNDO SEMESTRE"])
-        #expect(kardex.semesters[0].lines == [
-            SAESKardexLine(code: "0111", subject: "QUÍMICA GENERAL", date: "2024-01-06", period: "24/1", assessment: "ORD", mark: .tenths(80)),
-            SAESKardexLine(code: "0112", subject: "BIOLOGÍA CELULAR", date: "2024-01-19", period: "24/1", assessment: "ORD", mark: .tenths(90)),
-            SAESKardexLine(code: "0113", subject: "CÁLCULO", date: "2024-02-02", period: "24/1", assessment: "EXT", mark: .tenths(70)),
-        ])
+        #expect(
+            kardex.semesters[0].lines == [
+                SAESKardexLine(code: "0111", subject: "QUÍMICA GENERAL", date: "2024-01-06", period: "24/1", assessment: "ORD", mark: .tenths(80)),
+                SAESKardexLine(code: "0112", subject: "BIOLOGÍA CELULAR", date: "2024-01-19", period: "24/1", assessment: "ORD", mark: .tenths(90)),
+                SAESKardexLine(code: "0113", subject: "CÁLCULO", date: "2024-02-02", period: "24/1", assessment: "EXT", mark: .tenths(70)),
+            ])
         #expect(kardex.semesters[1].lines.map(\.date) == ["2024-06-07", "2024-12-13"])
         #expect(kardex.semesters[1].lines.map(\.mark) == [.tenths(100), .tenths(60)])
     }

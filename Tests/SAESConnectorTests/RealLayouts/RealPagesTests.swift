@@ -18,8 +18,9 @@ enum RealPages {
     }
 }
 
-@Suite("Real pages, anonymised, read right (only where ../shared/saes-real exists)",
-       .enabled(if: RealPages.available, "the real SAES pages are not on this machine (../shared/saes-real); nothing was checked"))
+@Suite(
+    "Real pages, anonymised, read right (only where ../shared/saes-real exists)",
+    .enabled(if: RealPages.available, "the real SAES pages are not on this machine (../shared/saes-real); nothing was checked"))
 struct RealPagesTests {
     @Test("CECyT 9's grades page: every row keeps its clave, `8  (ocho)` is 8, `   -` no grade, read in full")
     func cecytGrades() throws {
@@ -41,7 +42,9 @@ struct RealPagesTests {
         #expect(schedule.map(\.subjectCode) == ["C845", "C842", "C850", "C851", "C843", "C837"])
         #expect(schedule.map { $0.teacher.components(separatedBy: ", ").count } == [1, 2, 2, 2, 1, 3])
         #expect(schedule.map(\.meetings.count) == [3, 3, 3, 4, 3, 2])
-        let met = grades.filter { grade in schedule.contains { $0.group == grade.group && $0.subject == grade.subject && $0.subjectCode == grade.subjectCode } }
+        let met = grades.filter { grade in
+            schedule.contains { $0.group == grade.group && $0.subject == grade.subject && $0.subjectCode == grade.subjectCode }
+        }
         #expect(grades.count == 6 && met.count == 6)
     }
 

@@ -9,8 +9,11 @@ struct ScheduleClaveTests {
         let rows = try #require(parsed.value)
         #expect(parsed.isComplete, "\(parsed.problems)")
         #expect(rows.map(\.subjectCode) == ["C501", "C502", "C503", "C504", "C505", "C506"])
-        #expect(rows.map(\.subject) == ["CÁLCULO INTEGRAL", "QUÍMICA ORGÁNICA", "INGLÉS V", "FÍSICA-QUÍMICA APLICADA",
-                                        "PROGRAMACIÓN ORIENTADA A OBJETOS", "ÉTICA Y CIUDADANÍA"])
+        #expect(
+            rows.map(\.subject) == [
+                "CÁLCULO INTEGRAL", "QUÍMICA ORGÁNICA", "INGLÉS V", "FÍSICA-QUÍMICA APLICADA",
+                "PROGRAMACIÓN ORIENTADA A OBJETOS", "ÉTICA Y CIUDADANÍA",
+            ])
         #expect(rows[0].teacher == "MENDIETA ROSAS IGNACIO")
         #expect(rows[0].meetings == [1, 3, 5].map { SAESClassMeeting(weekday: $0, start: "07:00", end: "08:30", building: "3", room: "012") })
     }
@@ -22,8 +25,11 @@ struct ScheduleClaveTests {
         let teachers = grades.compactMap { grade in
             schedule.first { $0.group == grade.group && $0.subject == grade.subject && $0.subjectCode == grade.subjectCode }?.teacher
         }
-        #expect(teachers == ["MENDIETA ROSAS IGNACIO", "PAREDES LUGO SARA", "QUINTANA OCAMPO RENE", "VILLEGAS NAVA TERESA",
-                             "CORONA BALDERAS ULISES", "SALGADO PINEDA MARTHA"])
+        #expect(
+            teachers == [
+                "MENDIETA ROSAS IGNACIO", "PAREDES LUGO SARA", "QUINTANA OCAMPO RENE", "VILLEGAS NAVA TERESA",
+                "CORONA BALDERAS ULISES", "SALGADO PINEDA MARTHA",
+            ])
     }
 
     @Test("a schedule table with no group or subject column is unreadable, never read in full")

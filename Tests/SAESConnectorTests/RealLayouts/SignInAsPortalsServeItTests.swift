@@ -32,7 +32,9 @@ struct SignInAsPortalsServeItTests {
         // BotDetect names the instance after the page: elsewhere the same form carries another.
         let elsewhere = try #require(SignInPageParser.parse(html.replacingOccurrences(of: "c_default_", with: "c_alumnos_default_")).value)
         #expect(elsewhere.captchaField == "LBD_VCID_c_alumnos_default_ctl00_leftcolumn_loginuser_logincaptcha")
-        #expect(elsewhere.captchaImagePath == "/BotDetectCaptcha.ashx?get=image&c=c_alumnos_default_ctl00_leftcolumn_loginuser_logincaptcha&t=5b0e7c41d2a94f6e8c3d1a2b4c6d8e0f")
+        #expect(
+            elsewhere.captchaImagePath
+                == "/BotDetectCaptcha.ashx?get=image&c=c_alumnos_default_ctl00_leftcolumn_loginuser_logincaptcha&t=5b0e7c41d2a94f6e8c3d1a2b4c6d8e0f")
         // Every hidden field goes back, BotDetect's own included.
         #expect(page.form.hidden("LBD_BackWorkaround_c_default_ctl00_leftcolumn_loginuser_logincaptcha") == "1")
     }

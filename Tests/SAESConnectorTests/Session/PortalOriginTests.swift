@@ -27,8 +27,9 @@ final class Elsewhere: Sendable {
         let application = Application(
             responder: CallbackResponder<BasicRequestContext> { request, _ in
                 self.received.withLock { $0.append(request.headers[.cookie] ?? "") }
-                return Response(status: .ok, headers: [.contentType: "image/png"],
-                                body: .init(byteBuffer: ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])))
+                return Response(
+                    status: .ok, headers: [.contentType: "image/png"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])))
             },
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }
@@ -61,8 +62,9 @@ private func refused<T>(_ body: () async throws -> T) async -> Bool {
 
 @Suite("SAES connector: the session's cookies go to the portal's own origin only — redirects and the CAPTCHA address included")
 struct PortalOriginTests {
-    @Test("a redirect to another host or port is refused, the session ticket is not sent there, and its image does not become the student's photo",
-          arguments: ["localhost", "127.0.0.1"])
+    @Test(
+        "a redirect to another host or port is refused, the session ticket is not sent there, and its image does not become the student's photo",
+        arguments: ["localhost", "127.0.0.1"])
     func redirectElsewhere(host: String) async throws {
         let fake = FakeSAES(), elsewhere = Elsewhere()
         try await fake.withRunning { base in
@@ -86,7 +88,9 @@ struct PortalOriginTests {
         }
     }
 
-    @Test("a redirect to another scheme (http+unix://, file:) is refused without being tried", arguments: ["http+unix://%2Ftmp%2Fpatio.sock/steal", "file:///etc/passwd"])
+    @Test(
+        "a redirect to another scheme (http+unix://, file:) is refused without being tried",
+        arguments: ["http+unix://%2Ftmp%2Fpatio.sock/steal", "file:///etc/passwd"])
     func redirectToOtherScheme(location: String) async throws {
         let fake = FakeSAES()
         try await fake.withRunning { base in

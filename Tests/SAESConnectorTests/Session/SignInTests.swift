@@ -4,8 +4,10 @@ import SAESConnector
 import Testing
 
 /// Signs in to the fake portal the way a student does: reads the CAPTCHA shown, types it.
-func signIn(_ connector: SAESConnector, _ fake: FakeSAES, portal: String, boleta: String = FakeStudent.demo.boleta,
-            password: String = FakeStudent.demo.password) async throws -> SAESSignInOutcome {
+func signIn(
+    _ connector: SAESConnector, _ fake: FakeSAES, portal: String, boleta: String = FakeStudent.demo.boleta,
+    password: String = FakeStudent.demo.password
+) async throws -> SAESSignInOutcome {
     let challenge = try await connector.beginSignIn(portal: portal)
     let answer = try #require(fake.latestCaptchaAnswer)
     return try await connector.signIn(challenge, boleta: boleta, password: password, captcha: answer.lowercased())
@@ -23,8 +25,9 @@ struct SignInTests {
             #expect(challenge.captchaType == "image/png")
             #expect(Array(challenge.captchaImage.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
             #expect(challenge.page.form.hidden("__VIEWSTATE") != nil)
-            let outcome = try await connector.signIn(challenge, boleta: FakeStudent.demo.boleta, password: FakeStudent.demo.password,
-                                                     captcha: try #require(fake.latestCaptchaAnswer).lowercased())
+            let outcome = try await connector.signIn(
+                challenge, boleta: FakeStudent.demo.boleta, password: FakeStudent.demo.password,
+                captcha: try #require(fake.latestCaptchaAnswer).lowercased())
             guard case .signedIn(var cookies) = outcome else {
                 Issue.record("expected to be signed in, got \(outcome)")
                 return
@@ -36,14 +39,18 @@ struct SignInTests {
             #expect(grades.value?.rows.first?.partials == FakeStudent.demo.grades.first?.partials)
             let schedule = ScheduleParser.parse(try await connector.page(.schedule, portal: portal, cookies: &cookies))
             #expect(schedule.isComplete)
-            #expect(schedule.value == FakeStudent.demo.schedule.map { row in
-                var row = row
-                if school == "upiicsa" {
-                    // Room columns hold one room per subject.
-                    row.meetings = row.meetings.map { var meeting = $0; meeting.building = row.meetings[0].building; meeting.room = row.meetings[0].room; return meeting }
-                }
-                return row
-            })
+            #expect(
+                schedule.value
+                    == FakeStudent.demo.schedule.map { row in
+                        var row = row
+                        if school == "upiicsa" {
+                            // Room columns hold one room per subject.
+                            row.meetings = row.meetings.map {
+                                var meeting = $0; meeting.building = row.meetings[0].building; meeting.room = row.meetings[0].room; return meeting
+                            }
+                        }
+                        return row
+                    })
             let kardex = KardexParser.parse(try await connector.page(.kardex, portal: portal, cookies: &cookies))
             #expect(kardex.isComplete)
             #expect(kardex.value == FakeStudent.demo.kardex)
@@ -73,15 +80,17 @@ struct SignInTests {
             #expect(retry.page.captchaID != challenge.page.captchaID)
             #expect(retry.page.failure == "El código de la imagen es incorrecto.")
 
-            let badPassword = try await connector.signIn(retry, boleta: FakeStudent.demo.boleta, password: "not-it",
-                                                         captcha: try #require(fake.latestCaptchaAnswer))
+            let badPassword = try await connector.signIn(
+                retry, boleta: FakeStudent.demo.boleta, password: "not-it",
+                captcha: try #require(fake.latestCaptchaAnswer))
             guard case .wrongCredentials(let message, let again) = badPassword else {
                 Issue.record("expected wrong credentials, got \(badPassword)")
                 return
             }
             #expect(message == "Usuario o contraseña incorrectos.")
-            let third = try await connector.signIn(again, boleta: FakeStudent.demo.boleta, password: FakeStudent.demo.password,
-                                                   captcha: try #require(fake.latestCaptchaAnswer))
+            let third = try await connector.signIn(
+                again, boleta: FakeStudent.demo.boleta, password: FakeStudent.demo.password,
+                captcha: try #require(fake.latestCaptchaAnswer))
             guard case .signedIn = third else {
                 Issue.record("expected the third attempt to sign in, got \(third)")
                 return
@@ -113,7 +122,9 @@ struct SignInTests {
         }
     }
 
-    @Test("SAES's crash page answered with a 200, as the real portals do, is SAES down on every path: sign-in page, sign-in post, pages, photo, session check, availability")
+    @Test(
+        "SAES's crash page answered with a 200, as the real portals do, is SAES down on every path: sign-in page, sign-in post, pages, photo, session check, availability"
+    )
     func crashPageWithOK() async throws {
         let fake = FakeSAES()
         try await fake.withRunning { base in

@@ -11,8 +11,9 @@ import PatioKit
 //   swift run patio-client version classly 1.1.0
 //   swift run patio-client sign-out
 
-let home = URL(fileURLWithPath: ProcessInfo.processInfo.environment["PATIO_CLIENT_HOME"]
-    ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".patio-client").path)
+let home = URL(
+    fileURLWithPath: ProcessInfo.processInfo.environment["PATIO_CLIENT_HOME"]
+        ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".patio-client").path)
 let serverFile = home.appendingPathComponent("server")
 let tasks = "onboarding.tasks"
 
@@ -23,7 +24,8 @@ func fail(_ message: String) -> Never {
 
 func patio(server: String? = nil) throws -> Patio {
     guard let address = server ?? (try? String(contentsOf: serverFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines),
-          let url = URL(string: address) else { fail("Sign in first: patio-client sign-in <server> <email>") }
+        let url = URL(string: address)
+    else { fail("Sign in first: patio-client sign-in <server> <email>") }
     return Patio(serverURL: url, tokenStore: FileTokenStore(url: home.appendingPathComponent("session")))
 }
 
@@ -58,7 +60,9 @@ do {
         if rows.isEmpty { print("No tasks in the offline copy yet: run patio-client sync.") }
         for row in rows.sorted(by: { ($0.fields["dueDate"]?.string ?? "") < ($1.fields["dueDate"]?.string ?? "") }) {
             let done = row.fields["isDone"] == .bool(true) ? "[x]" : "[ ]"
-            print("\(done) \(row.fields["dueDate"]?.string ?? "")  \(row.fields["text"]?.string ?? "")\(row.isPending ? "  (not synced yet)" : "")  \(row.id)")
+            print(
+                "\(done) \(row.fields["dueDate"]?.string ?? "")  \(row.fields["text"]?.string ?? "")\(row.isPending ? "  (not synced yet)" : "")  \(row.id)"
+            )
         }
     case "tick":
         guard arguments.count == 2 else { fail("patio-client tick <task id>") }
@@ -69,7 +73,9 @@ do {
     case "sync":
         let sync = try engine(try patio())
         let report = try await sync.sync(tasks)
-        print("Sent \(report.applied) change(s); \(report.conflicts) conflict(s), \(report.rejected) refused. \(try sync.store.rows(tasks).count) task(s) offline.")
+        print(
+            "Sent \(report.applied) change(s); \(report.conflicts) conflict(s), \(report.rejected) refused. \(try sync.store.rows(tasks).count) task(s) offline."
+        )
         for conflict in try sync.store.conflicts() { print("Conflict on \(conflict.rowID): \(conflict.fields.joined(separator: ", "))") }
         for rejection in try sync.store.rejections() { print("Refused \(rejection.rowID): \(rejection.detail)") }
     case "version":

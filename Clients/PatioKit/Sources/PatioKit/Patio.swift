@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import OpenAPIRuntime
 import OpenAPIURLSession
@@ -49,8 +49,9 @@ public final class Patio: Sendable {
                 SessionMiddleware(session: session),
                 ConditionalHeaderMiddleware(),
                 ProblemMiddleware(),
-                RateLimitMiddleware(maximumWait: configuration.maximumRateLimitWait,
-                                    maximumRetries: configuration.maximumRateLimitRetries, sleep: configuration.sleep),
+                RateLimitMiddleware(
+                    maximumWait: configuration.maximumRateLimitWait,
+                    maximumRetries: configuration.maximumRateLimitRetries, sleep: configuration.sleep),
             ]
         )
     }

@@ -33,7 +33,10 @@ func fresh(_ name: String) -> String {
 func rawInserts(_ rows: [(String, Int, String)], batch: Int, name: String) async throws -> Double {
     let database = try DatabaseQueue(path: fresh(name))
     try await database.write { db in
-        try db.execute(sql: "CREATE TABLE rows (collection TEXT NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (collection, id))")
+        try db.execute(
+            sql:
+                "CREATE TABLE rows (collection TEXT NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (collection, id))"
+        )
     }
     return try await seconds {
         for start in stride(from: 0, to: rows.count, by: batch) {
@@ -62,7 +65,9 @@ do {
     let pulledRows = try pullEngine.store.rows("courier.localities").map { ($0.id, $0.version, try text($0.fields)) }
     let rawPullSeconds = try await rawInserts(pulledRows, batch: 1000, name: "raw-pull.sqlite")
     let pullRate = Double(pulled) / pullSeconds, rawPullRate = Double(pulledRows.count) / rawPullSeconds
-    print("pull: \(pulled) changes in \(String(format: "%.2f", pullSeconds)) s = \(Int(pullRate)) rows/s; raw batched SQLite inserts: \(Int(rawPullRate)) rows/s; ratio \(String(format: "%.3f", pullRate / rawPullRate))")
+    print(
+        "pull: \(pulled) changes in \(String(format: "%.2f", pullSeconds)) s = \(Int(pullRate)) rows/s; raw batched SQLite inserts: \(Int(rawPullRate)) rows/s; ratio \(String(format: "%.3f", pullRate / rawPullRate))"
+    )
 
     // 2. Push.
     let employee = Patio(serverURL: base, tokenStore: MemoryTokenStore())
@@ -77,7 +82,9 @@ do {
     let edited = try pushEngine.store.rows(OnboardingFacade.tasks).map { ($0.id, $0.version, try text($0.fields)) }
     let rawPushSeconds = try await rawInserts(edited, batch: 100, name: "raw-push.sqlite")
     let pushRate = Double(report.applied) / pushSeconds, rawPushRate = Double(edited.count) / rawPushSeconds
-    print("push: \(report.applied) offline edits in \(String(format: "%.2f", pushSeconds)) s = \(Int(pushRate)) rows/s; raw batched SQLite inserts (100 per transaction): \(Int(rawPushRate)) rows/s; ratio \(String(format: "%.3f", pushRate / rawPushRate))")
+    print(
+        "push: \(report.applied) offline edits in \(String(format: "%.2f", pushSeconds)) s = \(Int(pushRate)) rows/s; raw batched SQLite inserts (100 per transaction): \(Int(rawPushRate)) rows/s; ratio \(String(format: "%.3f", pushRate / rawPushRate))"
+    )
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
     exit(1)

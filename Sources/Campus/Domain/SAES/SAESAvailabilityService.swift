@@ -45,8 +45,10 @@ struct SAESAvailabilityService: Sendable {
         }
     }
 
-    private func search(_ opened: SAESSessions.Opened, asked: [(name: String, filter: SAESAvailability.Filter, value: String)],
-                        period: String, accountID: UUID) async throws -> SAESAvailabilityView {
+    private func search(
+        _ opened: SAESSessions.Opened, asked: [(name: String, filter: SAESAvailability.Filter, value: String)],
+        period: String, accountID: UUID
+    ) async throws -> SAESAvailabilityView {
         var session = opened
         do {
             let first = try await connector.availability(portal: session.portal, cookies: &session.cookies)
@@ -57,8 +59,9 @@ struct SAESAvailabilityService: Sendable {
             }
             guard !asked.isEmpty else { return Self.view(page, period: period, searched: false, problems: first.problems) }
             let filters = Dictionary(asked.map { ($0.filter, $0.value) }, uniquingKeysWith: { first, _ in first })
-            let searched = try await connector.availability(portal: session.portal, cookies: &session.cookies,
-                                                            filters: filters, nextPeriod: period == "next")
+            let searched = try await connector.availability(
+                portal: session.portal, cookies: &session.cookies,
+                filters: filters, nextPeriod: period == "next")
             guard let result = searched.value else { throw SAESError.unexpected(searched.problems.first ?? "course availability") }
             var problems = searched.problems
             if let plan = filters[.plan], result.selected(.plan) != plan {
@@ -82,9 +85,11 @@ struct SAESAvailabilityService: Sendable {
     private static func view(_ page: SAESAvailability, period: String, searched: Bool, problems: [String]) -> SAESAvailabilityView {
         SAESAvailabilityView(
             filters: filters.map { name, filter in
-                SAESAvailabilityView.Filter(name: name, options: page.options(filter).map {
-                    .init(value: $0.value, label: $0.label, selected: $0.value == page.selected(filter))
-                })
+                SAESAvailabilityView.Filter(
+                    name: name,
+                    options: page.options(filter).map {
+                        .init(value: $0.value, label: $0.label, selected: $0.value == page.selected(filter))
+                    })
             },
             period: period, searched: searched, groups: page.groups, problems: problems
         )

@@ -28,19 +28,23 @@ struct SAESLinkService: Sendable {
 
     static let notLinked = AppError.notFound(code: "saes_not_linked", "Your account is not linked to SAES.")
     static let noChallenge = AppError.conflict(code: "saes_no_challenge", "Ask for a CAPTCHA first: choose your school.")
-    static let wrongCaptcha = AppError(.unprocessableContent, code: "saes_wrong_captcha",
-                                       detail: "SAES says the CAPTCHA was mistyped. Type the new one.")
+    static let wrongCaptcha = AppError(
+        .unprocessableContent, code: "saes_wrong_captcha",
+        detail: "SAES says the CAPTCHA was mistyped. Type the new one.")
     /// A student links only the SAES account of the boleta on their Campus record: otherwise their pages and
     /// credential would show another person's grades under their name.
-    static let boletaMismatch = AppError.conflict(code: "saes_boleta_mismatch",
-                                                  "That boleta is not the one on your Campus record: you can link only your own SAES account. If your record is wrong, ask school services.")
+    static let boletaMismatch = AppError.conflict(
+        code: "saes_boleta_mismatch",
+        "That boleta is not the one on your Campus record: you can link only your own SAES account. If your record is wrong, ask school services.")
 
     static func unavailable(_ error: SAESError) -> AppError {
         switch error {
-        case .serverError: return AppError(.serviceUnavailable, code: "saes_unavailable", detail: "SAES is failing right now (its error page). Try again later.")
+        case .serverError:
+            return AppError(.serviceUnavailable, code: "saes_unavailable", detail: "SAES is failing right now (its error page). Try again later.")
         case .unreachable: return AppError(.serviceUnavailable, code: "saes_unavailable", detail: "SAES did not answer in time. Try again later.")
         case .sessionEnded: return AppError.conflict(code: "saes_session_ended", "SAES ended the session. Type a new CAPTCHA to sign in again.")
-        case .unexpected(let detail): return AppError(.badGateway, code: "saes_unexpected", detail: "SAES answered something Patio cannot read: \(detail)")
+        case .unexpected(let detail):
+            return AppError(.badGateway, code: "saes_unexpected", detail: "SAES answered something Patio cannot read: \(detail)")
         }
     }
 
@@ -66,13 +70,15 @@ struct SAESLinkService: Sendable {
         let sealed = try await vault.seal(challenge)
         let now = clock.now()
         let link = try await database.write { db in
-            let link = try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).first() ?? {
-                let link = SAESLinkModel()
-                link.id = UUID()
-                link.accountID = accountID
-                link.status = "pending"
-                return link
-            }()
+            let link =
+                try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).first()
+                ?? {
+                    let link = SAESLinkModel()
+                    link.id = UUID()
+                    link.accountID = accountID
+                    link.status = "pending"
+                    return link
+                }()
             if link.$school.value != school.code { link.sealedPassword = nil }
             link.school = school.code
             link.sealedChallenge = sealed
@@ -87,8 +93,9 @@ struct SAESLinkService: Sendable {
     /// The CAPTCHA waiting for an answer.
     func challenge(accountID: UUID) async throws -> SAESChallengeView {
         guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first(),
-              let school = SAESSchool.named(link.school),
-              let challenge = try await vault.open(SAESSignInChallenge.self, link.sealedChallenge) else { throw Self.noChallenge }
+            let school = SAESSchool.named(link.school),
+            let challenge = try await vault.open(SAESSignInChallenge.self, link.sealedChallenge)
+        else { throw Self.noChallenge }
         return Self.challengeView(challenge, school: school, passwordKept: link.sealedPassword != nil)
     }
 
@@ -96,7 +103,8 @@ struct SAESLinkService: Sendable {
     /// attempt keeps SAES's new CAPTCHA for the next try.
     func complete(accountID: UUID, _ input: LinkInput) async throws -> SAESLinkModel {
         guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first(),
-              let challenge = try await vault.open(SAESSignInChallenge.self, link.sealedChallenge) else { throw Self.noChallenge }
+            let challenge = try await vault.open(SAESSignInChallenge.self, link.sealedChallenge)
+        else { throw Self.noChallenge }
         var errors: [FieldError] = []
         let boleta = (input.boleta ?? link.boleta ?? "").trimmingCharacters(in: .whitespaces)
         if boleta.isEmpty || boleta.count > 20 || !boleta.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
@@ -104,13 +112,18 @@ struct SAESLinkService: Sendable {
         }
         var password = input.password ?? ""
         if password.isEmpty, let kept = try await vault.open(String.self, link.sealedPassword) { password = kept }
-        if password.isEmpty || password.count > 100 { errors.append(FieldError(field: "password", message: "Type your SAES password.", code: "saes_password_required")) }
+        if password.isEmpty || password.count > 100 {
+            errors.append(FieldError(field: "password", message: "Type your SAES password.", code: "saes_password_required"))
+        }
         let captcha = (input.captcha ?? "").trimmingCharacters(in: .whitespaces)
-        if captcha.isEmpty || captcha.count > 20 { errors.append(FieldError(field: "captcha", message: "Type the characters in the image.", code: "saes_captcha_required")) }
+        if captcha.isEmpty || captcha.count > 20 {
+            errors.append(FieldError(field: "captcha", message: "Type the characters in the image.", code: "saes_captcha_required"))
+        }
         guard errors.isEmpty else { throw AppError.validation(errors) }
         // Checked before SAES is asked, so another person's password is never tried either.
         if let record = try await StudentModel.query(on: database.reader).filter(\.$accountID == accountID).first(),
-           record.boleta.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(boleta) != .orderedSame {
+            record.boleta.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(boleta) != .orderedSame
+        {
             throw Self.boletaMismatch
         }
 
@@ -129,8 +142,9 @@ struct SAESLinkService: Sendable {
             throw Self.wrongCaptcha
         case .wrongCredentials(let message, let next):
             try await keep(next, accountID: accountID)
-            throw AppError(.unprocessableContent, code: "saes_wrong_credentials",
-                           detail: message.isEmpty ? "SAES refused the boleta or password." : "SAES says: \(message)")
+            throw AppError(
+                .unprocessableContent, code: "saes_wrong_credentials",
+                detail: message.isEmpty ? "SAES refused the boleta or password." : "SAES says: \(message)")
         case .signedIn(let cookies), .evaluationRequired(let cookies, _):
             var pending: [SAESTeacherToEvaluate] = []
             if case .evaluationRequired(_, let list) = outcome { pending = list }
@@ -180,8 +194,9 @@ struct SAESLinkService: Sendable {
     static func challengeView(_ challenge: SAESSignInChallenge, school: SAESSchool, passwordKept: Bool) -> SAESChallengeView {
         let type = challenge.captchaType.split(separator: ";").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? "image/png"
         let safeType = ["image/png", "image/jpeg", "image/gif"].contains(type.lowercased()) ? type.lowercased() : "image/png"
-        return SAESChallengeView(school: school.code, schoolName: school.name,
-                                 captchaImage: "data:\(safeType);base64,\(Data(challenge.captchaImage).base64EncodedString())",
-                                 passwordKept: passwordKept)
+        return SAESChallengeView(
+            school: school.code, schoolName: school.name,
+            captchaImage: "data:\(safeType);base64,\(Data(challenge.captchaImage).base64EncodedString())",
+            passwordKept: passwordKept)
     }
 }

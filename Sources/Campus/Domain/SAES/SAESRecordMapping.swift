@@ -7,27 +7,34 @@ enum SAESRecordMapping {
     /// The grades page as Campus's grade report; each row's teacher comes from the schedule page when it has
     /// the same group and subject.
     static func grades(_ grades: SAESGrades, schedule: [SAESScheduleRow]?, period: PeriodView?, source: RecordSource) -> GradeReport {
-        let teachers = Dictionary((schedule ?? []).map { (key(group: $0.group, subject: $0.subject), $0.teacher) }, uniquingKeysWith: { first, _ in first })
-        return GradeReport.make(period: period, source: source, rows: grades.rows.map { row in
-            GradeReport.Row(groupId: nil, groupCode: row.group, clave: row.subjectCode ?? "", subject: row.subject,
-                            teacher: teachers[key(group: row.group, subject: row.subject)].flatMap { $0.isEmpty ? nil : $0 },
-                            partials: row.partials.map(mark), extraordinary: mark(row.extraordinary), final: mark(row.final))
-        })
+        let teachers = Dictionary(
+            (schedule ?? []).map { (key(group: $0.group, subject: $0.subject), $0.teacher) }, uniquingKeysWith: { first, _ in first })
+        return GradeReport.make(
+            period: period, source: source,
+            rows: grades.rows.map { row in
+                GradeReport.Row(
+                    groupId: nil, groupCode: row.group, clave: row.subjectCode ?? "", subject: row.subject,
+                    teacher: teachers[key(group: row.group, subject: row.subject)].flatMap { $0.isEmpty ? nil : $0 },
+                    partials: row.partials.map(mark), extraordinary: mark(row.extraordinary), final: mark(row.final))
+            })
     }
 
     /// The schedule page as Campus's week: one entry per class meeting. A subject's clave comes from the grades
     /// page when it names one, and its colour from the clave (or the name), as for the school's own groups.
     static func schedule(_ rows: [SAESScheduleRow], grades: SAESGrades?, period: PeriodView?, source: RecordSource) -> Schedule {
-        let claves = Dictionary((grades?.rows ?? []).compactMap { row in row.subjectCode.map { (key(group: row.group, subject: row.subject), $0) } },
-                                uniquingKeysWith: { first, _ in first })
+        let claves = Dictionary(
+            (grades?.rows ?? []).compactMap { row in row.subjectCode.map { (key(group: row.group, subject: row.subject), $0) } },
+            uniquingKeysWith: { first, _ in first })
         var entries: [Schedule.Entry] = []
         for row in rows {
             let clave = claves[key(group: row.group, subject: row.subject)] ?? ""
             for meeting in row.meetings {
-                entries.append(Schedule.Entry(weekday: meeting.weekday, startsAt: meeting.start, endsAt: meeting.end, clave: clave, subject: row.subject,
-                                              teacher: row.teacher.isEmpty ? nil : row.teacher, group: row.group,
-                                              building: meeting.building ?? "", room: meeting.room ?? "",
-                                              colour: Schedule.colour(for: clave.isEmpty ? row.subject : clave)))
+                entries.append(
+                    Schedule.Entry(
+                        weekday: meeting.weekday, startsAt: meeting.start, endsAt: meeting.end, clave: clave, subject: row.subject,
+                        teacher: row.teacher.isEmpty ? nil : row.teacher, group: row.group,
+                        building: meeting.building ?? "", room: meeting.room ?? "",
+                        colour: Schedule.colour(for: clave.isEmpty ? row.subject : clave)))
             }
         }
         entries.sort { ($0.weekday, $0.startsAt, $0.subject) < ($1.weekday, $1.startsAt, $1.subject) }
@@ -42,11 +49,14 @@ enum SAESRecordMapping {
         for (index, semester) in kardex.semesters.enumerated() {
             let number = semesterNumber(semester.title) ?? index + 1
             for line in semester.lines {
-                entries.append(KardexReport.Entry(id: nil, clave: line.code, subject: line.subject, semester: number, creditsHundredths: 0,
-                                                  takenOn: line.date ?? "", periodCode: line.period, evaluation: line.assessment, grade: mark(line.mark) ?? ""))
+                entries.append(
+                    KardexReport.Entry(
+                        id: nil, clave: line.code, subject: line.subject, semester: number, creditsHundredths: 0,
+                        takenOn: line.date ?? "", periodCode: line.period, evaluation: line.assessment, grade: mark(line.mark) ?? ""))
             }
         }
-        var report = KardexReport.make(career: kardex.career ?? "", plan: kardex.plan ?? "", entries: entries, planCreditsHundredths: 0, search: search, source: source)
+        var report = KardexReport.make(
+            career: kardex.career ?? "", plan: kardex.plan ?? "", entries: entries, planCreditsHundredths: 0, search: search, source: source)
         report.creditsEarned = credits?.earned.flatMap(number) ?? 0
         report.creditsTotal = credits?.total.flatMap(number) ?? 0
         return report
@@ -74,7 +84,8 @@ enum SAESRecordMapping {
 
     /// `172.50` or `172,50`; nil for anything that is not a finite, non-negative number.
     static func number(_ text: String) -> Double? {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")), value.isFinite, value >= 0 else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")), value.isFinite, value >= 0
+        else { return nil }
         return value
     }
 

@@ -26,9 +26,10 @@ struct SAESRecordReader: Sendable {
     /// Patio serves it from its own origin, where an SVG could carry script.
     func photo(accountID: UUID) async throws -> BlobStore.Blob? {
         guard let page = try await SAESPageModel.query(on: database.reader).filter(\.$accountID == accountID).filter(\.$page == "photo").first(),
-              let text = page.data, let payload = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)),
-              let type = payload["type"].map({ String($0.split(separator: ";").first ?? "").lowercased() }), Self.photoTypes.contains(type),
-              let base64 = payload["base64"], let bytes = Data(base64Encoded: base64), !bytes.isEmpty else { return nil }
+            let text = page.data, let payload = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)),
+            let type = payload["type"].map({ String($0.split(separator: ";").first ?? "").lowercased() }), Self.photoTypes.contains(type),
+            let base64 = payload["base64"], let bytes = Data(base64Encoded: base64), !bytes.isEmpty
+        else { return nil }
         return BlobStore.Blob(id: page.id ?? UUID(), contentType: type, bytes: Array(bytes))
     }
 

@@ -95,7 +95,8 @@ struct SAESSyncService: Sendable {
         let finalReadings = readings
         return try await database.write { db in
             guard let changed = try await Self.store(finalReadings, accountID: accountID, now: now, on: db),
-                  let link = try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).first() else { throw SAESLinkService.notLinked }
+                let link = try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).first()
+            else { throw SAESLinkService.notLinked }
             link.sealedSession = sealedSession
             link.syncedAt = now
             link.status = evaluationRequired ? "evaluation_required" : "linked"
@@ -146,7 +147,8 @@ struct SAESSyncService: Sendable {
         let sql = try db.sql
         let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
         struct Row: Decodable { let id: UUID }
-        return try await sql.raw("SELECT id FROM campus_saes_links WHERE account_id = \(bind: accountID)\(unsafeRaw: lock)").first(decoding: Row.self) != nil
+        return try await sql.raw("SELECT id FROM campus_saes_links WHERE account_id = \(bind: accountID)\(unsafeRaw: lock)").first(decoding: Row.self)
+            != nil
     }
 
     /// The last grades read, marked as withheld for the teacher evaluation; no rows when none were ever read.

@@ -48,7 +48,8 @@ final class SAESThrottle: Sendable {
             }
             let recent = (state.started[accountID] ?? []).filter { now.timeIntervalSince($0) < limits.window }
             if recent.count >= limits.perStudent, let oldest = recent.min() {
-                return Self.refusal("You asked SAES for too much at once.", seconds: Int((limits.window - now.timeIntervalSince(oldest)).rounded(.up)))
+                return Self.refusal(
+                    "You asked SAES for too much at once.", seconds: Int((limits.window - now.timeIntervalSince(oldest)).rounded(.up)))
             }
             if state.inFlight[portal, default: 0] >= limits.perPortal {
                 return Self.refusal("Your school's SAES is busy with other students right now.", seconds: 5)
@@ -71,7 +72,8 @@ final class SAESThrottle: Sendable {
 
     static func refusal(_ reason: String, seconds: Int) -> AppError {
         let seconds = max(1, seconds)
-        return AppError(.tooManyRequests, code: "saes_rate_limited", detail: "\(reason) Try again in \(seconds) seconds.",
-                        headers: ["Retry-After": String(seconds)])
+        return AppError(
+            .tooManyRequests, code: "saes_rate_limited", detail: "\(reason) Try again in \(seconds) seconds.",
+            headers: ["Retry-After": String(seconds)])
     }
 }

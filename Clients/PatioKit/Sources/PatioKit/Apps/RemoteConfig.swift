@@ -44,8 +44,9 @@ public actor RemoteConfigCache {
         switch output {
         case .ok(let ok):
             guard case .json(let document) = ok.body else { throw PatioError.unexpected(status: 200) }
-            let config = RemoteConfig(values: try SyncEngine.object(document.config.additionalProperties),
-                                      flags: document.flags.additionalProperties, etag: ok.headers.eTag)
+            let config = RemoteConfig(
+                values: try SyncEngine.object(document.config.additionalProperties),
+                flags: document.flags.additionalProperties, etag: ok.headers.eTag)
             current = config
             return config
         case .notModified:

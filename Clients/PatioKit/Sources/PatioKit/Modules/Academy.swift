@@ -33,7 +33,8 @@ public struct AcademyFacade: Sendable {
     static func token(scanned text: String) -> String {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let link = URLComponents(string: text), link.scheme != nil, link.path.hasSuffix("/academy/checkin"),
-              let token = link.queryItems?.first(where: { $0.name == "t" })?.value, !token.isEmpty else { return text }
+            let token = link.queryItems?.first(where: { $0.name == "t" })?.value, !token.isEmpty
+        else { return text }
         return token
     }
 

@@ -38,10 +38,13 @@ public struct CampusFacade: Sendable {
     /// session needs only a new CAPTCHA and `password: nil`; `false` forgets a kept one; `nil` (the default)
     /// leaves a kept password as it is when `password` is nil, and keeps none for a newly typed one.
     public func completeSAESLink(boleta: String, password: String?, captcha: String, keepPassword: Bool? = nil) async throws
-        -> Components.Schemas.CampusSAESLink {
+        -> Components.Schemas.CampusSAESLink
+    {
         try await patio.call {
-            try await patio.api.completeCampusSAESLink(body: .json(.init(boleta: boleta, password: password, captcha: captcha, keepPassword: keepPassword)))
-                .ok.body.json
+            try await patio.api.completeCampusSAESLink(
+                body: .json(.init(boleta: boleta, password: password, captcha: captcha, keepPassword: keepPassword))
+            )
+            .ok.body.json
         }
     }
 

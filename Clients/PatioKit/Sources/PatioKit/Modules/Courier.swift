@@ -31,8 +31,9 @@ public struct CourierFacade: Sendable {
     /// offline, it is not lost. Each photo has its own idempotency key, so a retried upload is one photo.
     public func queuePhoto(_ jpeg: Data, pickupID: String, in store: OfflineStore) throws {
         try store.database.write { db in
-            try db.execute(sql: "INSERT INTO kit_photo_queue (key, pickup_id, bytes) VALUES (?, ?, ?)",
-                           arguments: ["photo-\(UUID().uuidString.lowercased())", pickupID, jpeg])
+            try db.execute(
+                sql: "INSERT INTO kit_photo_queue (key, pickup_id, bytes) VALUES (?, ?, ?)",
+                arguments: ["photo-\(UUID().uuidString.lowercased())", pickupID, jpeg])
         }
     }
 
@@ -51,8 +52,9 @@ public struct CourierFacade: Sendable {
         }) {
             let key: String = next["key"], pickupID: String = next["pickup_id"], bytes: Data = next["bytes"], rowID: Int64 = next["rowid"]
             let photo = try await patio.call {
-                let output = try await patio.api.uploadCourierPhoto(query: .init(pickupId: pickupID), headers: .init(idempotencyKey: key),
-                                                                    body: .jpeg(HTTPBody(bytes)))
+                let output = try await patio.api.uploadCourierPhoto(
+                    query: .init(pickupId: pickupID), headers: .init(idempotencyKey: key),
+                    body: .jpeg(HTTPBody(bytes)))
                 // 201 the first time, 200 when an earlier attempt already reached Patio.
                 if case .ok(let again) = output { return try again.body.json }
                 return try output.created.body.json

@@ -26,8 +26,9 @@ public struct OnboardingFacade: Sendable {
     /// The tasks in the offline copy, by due date.
     public func tasks(in store: OfflineStore) throws -> [Task] {
         try store.rows(Self.tasks).map { row in
-            Task(id: row.id, text: row.fields["text"]?.string ?? "", dueDate: row.fields["dueDate"]?.string ?? "",
-                 isDone: row.fields["isDone"]?.bool ?? false, isPending: row.isPending)
+            Task(
+                id: row.id, text: row.fields["text"]?.string ?? "", dueDate: row.fields["dueDate"]?.string ?? "",
+                isDone: row.fields["isDone"]?.bool ?? false, isPending: row.isPending)
         }.sorted { ($0.dueDate, $0.text) < ($1.dueDate, $1.text) }
     }
 

@@ -52,19 +52,20 @@ public final class OfflineStore: Sendable {
         self.database = database
         var migrator = DatabaseMigrator()
         migrator.registerMigration("patiokit-v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE kit_rows (collection TEXT NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL,
-                                       PRIMARY KEY (collection, id));
-                CREATE TABLE kit_cursors (collection TEXT PRIMARY KEY, cursor TEXT NOT NULL);
-                CREATE TABLE kit_pending (mutation_id INTEGER PRIMARY KEY, collection TEXT NOT NULL, row_id TEXT NOT NULL,
-                                          op TEXT NOT NULL, base_version INTEGER NOT NULL, fields TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0);
-                CREATE INDEX kit_pending_row ON kit_pending (collection, row_id);
-                CREATE TABLE kit_conflicts (mutation_id INTEGER PRIMARY KEY, collection TEXT NOT NULL, row_id TEXT NOT NULL,
-                                            fields TEXT NOT NULL, mine TEXT NOT NULL, server TEXT, server_version INTEGER NOT NULL);
-                CREATE TABLE kit_rejections (mutation_id INTEGER PRIMARY KEY, collection TEXT NOT NULL, row_id TEXT NOT NULL,
-                                             code TEXT NOT NULL, detail TEXT NOT NULL);
-                CREATE TABLE kit_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE kit_rows (collection TEXT NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL,
+                                           PRIMARY KEY (collection, id));
+                    CREATE TABLE kit_cursors (collection TEXT PRIMARY KEY, cursor TEXT NOT NULL);
+                    CREATE TABLE kit_pending (mutation_id INTEGER PRIMARY KEY, collection TEXT NOT NULL, row_id TEXT NOT NULL,
+                                              op TEXT NOT NULL, base_version INTEGER NOT NULL, fields TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0);
+                    CREATE INDEX kit_pending_row ON kit_pending (collection, row_id);
+                    CREATE TABLE kit_conflicts (mutation_id INTEGER PRIMARY KEY, collection TEXT NOT NULL, row_id TEXT NOT NULL,
+                                                fields TEXT NOT NULL, mine TEXT NOT NULL, server TEXT, server_version INTEGER NOT NULL);
+                    CREATE TABLE kit_rejections (mutation_id INTEGER PRIMARY KEY, collection TEXT NOT NULL, row_id TEXT NOT NULL,
+                                                 code TEXT NOT NULL, detail TEXT NOT NULL);
+                    CREATE TABLE kit_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    """)
             // One id per installation, as Patio's push expects (1–64 of A-Z a-z 0-9 - _).
             let clientID = "kit-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             try db.execute(sql: "INSERT INTO kit_meta (key, value) VALUES ('client_id', ?), ('next_mutation_id', '1')", arguments: [clientID])
@@ -113,7 +114,9 @@ public final class OfflineStore: Sendable {
     /// Changes not yet accepted by Patio.
     public func pendingCount(_ collection: String? = nil) throws -> Int {
         try database.read { db in
-            if let collection { return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM kit_pending WHERE collection = ?", arguments: [collection]) ?? 0 }
+            if let collection {
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM kit_pending WHERE collection = ?", arguments: [collection]) ?? 0
+            }
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM kit_pending") ?? 0
         }
     }
@@ -123,8 +126,9 @@ public final class OfflineStore: Sendable {
             try Row.fetchAll(db, sql: "SELECT * FROM kit_conflicts ORDER BY mutation_id").map { row in
                 let fields = try JSONDecoder().decode([String].self, from: Data((row["fields"] as String).utf8))
                 let server: String? = row["server"]
-                return SyncConflict(mutationID: row["mutation_id"], collection: row["collection"], rowID: row["row_id"], fields: fields,
-                                    mine: try JSONObject.parse(row["mine"]), server: try server.map(JSONObject.parse), serverVersion: row["server_version"])
+                return SyncConflict(
+                    mutationID: row["mutation_id"], collection: row["collection"], rowID: row["row_id"], fields: fields,
+                    mine: try JSONObject.parse(row["mine"]), server: try server.map(JSONObject.parse), serverVersion: row["server_version"])
             }
         }
     }
@@ -132,7 +136,8 @@ public final class OfflineStore: Sendable {
     public func rejections() throws -> [SyncRejection] {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM kit_rejections ORDER BY mutation_id").map { row in
-                SyncRejection(mutationID: row["mutation_id"], collection: row["collection"], rowID: row["row_id"], code: row["code"], detail: row["detail"])
+                SyncRejection(
+                    mutationID: row["mutation_id"], collection: row["collection"], rowID: row["row_id"], code: row["code"], detail: row["detail"])
             }
         }
     }
@@ -163,8 +168,9 @@ public final class OfflineStore: Sendable {
 
     static func enqueue(_ db: Database, collection: String, id: String, op: String, baseVersion: Int, fields: JSONObject) throws {
         let next = Int(try String.fetchOne(db, sql: "SELECT value FROM kit_meta WHERE key = 'next_mutation_id'") ?? "1") ?? 1
-        try db.execute(sql: "INSERT INTO kit_pending (mutation_id, collection, row_id, op, base_version, fields) VALUES (?, ?, ?, ?, ?, ?)",
-                       arguments: [next, collection, id, op, baseVersion, try fields.text()])
+        try db.execute(
+            sql: "INSERT INTO kit_pending (mutation_id, collection, row_id, op, base_version, fields) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [next, collection, id, op, baseVersion, try fields.text()])
         try db.execute(sql: "UPDATE kit_meta SET value = ? WHERE key = 'next_mutation_id'", arguments: [String(next + 1)])
     }
 
@@ -179,8 +185,11 @@ public final class OfflineStore: Sendable {
     }
 
     static func pending(_ db: Database, collection: String, limit: Int = .max) throws -> [Pending] {
-        try Row.fetchAll(db, sql: "SELECT * FROM kit_pending WHERE collection = ? ORDER BY mutation_id LIMIT ?", arguments: [collection, limit]).map { row in
-            Pending(mutationID: row["mutation_id"], rowID: row["row_id"], op: row["op"], baseVersion: row["base_version"], fields: try JSONObject.parse(row["fields"]))
+        try Row.fetchAll(db, sql: "SELECT * FROM kit_pending WHERE collection = ? ORDER BY mutation_id LIMIT ?", arguments: [collection, limit]).map {
+            row in
+            Pending(
+                mutationID: row["mutation_id"], rowID: row["row_id"], op: row["op"], baseVersion: row["base_version"],
+                fields: try JSONObject.parse(row["fields"]))
         }
     }
 

@@ -28,10 +28,11 @@ public actor OfflineTables {
         self.patio = patio
         self.database = database
         try database.write { db in
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS kit_offline_tables (name TEXT PRIMARY KEY, collection TEXT NOT NULL, created_at REAL NOT NULL,
-                                                               cursor TEXT)
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS kit_offline_tables (name TEXT PRIMARY KEY, collection TEXT NOT NULL, created_at REAL NOT NULL,
+                                                                   cursor TEXT)
+                    """)
         }
     }
 
@@ -59,8 +60,9 @@ public actor OfflineTables {
             if let createdAt, createdAt >= table.schemaChangedAt.timeIntervalSince1970, try db.tableExists(table.name) { return false }
             try db.execute(sql: "DROP TABLE IF EXISTS \(Self.quoted(table.name))")
             try db.execute(sql: statement)
-            try db.execute(sql: "INSERT OR REPLACE INTO kit_offline_tables (name, collection, created_at, cursor) VALUES (?, ?, ?, NULL)",
-                           arguments: [table.name, table.collection, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO kit_offline_tables (name, collection, created_at, cursor) VALUES (?, ?, ?, NULL)",
+                arguments: [table.name, table.collection, Date().timeIntervalSince1970])
             return true
         }
         var report = Report(table: table.name, created: created, changes: 0, batches: 0)
@@ -81,9 +83,10 @@ public actor OfflineTables {
                     }
                     let columns = (data ?? [:]).keys.sorted()
                     let values = columns.map { Self.databaseValue(data?[$0] ?? .null) }
-                    try db.execute(sql: "INSERT OR REPLACE INTO \(Self.quoted(table.name)) (\(columns.map(Self.quoted).joined(separator: ", "))) "
-                                        + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
-                                   arguments: StatementArguments(values))
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO \(Self.quoted(table.name)) (\(columns.map(Self.quoted).joined(separator: ", "))) "
+                            + "VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
+                        arguments: StatementArguments(values))
                 }
                 try db.execute(sql: "UPDATE kit_offline_tables SET cursor = ? WHERE name = ?", arguments: [page.cursor, table.name])
             }

@@ -45,8 +45,10 @@ public actor SyncEngine {
     /// Rows per pull page (Patio allows 1–1000).
     private let pageSize: Int
 
-    public init(patio: Patio, store: OfflineStore, pageSize: Int = 500, backoff: Backoff = Backoff(),
-                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+    public init(
+        patio: Patio, store: OfflineStore, pageSize: Int = 500, backoff: Backoff = Backoff(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
         self.patio = patio
         self.store = store
         self.pageSize = min(max(pageSize, 1), 1000)
@@ -127,8 +129,10 @@ public actor SyncEngine {
         }
     }
 
-    private func record(_ results: [Components.Schemas.SyncMutationResult], batch: [OfflineStore.Pending], collection: String,
-                        report: inout PushReport) async throws {
+    private func record(
+        _ results: [Components.Schemas.SyncMutationResult], batch: [OfflineStore.Pending], collection: String,
+        report: inout PushReport
+    ) async throws {
         let byID = Dictionary(batch.map { ($0.mutationID, $0) }, uniquingKeysWith: { first, _ in first })
         let answers = try results.map { result in (result, try result.server?.data.map(Self.object)) }
         let counts = try await store.database.write { db -> PushReport in
@@ -151,34 +155,45 @@ public actor SyncEngine {
                     if pending.op == "delete" {
                         try db.execute(sql: "DELETE FROM kit_rows WHERE collection = ? AND id = ?", arguments: [collection, pending.rowID])
                     } else {
-                        var fields = try String.fetchOne(db, sql: "SELECT data FROM kit_rows WHERE collection = ? AND id = ?", arguments: [collection, pending.rowID])
+                        var fields =
+                            try String.fetchOne(
+                                db, sql: "SELECT data FROM kit_rows WHERE collection = ? AND id = ?", arguments: [collection, pending.rowID]
+                            )
                             .map(JSONObject.parse) ?? ["id": .string(pending.rowID)]
                         fields.merge(pending.fields) { _, mine in mine }
-                        try db.execute(sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)",
-                                       arguments: [collection, pending.rowID, version, try fields.text()])
+                        try db.execute(
+                            sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)",
+                            arguments: [collection, pending.rowID, version, try fields.text()])
                     }
                     // Later changes of the same row build on the version this one made.
-                    try db.execute(sql: "UPDATE kit_pending SET base_version = ? WHERE collection = ? AND row_id = ?",
-                                   arguments: [version, collection, pending.rowID])
+                    try db.execute(
+                        sql: "UPDATE kit_pending SET base_version = ? WHERE collection = ? AND row_id = ?",
+                        arguments: [version, collection, pending.rowID])
                 case .conflict:
                     counts.conflicts += 1
                     let serverVersion = result.server?.version ?? 0
-                    try db.execute(sql: """
-                        INSERT OR REPLACE INTO kit_conflicts (mutation_id, collection, row_id, fields, mine, server, server_version)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [pending.mutationID, collection, pending.rowID,
-                                         String(decoding: try JSONEncoder().encode(result.fields ?? []), as: UTF8.self),
-                                         try pending.fields.text(), try serverData?.text(), serverVersion])
+                    try db.execute(
+                        sql: """
+                            INSERT OR REPLACE INTO kit_conflicts (mutation_id, collection, row_id, fields, mine, server, server_version)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            pending.mutationID, collection, pending.rowID,
+                            String(decoding: try JSONEncoder().encode(result.fields ?? []), as: UTF8.self),
+                            try pending.fields.text(), try serverData?.text(), serverVersion,
+                        ])
                     if let serverData {
-                        try db.execute(sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)",
-                                       arguments: [collection, pending.rowID, serverVersion, try serverData.text()])
+                        try db.execute(
+                            sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)",
+                            arguments: [collection, pending.rowID, serverVersion, try serverData.text()])
                     } else {
                         try db.execute(sql: "DELETE FROM kit_rows WHERE collection = ? AND id = ?", arguments: [collection, pending.rowID])
                     }
                 case .rejected:
                     counts.rejected += 1
-                    try db.execute(sql: "INSERT OR REPLACE INTO kit_rejections (mutation_id, collection, row_id, code, detail) VALUES (?, ?, ?, ?, ?)",
-                                   arguments: [pending.mutationID, collection, pending.rowID, result.code ?? "rejected", result.detail ?? ""])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO kit_rejections (mutation_id, collection, row_id, code, detail) VALUES (?, ?, ?, ?, ?)",
+                        arguments: [pending.mutationID, collection, pending.rowID, result.code ?? "rejected", result.detail ?? ""])
                 }
             }
             return counts
@@ -194,8 +209,9 @@ public actor SyncEngine {
         try await store.database.write { db in
             try db.execute(sql: "DELETE FROM kit_conflicts WHERE mutation_id = ?", arguments: [conflict.mutationID])
             if keepMine {
-                try OfflineStore.enqueue(db, collection: conflict.collection, id: conflict.rowID, op: "put",
-                                         baseVersion: conflict.serverVersion, fields: conflict.mine)
+                try OfflineStore.enqueue(
+                    db, collection: conflict.collection, id: conflict.rowID, op: "put",
+                    baseVersion: conflict.serverVersion, fields: conflict.mine)
             }
         }
     }

@@ -20,7 +20,8 @@ extension PaymentsFacade {
     /// growing delay (1, 2, 4… seconds, five times); the first message after that brings the state up to date.
     /// A request the person may not see throws ``PatioError/problem(_:)`` (`payment_request_not_found`).
     public func events(requestID: String, sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) })
-        -> AsyncThrowingStream<PaymentRequestEvent, any Error> {
+        -> AsyncThrowingStream<PaymentRequestEvent, any Error>
+    {
         let patio = patio
         return AsyncThrowingStream { continuation in
             let task = Task {
@@ -78,8 +79,10 @@ extension PaymentsFacade {
         }
         let message = try decoder.decode(Message.self, from: Data(text.utf8))
         if message.type == "error" {
-            throw PatioError.problem(Problem(status: 404, code: message.code ?? "payment_request_not_found", title: "Not Found",
-                                             detail: "This payment request can no longer be seen.", errors: nil))
+            throw PatioError.problem(
+                Problem(
+                    status: 404, code: message.code ?? "payment_request_not_found", title: "Not Found",
+                    detail: "This payment request can no longer be seen.", errors: nil))
         }
         guard message.type == "payment_request", let state = message.state, let request = message.request else { return nil }
         return PaymentRequestEvent(state: state, label: message.label ?? state, request: request)

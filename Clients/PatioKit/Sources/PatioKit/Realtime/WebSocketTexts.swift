@@ -1,11 +1,11 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(WSClient)
-import HTTPTypes
-import Logging
-import WSClient
+    import HTTPTypes
+    import Logging
+    import WSClient
 #endif
 
 /// The text messages of one WebSocket connection, until the server closes it. URLSession's WebSocket task on
@@ -14,50 +14,52 @@ import WSClient
 enum WebSocketTexts {
     static func connect(_ url: URL, token: String?) -> AsyncThrowingStream<String, any Error> {
         #if canImport(WSClient)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
-                    if let token { configuration.additionalHeaders = [.authorization: "Bearer \(token)"] }
-                    try await WebSocketClient.connect(url: url.absoluteString, configuration: configuration,
-                                                      logger: Logger(label: "patiokit.websocket")) { inbound, _, _ in
-                        for try await message in inbound.messages(maxSize: 1 << 20) {
-                            if case .text(let text) = message { continuation.yield(text) }
+            return AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        var configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
+                        if let token { configuration.additionalHeaders = [.authorization: "Bearer \(token)"] }
+                        try await WebSocketClient.connect(
+                            url: url.absoluteString, configuration: configuration,
+                            logger: Logger(label: "patiokit.websocket")
+                        ) { inbound, _, _ in
+                            for try await message in inbound.messages(maxSize: 1 << 20) {
+                                if case .text(let text) = message { continuation.yield(text) }
+                            }
                         }
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: PatioError.offline(String(describing: error)))
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-        #else
-        return AsyncThrowingStream { continuation in
-            var request = URLRequest(url: url)
-            if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-            let socket = URLSession.shared.webSocketTask(with: request)
-            socket.resume()
-            let task = Task {
-                do {
-                    while !Task.isCancelled {
-                        if case .string(let text) = try await socket.receive() { continuation.yield(text) }
-                    }
-                    continuation.finish()
-                } catch {
-                    // A close from the server ends the receive loop with an error; a normal close is the end.
-                    if socket.closeCode == .normalClosure || socket.closeCode == .goingAway {
                         continuation.finish()
-                    } else {
+                    } catch {
                         continuation.finish(throwing: PatioError.offline(String(describing: error)))
                     }
                 }
+                continuation.onTermination = { _ in task.cancel() }
             }
-            continuation.onTermination = { _ in
-                task.cancel()
-                socket.cancel(with: .goingAway, reason: nil)
+        #else
+            return AsyncThrowingStream { continuation in
+                var request = URLRequest(url: url)
+                if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+                let socket = URLSession.shared.webSocketTask(with: request)
+                socket.resume()
+                let task = Task {
+                    do {
+                        while !Task.isCancelled {
+                            if case .string(let text) = try await socket.receive() { continuation.yield(text) }
+                        }
+                        continuation.finish()
+                    } catch {
+                        // A close from the server ends the receive loop with an error; a normal close is the end.
+                        if socket.closeCode == .normalClosure || socket.closeCode == .goingAway {
+                            continuation.finish()
+                        } else {
+                            continuation.finish(throwing: PatioError.offline(String(describing: error)))
+                        }
+                    }
+                }
+                continuation.onTermination = { _ in
+                    task.cancel()
+                    socket.cancel(with: .goingAway, reason: nil)
+                }
             }
-        }
         #endif
     }
 

@@ -49,12 +49,15 @@ extension Patio {
     /// Step 2: what the authenticator answered (`ASAuthorizationPlatformPublicKeyCredentialAssertion`'s
     /// fields). Patio checks the signature; on success the session begins as with a password.
     @discardableResult
-    public func signInWithPasskey(credentialID: Data, clientDataJSON: Data, authenticatorData: Data, signature: Data,
-                                  userID: Data?) async throws -> Account {
+    public func signInWithPasskey(
+        credentialID: Data, clientDataJSON: Data, authenticatorData: Data, signature: Data,
+        userID: Data?
+    ) async throws -> Account {
         let body = Operations.PasskeyLogin.Input.Body.JsonPayload(
             id: Base64URL.encode(credentialID),
-            response: .init(clientDataJSON: Base64URL.encode(clientDataJSON), authenticatorData: Base64URL.encode(authenticatorData),
-                            signature: Base64URL.encode(signature), userHandle: userID.map(Base64URL.encode)))
+            response: .init(
+                clientDataJSON: Base64URL.encode(clientDataJSON), authenticatorData: Base64URL.encode(authenticatorData),
+                signature: Base64URL.encode(signature), userHandle: userID.map(Base64URL.encode)))
         let reply = try await call { try await api.passkeyLogin(body: .json(body)).ok.body.json }
         try await session.begin(token: reply.token)
         return reply.account
@@ -64,21 +67,24 @@ extension Patio {
     public func passkeyRegistrationChallenge() async throws -> PasskeyRegistrationChallenge {
         let options = try SyncEngine.object(try await call { try await api.passkeyRegistrationOptions().ok.body.json })
         guard case .object(let rp)? = options["rp"], let rpID = rp["id"]?.string,
-              case .object(let user)? = options["user"], let userID = user["id"]?.string.flatMap(Base64URL.decode),
-              let challenge = options["challenge"]?.string.flatMap(Base64URL.decode) else {
+            case .object(let user)? = options["user"], let userID = user["id"]?.string.flatMap(Base64URL.decode),
+            let challenge = options["challenge"]?.string.flatMap(Base64URL.decode)
+        else {
             throw PatioError.undecodable("passkey registration options without rp, user or challenge")
         }
         var excluded: [Data] = []
         if case .array(let list)? = options["excludeCredentials"] {
             for case .object(let credential) in list { if let id = credential["id"]?.string.flatMap(Base64URL.decode) { excluded.append(id) } }
         }
-        return PasskeyRegistrationChallenge(relyingPartyID: rpID, challenge: challenge, userID: userID,
-                                            userName: user["name"]?.string ?? "", excludedCredentialIDs: excluded)
+        return PasskeyRegistrationChallenge(
+            relyingPartyID: rpID, challenge: challenge, userID: userID,
+            userName: user["name"]?.string ?? "", excludedCredentialIDs: excluded)
     }
 
     /// Adding a passkey, step 2: the authenticator's registration (`ASAuthorizationPlatformPublicKeyCredentialRegistration`).
     public func registerPasskey(credentialID: Data, clientDataJSON: Data, attestationObject: Data, name: String? = nil) async throws
-        -> Components.Schemas.Passkey {
+        -> Components.Schemas.Passkey
+    {
         let body = Operations.PasskeyRegister.Input.Body.JsonPayload(
             id: Base64URL.encode(credentialID), name: name,
             response: .init(clientDataJSON: Base64URL.encode(clientDataJSON), attestationObject: Base64URL.encode(attestationObject)))

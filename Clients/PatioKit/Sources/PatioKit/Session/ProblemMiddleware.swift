@@ -8,8 +8,10 @@ struct ProblemMiddleware: ClientMiddleware {
     /// Problem bodies are small; anything larger is not one.
     static let limit = 256 * 1024
 
-    func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-                   next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)) async throws -> (HTTPResponse, HTTPBody?) {
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         let (response, responseBody) = try await next(request, body, baseURL)
         guard response.status.code >= 400, response.headerFields[.contentType]?.hasPrefix("application/problem+json") == true else {
             return (response, responseBody)

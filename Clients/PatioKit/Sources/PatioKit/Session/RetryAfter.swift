@@ -25,14 +25,17 @@ struct RateLimitMiddleware: ClientMiddleware {
     /// Injected so tests need not wait; `Task.sleep` in apps.
     var sleep: @Sendable (Duration) async throws -> Void
 
-    func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-                   next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)) async throws -> (HTTPResponse, HTTPBody?) {
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         var attempt = 0
         while true {
             let (response, responseBody) = try await next(request, body, baseURL)
             guard response.status.code == 429, attempt < maximumRetries,
-                  body == nil || body?.iterationBehavior == .multiple,
-                  let wait = RetryAfter.parse(response.headerFields[.retryAfter]), wait <= maximumWait else {
+                body == nil || body?.iterationBehavior == .multiple,
+                let wait = RetryAfter.parse(response.headerFields[.retryAfter]), wait <= maximumWait
+            else {
                 return (response, responseBody)
             }
             attempt += 1

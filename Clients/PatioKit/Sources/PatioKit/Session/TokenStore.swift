@@ -113,49 +113,49 @@ public struct FileTokenStore: TokenStore {
 }
 
 #if canImport(Security)
-import Security
+    import Security
 
-/// The Keychain, on Apple platforms: the token as a generic password of `service`, readable after the
-/// device's first unlock and never restored to another device.
-public struct KeychainTokenStore: TokenStore {
-    public let service: String
-    public let account: String
+    /// The Keychain, on Apple platforms: the token as a generic password of `service`, readable after the
+    /// device's first unlock and never restored to another device.
+    public struct KeychainTokenStore: TokenStore {
+        public let service: String
+        public let account: String
 
-    public init(service: String, account: String = "patio-session") {
-        self.service = service
-        self.account = account
-    }
-
-    private var query: [String: Any] {
-        [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account]
-    }
-
-    public func load() throws -> String? {
-        var item: CFTypeRef?
-        var search = query
-        search[kSecReturnData as String] = true
-        search[kSecMatchLimit as String] = kSecMatchLimitOne
-        let status = SecItemCopyMatching(search as CFDictionary, &item)
-        if status == errSecItemNotFound { return nil }
-        guard status == errSecSuccess, let data = item as? Data else { throw PatioError.keychain(status: Int(status)) }
-        return String(data: data, encoding: .utf8)
-    }
-
-    public func save(_ token: String) throws {
-        let attributes: [String: Any] = [
-            kSecValueData as String: Data(token.utf8),
-            kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
-        ]
-        var status = SecItemUpdate(query as CFDictionary, attributes as CFDictionary)
-        if status == errSecItemNotFound {
-            status = SecItemAdd(query.merging(attributes) { _, new in new } as CFDictionary, nil)
+        public init(service: String, account: String = "patio-session") {
+            self.service = service
+            self.account = account
         }
-        guard status == errSecSuccess else { throw PatioError.keychain(status: Int(status)) }
-    }
 
-    public func clear() throws {
-        let status = SecItemDelete(query as CFDictionary)
-        guard status == errSecSuccess || status == errSecItemNotFound else { throw PatioError.keychain(status: Int(status)) }
+        private var query: [String: Any] {
+            [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account]
+        }
+
+        public func load() throws -> String? {
+            var item: CFTypeRef?
+            var search = query
+            search[kSecReturnData as String] = true
+            search[kSecMatchLimit as String] = kSecMatchLimitOne
+            let status = SecItemCopyMatching(search as CFDictionary, &item)
+            if status == errSecItemNotFound { return nil }
+            guard status == errSecSuccess, let data = item as? Data else { throw PatioError.keychain(status: Int(status)) }
+            return String(data: data, encoding: .utf8)
+        }
+
+        public func save(_ token: String) throws {
+            let attributes: [String: Any] = [
+                kSecValueData as String: Data(token.utf8),
+                kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
+            ]
+            var status = SecItemUpdate(query as CFDictionary, attributes as CFDictionary)
+            if status == errSecItemNotFound {
+                status = SecItemAdd(query.merging(attributes) { _, new in new } as CFDictionary, nil)
+            }
+            guard status == errSecSuccess else { throw PatioError.keychain(status: Int(status)) }
+        }
+
+        public func clear() throws {
+            let status = SecItemDelete(query as CFDictionary)
+            guard status == errSecSuccess || status == errSecItemNotFound else { throw PatioError.keychain(status: Int(status)) }
+        }
     }
-}
 #endif

@@ -32,8 +32,9 @@ struct AppsTests {
             #expect(await cache.notModifiedCount == 1)
 
             let admin = try await server.signedIn("admin@demo.patio")
-            _ = try await admin.api.setConfigEntry(path: .init(app: "jappical", key: "support_email"),
-                                                   body: .json(.init(kind: .string, value: "ayuda@demo.patio")))
+            _ = try await admin.api.setConfigEntry(
+                path: .init(app: "jappical", key: "support_email"),
+                body: .json(.init(kind: .string, value: "ayuda@demo.patio")))
             let changed = try await cache.refresh()
             #expect(changed.string("support_email") == "ayuda@demo.patio" && changed.etag != first.etag)
             #expect(await cache.notModifiedCount == 1)

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import PatioKit
 import Testing
@@ -30,8 +30,11 @@ struct FacadeTests {
             let existing = try await school.call { try await school.api.listAcademyStudents().ok.body.json.items.count }
             do {
                 _ = try await school.call {
-                    try await school.api.createAcademyStudent(body: .json(.init(name: "Otra Alumna", email: "alumna@demo.patio", dni: "99887766",
-                                                                                password: "contraseña-larga-1")))
+                    try await school.api.createAcademyStudent(
+                        body: .json(
+                            .init(
+                                name: "Otra Alumna", email: "alumna@demo.patio", dni: "99887766",
+                                password: "contraseña-larga-1")))
                 }
                 Issue.record("a second student with a taken email was created")
             } catch PatioError.problem(let problem) {
@@ -57,16 +60,20 @@ struct FacadeTests {
                 try await school.api.createAcademyLocation(body: .json(.init(name: "Sede PatioKit", address: "Av. Prueba 123"))).created.body.json
             }
             let danceClass = try await school.call {
-                try await school.api.createAcademyClass(body: .json(.init(locationId: location.id, name: "Marinera PatioKit", level: .beginner))).created.body.json
+                try await school.api.createAcademyClass(body: .json(.init(locationId: location.id, name: "Marinera PatioKit", level: .beginner)))
+                    .created.body.json
             }
             let schedule = try await school.call {
-                try await school.api.createAcademySchedule(path: .init(id: danceClass.id),
-                                                           body: .json(.init(weekday: today, startTime: "00:00", endTime: "23:59"))).created.body.json
+                try await school.api.createAcademySchedule(
+                    path: .init(id: danceClass.id),
+                    body: .json(.init(weekday: today, startTime: "00:00", endTime: "23:59"))
+                ).created.body.json
             }
             let students = try await school.call { try await school.api.listAcademyStudents(query: .init(q: "alumna@demo.patio")).ok.body.json.items }
             let alumna = try #require(students.first { $0.email == "alumna@demo.patio" })
             _ = try await school.call {
-                try await school.api.createAcademyPayment(body: .json(.init(studentId: alumna.id, scheduleId: schedule.id, amount: 6000, classes: 4))).created
+                try await school.api.createAcademyPayment(body: .json(.init(studentId: alumna.id, scheduleId: schedule.id, amount: 6000, classes: 4)))
+                    .created
             }
             // What the room screen's QR code holds: the check-in link.
             let code = try await school.call { try await school.api.getAcademyCheckInCode(path: .init(id: location.id)).ok.body.json }
@@ -89,7 +96,9 @@ struct FacadeTests {
         }
     }
 
-    @Test("Payments: the customer finds the business's request by its code with the amount converted into her currency and pays it once; the business's sales report counts it")
+    @Test(
+        "Payments: the customer finds the business's request by its code with the amount converted into her currency and pays it once; the business's sales report counts it"
+    )
     func payments() async throws {
         try await RunningPatio.with { server in
             let business = try await server.signedIn("negocio@demo.patio")
@@ -136,7 +145,9 @@ struct FacadeTests {
         }
     }
 
-    @Test("Payments: an accept whose answer is lost on the way back (Patio paid, the phone heard nothing) is retried with the same Idempotency-Key and pays once")
+    @Test(
+        "Payments: an accept whose answer is lost on the way back (Patio paid, the phone heard nothing) is retried with the same Idempotency-Key and pays once"
+    )
     func acceptAnswerLost() async throws {
         try await RunningPatio.with { server in
             let business = try await server.signedIn("negocio@demo.patio")
@@ -237,7 +248,9 @@ struct FacadeTests {
         }
     }
 
-    @Test("Campus: the student links her own SAES through the CAPTCHA Patio relays (a mistyped one is saes_wrong_captcha) and reads what Patio read from it")
+    @Test(
+        "Campus: the student links her own SAES through the CAPTCHA Patio relays (a mistyped one is saes_wrong_captcha) and reads what Patio read from it"
+    )
     func saesLink() async throws {
         try await RunningFakeSAES.with { saes in
             try await RunningPatio.with(environment: saes.environment) { server in
@@ -248,16 +261,18 @@ struct FacadeTests {
                 #expect(!answer.isEmpty)
 
                 do {
-                    _ = try await student.campus.completeSAESLink(boleta: RunningFakeSAES.boleta, password: RunningFakeSAES.password,
-                                                                 captcha: String(answer.reversed()) + "X")
+                    _ = try await student.campus.completeSAESLink(
+                        boleta: RunningFakeSAES.boleta, password: RunningFakeSAES.password,
+                        captcha: String(answer.reversed()) + "X")
                     Issue.record("a mistyped CAPTCHA linked SAES")
                 } catch PatioError.problem(let problem) {
                     #expect(problem.code == "saes_wrong_captcha")
                 }
                 // SAES showed a new CAPTCHA with its refusal; the student types that one, as a person would, in lower case.
                 let retyped = try await saes.captchaAnswer()
-                let link = try await student.campus.completeSAESLink(boleta: RunningFakeSAES.boleta, password: RunningFakeSAES.password,
-                                                                    captcha: retyped.lowercased(), keepPassword: true)
+                let link = try await student.campus.completeSAESLink(
+                    boleta: RunningFakeSAES.boleta, password: RunningFakeSAES.password,
+                    captcha: retyped.lowercased(), keepPassword: true)
                 #expect(link.status == .linked && link.boleta == RunningFakeSAES.boleta && link.linkedAt != nil && link.passwordKept)
 
                 let record = try await student.campus.saesRecord()
@@ -276,7 +291,8 @@ struct FacadeTests {
                 }
                 #expect(try await student.campus.saesRecord().link.status == .sessionEnded)
                 #expect(try await student.campus.startSAESLink(school: "escom").passwordKept)
-                let again = try await student.campus.completeSAESLink(boleta: RunningFakeSAES.boleta, password: nil, captcha: try await saes.captchaAnswer())
+                let again = try await student.campus.completeSAESLink(
+                    boleta: RunningFakeSAES.boleta, password: nil, captcha: try await saes.captchaAnswer())
                 #expect(again.status == .linked && again.passwordKept)
             }
         }

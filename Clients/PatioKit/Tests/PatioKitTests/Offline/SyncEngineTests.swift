@@ -59,9 +59,16 @@ struct SyncEngineTests {
             try store.change(Self.tasks, id: open.id, fields: ["isDone": .bool(true)])
 
             // The same push reaches Patio, but its answer never comes back to the phone.
-            _ = try await employee.api.syncPush(path: .init(collection: Self.tasks), body: .json(.init(
-                clientId: try store.clientID(), mutations: [.init(mutationId: 1, op: .put, id: open.id, baseVersion: open.version,
-                                                                  fields: try .init(unvalidatedValue: ["isDone": true]))])))
+            _ = try await employee.api.syncPush(
+                path: .init(collection: Self.tasks),
+                body: .json(
+                    .init(
+                        clientId: try store.clientID(),
+                        mutations: [
+                            .init(
+                                mutationId: 1, op: .put, id: open.id, baseVersion: open.version,
+                                fields: try .init(unvalidatedValue: ["isDone": true]))
+                        ])))
             let report = try await engine.push(Self.tasks)
             #expect(report.applied == 1 && report.conflicts == 0 && report.rejected == 0)
             #expect(try store.pendingCount() == 0)

@@ -12,8 +12,9 @@ struct PasskeyTests {
             let second = try await patio.passkeySignInChallenge()
             #expect(!first.relyingPartyID.isEmpty && first.challenge.count >= 16 && first.challenge != second.challenge)
             do {
-                try await patio.signInWithPasskey(credentialID: Data(repeating: 1, count: 16), clientDataJSON: Data("{}".utf8),
-                                                  authenticatorData: Data(repeating: 0, count: 37), signature: Data([0x30, 0x00]), userID: nil)
+                try await patio.signInWithPasskey(
+                    credentialID: Data(repeating: 1, count: 16), clientDataJSON: Data("{}".utf8),
+                    authenticatorData: Data(repeating: 0, count: 37), signature: Data([0x30, 0x00]), userID: nil)
                 Issue.record("a forged passkey assertion signed in")
             } catch PatioError.problem(let problem) {
                 #expect((400..<500).contains(problem.status))

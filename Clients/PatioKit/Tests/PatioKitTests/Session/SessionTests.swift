@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import PatioKit
 import Testing
@@ -19,7 +19,9 @@ struct SessionTests {
     static func first(of events: AsyncStream<PatioSession.Event>) async -> PatioSession.Event? {
         await withTaskGroup(of: PatioSession.Event?.self) { group in
             group.addTask { await events.first { _ in true } }
-            group.addTask { try? await Task.sleep(for: .seconds(10)); return nil }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10)); return nil
+            }
             let first = await group.next() ?? nil
             group.cancelAll()
             return first
@@ -69,7 +71,9 @@ struct SessionTests {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
             let (_, response) = try await URLSession.shared.data(for: request)
             #expect((response as? HTTPURLResponse)?.statusCode == 401)
-            await #expect(throws: PatioError.signedOut) { _ = try await Patio(serverURL: server.base, tokenStore: MemoryTokenStore(token: token)).me() }
+            await #expect(throws: PatioError.signedOut) {
+                _ = try await Patio(serverURL: server.base, tokenStore: MemoryTokenStore(token: token)).me()
+            }
         }
     }
 
@@ -95,7 +99,8 @@ struct SessionTests {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("patiokit-token-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("session")
-            try await Patio(serverURL: server.base, tokenStore: FileTokenStore(url: file)).signIn(email: "admin@demo.patio", password: RunningPatio.password)
+            try await Patio(serverURL: server.base, tokenStore: FileTokenStore(url: file)).signIn(
+                email: "admin@demo.patio", password: RunningPatio.password)
             let permissions = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
             #expect(permissions?.intValue == 0o600)
 
@@ -116,9 +121,13 @@ struct SessionTests {
             for _ in 0..<5 { _ = try? await attacker.signIn(email: "cliente@demo.patio", password: "not-the-password") }
 
             let recorder = SleepRecorder()
-            let patient = server.client { $0.maximumRateLimitWait = .seconds(3600); $0.maximumRateLimitRetries = 2; $0.sleep = recorder.sleep }
+            let patient = server.client {
+                $0.maximumRateLimitWait = .seconds(3600); $0.maximumRateLimitRetries = 2; $0.sleep = recorder.sleep
+            }
             var thrown: PatioError?
-            do { try await patient.signIn(email: "cliente@demo.patio", password: RunningPatio.password) } catch let error as PatioError { thrown = error }
+            do { try await patient.signIn(email: "cliente@demo.patio", password: RunningPatio.password) } catch let error as PatioError {
+                thrown = error
+            }
             guard case .rateLimited(let retryAfter, let problem) = thrown else {
                 Issue.record("expected rateLimited, got \(String(describing: thrown))")
                 return

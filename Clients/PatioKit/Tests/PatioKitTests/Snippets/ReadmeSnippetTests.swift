@@ -39,7 +39,8 @@ struct ReadmeSnippetTests {
         snippets["generic"] = snippets["generic"].map { "import PatioKit\n\n\($0)" }
         let readme = try String(contentsOf: Self.readme, encoding: .utf8)
         for (name, code) in snippets.sorted(by: { $0.key < $1.key }) {
-            #expect(readme.contains("```swift\n\(code)\n```"), "README's \(name) snippet differs from Tests/PatioKitTests/Snippets/ReadmeSnippets.swift")
+            #expect(
+                readme.contains("```swift\n\(code)\n```"), "README's \(name) snippet differs from Tests/PatioKitTests/Snippets/ReadmeSnippets.swift")
         }
     }
 

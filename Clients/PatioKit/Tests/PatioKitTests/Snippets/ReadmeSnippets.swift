@@ -9,8 +9,9 @@ enum ReadmeSnippets {
     /// function); ReadmeSnippetTests puts that line back in front when comparing.
     static func generic(storeURL: URL, taskID: String) async throws {
         // snippet: generic
-        let patio = Patio(serverURL: URL(string: "https://patio.example")!,
-                          tokenStore: KeychainTokenStore(service: "com.example.jappical"))
+        let patio = Patio(
+            serverURL: URL(string: "https://patio.example")!,
+            tokenStore: KeychainTokenStore(service: "com.example.jappical"))
         try await patio.signIn(email: "nuevo@demo.patio", password: "demo-password")
         let sync = SyncEngine(patio: patio, store: try OfflineStore(path: storeURL.path))
         try await sync.pull("onboarding.tasks")
@@ -31,12 +32,12 @@ enum ReadmeSnippets {
     static func controllerApp(patio: Patio, store: OfflineStore, photo: Data) async throws {
         // snippet: controller-app
         let tables = try OfflineTables(patio: patio, path: "offline.sqlite")
-        try await tables.refresh()                       // courier_pickups, courier_localities… filled batch by batch
+        try await tables.refresh()  // courier_pickups, courier_localities… filled batch by batch
         let agenda = try await patio.courier.agenda()
         if let pickup = agenda.items.first {
             _ = try await patio.courier.start(pickupID: pickup.id)
-            try patio.courier.queuePhoto(photo, pickupID: pickup.id, in: store)   // offline is fine
-            try await patio.courier.uploadQueuedPhotos(from: store)               // sent once when back online
+            try patio.courier.queuePhoto(photo, pickupID: pickup.id, in: store)  // offline is fine
+            try await patio.courier.uploadQueuedPhotos(from: store)  // sent once when back online
         }
         // end snippet
     }
@@ -44,7 +45,7 @@ enum ReadmeSnippets {
     static func saes(patio: Patio, typed: (String) async -> (boleta: String, password: String, captcha: String)) async throws {
         // snippet: saes
         let challenge = try await patio.campus.startSAESLink(school: "escom")
-        let answer = await typed(challenge.captchaImage)          // show the image, read what the student types
+        let answer = await typed(challenge.captchaImage)  // show the image, read what the student types
         _ = try await patio.campus.completeSAESLink(boleta: answer.boleta, password: answer.password, captcha: answer.captcha)
         let grades = try await patio.campus.grades()
         let kardex = try await patio.campus.kardex()
@@ -54,10 +55,10 @@ enum ReadmeSnippets {
 
     static func interPay(patio: Patio, code: String) async throws {
         // snippet: interpay
-        let request = try await patio.payments.request(code: code)      // amount converted to my currency
-        _ = try await patio.payments.accept(requestID: request.id)      // retried after a timeout: still paid once
+        let request = try await patio.payments.request(code: code)  // amount converted to my currency
+        _ = try await patio.payments.accept(requestID: request.id)  // retried after a timeout: still paid once
         for try await event in patio.payments.events(requestID: request.id) where event.isFinal {
-            print(event.label)                                           // "Pagado"
+            print(event.label)  // "Pagado"
         }
         let wallet = try await patio.payments.wallet()
         // end snippet
@@ -68,8 +69,8 @@ enum ReadmeSnippets {
         // snippet: jappical
         let sync = SyncEngine(patio: patio, store: try OfflineStore(path: "tasks.sqlite"))
         try await sync.pull(OnboardingFacade.tasks)
-        try patio.onboarding.setDone(taskID, true, in: sync.store)   // offline: shown at once, queued
-        try await sync.sync(OnboardingFacade.tasks)                  // survives restarts until Patio has it
+        try patio.onboarding.setDone(taskID, true, in: sync.store)  // offline: shown at once, queued
+        try await sync.sync(OnboardingFacade.tasks)  // survives restarts until Patio has it
         let tasks = try patio.onboarding.tasks(in: sync.store)
         // end snippet
         _ = tasks

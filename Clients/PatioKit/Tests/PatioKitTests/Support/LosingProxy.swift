@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A loopback TCP proxy between a client and a running Patio that can lose an answer on the way back: the
@@ -29,7 +29,9 @@ final class LosingProxy: @unchecked Sendable {
         var address = Self.loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
         }
         guard bound, listen(descriptor, 16) == 0 else {
             close(descriptor)
@@ -70,9 +72,13 @@ final class LosingProxy: @unchecked Sendable {
             guard client >= 0 else { continue }
             let upstream = socket(AF_INET, Self.streamType, 0)
             var address = Self.loopback(port: upstreamPort)
-            let connected = upstream >= 0 && withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-            }
+            let connected =
+                upstream >= 0
+                && withUnsafePointer(to: &address) { pointer in
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                    }
+                }
             guard connected else {
                 close(client)
                 if upstream >= 0 { close(upstream) }
@@ -114,7 +120,8 @@ final class LosingProxy: @unchecked Sendable {
             let head = String(decoding: pending[pending.startIndex..<end.lowerBound], as: UTF8.self)
             let fields = head.lowercased().split(separator: "\r\n")
             if fields.contains(where: { $0.hasPrefix("transfer-encoding:") }) { return false }
-            let length = fields.first { $0.hasPrefix("content-length:") }
+            let length =
+                fields.first { $0.hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
             guard pending.distance(from: end.upperBound, to: pending.endIndex) >= length else { return true }
             pending = Data(pending[pending.index(end.upperBound, offsetBy: length)...])
@@ -188,16 +195,16 @@ final class LosingProxy: @unchecked Sendable {
 
     // A peer that has gone away must fail the send, not raise SIGPIPE in the test process.
     #if os(Linux)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
-    private static let noSignal = Int32(MSG_NOSIGNAL)
-    private static func noSigPipe(_ descriptor: Int32) {}
+        private static let streamType = Int32(SOCK_STREAM.rawValue)
+        private static let noSignal = Int32(MSG_NOSIGNAL)
+        private static func noSigPipe(_ descriptor: Int32) {}
     #else
-    private static let streamType = SOCK_STREAM
-    private static let noSignal: Int32 = 0
-    private static func noSigPipe(_ descriptor: Int32) {
-        var one: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-    }
+        private static let streamType = SOCK_STREAM
+        private static let noSignal: Int32 = 0
+        private static func noSigPipe(_ descriptor: Int32) {
+            var one: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        }
     #endif
 
     private static func loopback(port: UInt16) -> sockaddr_in {

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import PatioKit
 import Testing
@@ -31,7 +31,8 @@ struct RunningFakeSAES: Sendable {
         for _ in 0..<600 {
             guard process.isRunning else { break }
             if let (_, response) = try? await URLSession.shared.data(from: fake.base.appendingPathComponent("_fake/captcha")),
-               (response as? HTTPURLResponse)?.statusCode == 200 {
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
                 let outcome: Result<Void, any Error>
                 do {
                     try await body(fake)

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import PatioKit
 import Testing
@@ -32,7 +32,9 @@ struct RunningPatio: Sendable {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
         }
         guard bound else { throw PatioError.offline("no free port") }
         return Int(UInt16(bigEndian: address.sin_port))
@@ -59,7 +61,9 @@ struct RunningPatio: Sendable {
         try outcome.get()
     }
 
-    static func launch(_ arguments: [String], log: URL, environment extra: [String: String] = [:], binary: URL = RunningPatio.binary) throws -> Process {
+    static func launch(_ arguments: [String], log: URL, environment extra: [String: String] = [:], binary: URL = RunningPatio.binary) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -76,7 +80,10 @@ struct RunningPatio: Sendable {
         for _ in 0..<600 {
             guard process.isRunning else { break }
             if let (_, response) = try? await URLSession.shared.data(from: base.appendingPathComponent("healthz")),
-               (response as? HTTPURLResponse)?.statusCode == 200 { return }
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
+                return
+            }
             try await Task.sleep(for: .milliseconds(100))
         }
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
