@@ -34,20 +34,27 @@ enum FakeAvailability {
         let plan = value(SAESAvailability.Filter.plan.rawValue).flatMap { code in careerPlans.first { $0.0 == code }?.0 } ?? careerPlans.first?.0
         func select(_ name: String, _ id: String, _ options: [(String, String)], _ selected: String?) -> String {
             let items = options.map { option in
-                "<option\(option.0 == selected ? " selected=\"selected\"" : "") value=\"\(FakeMarkup.escape(option.0))\">\(FakeMarkup.escape(option.1))</option>"
+                """
+                <option\(option.0 == selected ? " selected=\"selected\"" : "") \
+                value=\"\(FakeMarkup.escape(option.0))\">\(FakeMarkup.escape(option.1))</option>
+                """
             }.joined()
             return "<select name=\"\(name)\" id=\"\(layout.idPrefix)\(id)\">\(items)</select>"
         }
         var results = ""
         if value("ctl00$mainCopy$cmdVisalizar") != nil {
-            var rows =
-                "<tr><th>Grupo</th><th>Asignatura</th><th>Profesor</th><th>Edificio</th><th>Salón</th><th>Lunes</th><th>Martes</th><th>Miércoles</th><th>Jueves</th><th>Viernes</th><th>Sábado</th></tr>"
+            var rows = """
+                <tr><th>Grupo</th><th>Asignatura</th><th>Profesor</th><th>Edificio</th><th>Salón</th>\
+                <th>Lunes</th><th>Martes</th><th>Miércoles</th><th>Jueves</th><th>Viernes</th><th>Sábado</th></tr>
+                """
             for group in offered[career] ?? [] {
                 let cells = [group.group, group.subject, group.teacher, group.building, group.room] + group.times
                 rows += "<tr>" + cells.map { "<td>\(FakeMarkup.escape($0))</td>" }.joined() + "</tr>"
             }
             results = "<table id=\"\(layout.idPrefix)dbgHorarios\" border=\"1\">\(rows)</table>"
         }
+        let shifts = [("M", "MATUTINO"), ("V", "VESPERTINO")], shift = value(SAESAvailability.Filter.shift.rawValue) ?? "M"
+        let periodChoices = (1...8).map { ("\($0)", "\($0)") }, periods = value(SAESAvailability.Filter.periods.rawValue) ?? "1"
         // Each post gets a new view state, as ASP.NET gives.
         let viewState = "dDw\(career)\(plan ?? "")\(post == nil ? "0" : "1")"
         return FakeMarkup.page(
@@ -56,8 +63,8 @@ enum FakeAvailability {
                 <div id="\(layout.idPrefix)Filtro">
                 Carrera: \(select(SAESAvailability.Filter.career.rawValue, "Filtro_cboCarrera", careers, career))
                 Plan: \(select(SAESAvailability.Filter.plan.rawValue, "Filtro_cboPlanEstud", careerPlans, plan))
-                Turno: \(select(SAESAvailability.Filter.shift.rawValue, "Filtro_cboTurno", [("M", "MATUTINO"), ("V", "VESPERTINO")], value(SAESAvailability.Filter.shift.rawValue) ?? "M"))
-                Periodos: \(select(SAESAvailability.Filter.periods.rawValue, "Filtro_lsNoPeriodos", (1...8).map { ("\($0)", "\($0)") }, value(SAESAvailability.Filter.periods.rawValue) ?? "1"))
+                Turno: \(select(SAESAvailability.Filter.shift.rawValue, "Filtro_cboTurno", shifts, shift))
+                Periodos: \(select(SAESAvailability.Filter.periods.rawValue, "Filtro_lsNoPeriodos", periodChoices, periods))
                 Secuencias: \(select(SAESAvailability.Filter.sequences.rawValue, "lsSecuencias", [("", "TODAS")], nil))
                 <input type="radio" name="ctl00$mainCopy$GroupPeriodoEscolar" value="optActual" checked="checked" /> Actual
                 <input type="radio" name="ctl00$mainCopy$GroupPeriodoEscolar" value="optProximo" /> Próximo

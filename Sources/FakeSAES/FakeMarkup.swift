@@ -33,7 +33,10 @@ enum FakeMarkup {
         // Real portals mark the required fields with hidden `*` spans of the same class as the refusal.
         func marker(_ field: String, _ title: String) -> String {
             style == .portal
-                ? "<span id=\"ctl00_leftColumn_LoginUser_\(field)Required\" title=\"\(title)\" class=\"failureNotification\" style=\"color:Red;visibility:hidden;\">*</span>"
+                ? """
+                <span id=\"ctl00_leftColumn_LoginUser_\(field)Required\" title=\"\(title)\" class=\"failureNotification\" \
+                style=\"color:Red;visibility:hidden;\">*</span>
+                """
                 : ""
         }
         let failureSpan = "<span class=\"failureNotification\" style=\"color: red\">\(failure.map(escape) ?? "")</span>"
@@ -41,14 +44,17 @@ enum FakeMarkup {
             title: "IPN-SAES",
             body: """
                 <div id="leftColumn"><fieldset class="login"><legend>Inicio de sesión</legend>
-                <p>Usuario: <input name="ctl00$leftColumn$LoginUser$UserName" type="text" id="ctl00_leftColumn_LoginUser_UserName" />\(marker("UserName", "El nombre de usuario es obligatorio."))</p>
-                <p>Contraseña: <input name="ctl00$leftColumn$LoginUser$Password" type="password" id="ctl00_leftColumn_LoginUser_Password" />\(marker("Password", "La contraseña es obligatoria."))</p>
+                <p>Usuario: <input name="ctl00$leftColumn$LoginUser$UserName" type="text" id="ctl00_leftColumn_LoginUser_UserName" \
+                />\(marker("UserName", "El nombre de usuario es obligatorio."))</p>
+                <p>Contraseña: <input name="ctl00$leftColumn$LoginUser$Password" type="password" id="ctl00_leftColumn_LoginUser_Password" \
+                />\(marker("Password", "La contraseña es obligatoria."))</p>
                 <div class="LBD_CaptchaDiv" id="\(captchaInstance)_Container">
                 <img class="LBD_CaptchaImage" id="\(captchaInstance)_CaptchaImage" src="\(imageSource)" alt="CAPTCHA" />
                 <a id="\(captchaInstance)_ReloadLink" href="#">Cambiar imagen</a>
                 <input type="hidden" name="LBD_VCID_\(captchaInstance)" id="LBD_VCID_\(captchaInstance)" value="\(captchaID)" />
                 </div>
-                <p>Código: <input name="ctl00$leftColumn$LoginUser$CaptchaCodeTextBox" type="text" id="ctl00_leftColumn_LoginUser_CaptchaCodeTextBox" /></p>
+                <p>Código: <input name="ctl00$leftColumn$LoginUser$CaptchaCodeTextBox" type="text" \
+                id="ctl00_leftColumn_LoginUser_CaptchaCodeTextBox" /></p>
                 <input type="submit" name="\(SignInPageParser.buttonName)" value="\(style.button)" id="ctl00_leftColumn_LoginUser_LoginButton" />
                 </fieldset>
                 \(failureSpan)
@@ -87,7 +93,10 @@ enum FakeMarkup {
         var labels = ""
         for (key, label) in PersonalDataParser.labels {
             labels +=
-                "<tr><td>\(escape(key))</td><td><span id=\"\(layout.idPrefix)TabContainer1_\(label)\">\(escape(student.personalData[key] ?? ""))</span></td></tr>\n"
+                """
+                <tr><td>\(escape(key))</td><td><span \
+                id=\"\(layout.idPrefix)TabContainer1_\(label)\">\(escape(student.personalData[key] ?? ""))</span></td></tr>\n
+                """
         }
         return page(title: "Datos del alumno", body: "<div id=\"\(layout.idPrefix)TabContainer1\"><table>\(labels)</table></div>")
     }

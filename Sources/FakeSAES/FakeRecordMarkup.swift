@@ -36,7 +36,8 @@ extension FakeMarkup {
         return page(
             title: "Calificaciones",
             body: """
-                <div id="\(layout.idPrefix)Panel1"><table class="grid" cellspacing="0" rules="all" border="1" id="\(layout.idPrefix)GV_Calif" style="border-collapse:collapse;">
+                <div id="\(layout.idPrefix)Panel1"><table class="grid" cellspacing="0" rules="all" border="1" id="\(layout.idPrefix)GV_Calif" \
+                style="border-collapse:collapse;">
                 \(rows)
                 </table></div>
                 """, charset: layout.declaresCharset)

@@ -12,7 +12,10 @@ struct PatioFakeSAES: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "patio-fake-saes",
         abstract:
-            "Serve a fake SAES portal (development only): schools escom and upiicsa, and cecyt9, esimecu and encb in those schools' real layouts; the demo student; a CAPTCHA to type."
+            """
+            Serve a fake SAES portal (development only): schools escom and upiicsa, and cecyt9, esimecu and encb in those schools' real \
+            layouts; the demo student; a CAPTCHA to type.
+            """
     )
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"

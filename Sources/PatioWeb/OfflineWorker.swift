@@ -31,13 +31,17 @@ public struct OfflineWorker: Sendable {
             const PREFIX = '\(cachePrefix)';
             const CACHE = PREFIX + '-v2-' + ACCOUNT;
             const SHELL = [\(shellList)];
-            const OFFLINE = '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+            const OFFLINE = '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, \
+            initial-scale=1">'
               + '<title>Sin conexión · Offline</title><link rel="stylesheet" href="/static/patio.css"></head><body><main id="main">'
-              + '<section class="card empty" role="alert"><h1>Sin conexión</h1><p>Esta página no está guardada en este dispositivo. Vuelve a intentarlo con conexión.</p>'
-              + '<h2 lang="en">You are offline</h2><p lang="en">This page is not saved on this device. Try again when you are back online.</p></section></main></body></html>';
+              + '<section class="card empty" role="alert"><h1>Sin conexión</h1><p>Esta página no está guardada en este dispositivo. Vuelve a \
+            intentarlo con conexión.</p>'
+              + '<h2 lang="en">You are offline</h2><p lang="en">This page is not saved on this device. Try again when you are back online.</p>\
+            </section></main></body></html>';
 
             function forgetOthers() {
-              return caches.keys().then((keys) => Promise.all(keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE).map((key) => caches.delete(key))));
+              return caches.keys().then((keys) => Promise.all(keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE).map((key) => \
+            caches.delete(key))));
             }
             self.addEventListener('install', (event) => {
               const fill = ACCOUNT ? caches.open(CACHE).then((cache) => cache.addAll(SHELL)) : Promise.resolve();

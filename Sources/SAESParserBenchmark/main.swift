@@ -85,6 +85,9 @@ for parser in parsers {
     }
     let name = parser.name.padding(toLength: 20, withPad: " ", startingAt: 0)
     print(
-        "\(name) \(String(format: "%7d", html.utf8.count))   \(String(format: "%14.0f", parsed / 2))   \(String(format: "%20.0f", raw / 2))   \(String(format: "%.2f", parsed / raw))"
+        """
+        \(name) \(String(format: "%7d", html.utf8.count))   \(String(format: "%14.0f", parsed / 2))   \(String(format: "%20.0f", raw / 2))   \
+        \(String(format: "%.2f", parsed / raw))
+        """
     )
 }

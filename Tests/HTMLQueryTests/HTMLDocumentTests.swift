@@ -40,7 +40,10 @@ struct HTMLDocumentTests {
     }
 
     @Test(
-        "collapsing spaces: every run of white space of any kind becomes one space and the ends are trimmed, as splitting on white space and joining does"
+        """
+        collapsing spaces: every run of white space of any kind becomes one space and the ends are trimmed, as splitting on white space and \
+        joining does
+        """
     )
     func collapsingSpaces() {
         let pieces = ["a", "Sal", "ón", "7:00", " ", "  ", "\u{A0}", "\n", "\r\n", "\t", "\u{2003}", "\u{3000}", "é", "-", "\u{200B}"]

@@ -29,7 +29,10 @@ private func writeThatReadsAndWritesAgain(_ database: PatioDatabase, _ body: Str
 @Suite("A request holds one connection at a time", .timeLimit(.minutes(5)))
 struct HeldConnectionTests {
     @Test(
-        "inside a write, reads and writes through the database use the write's own connection: with a pool of one nothing waits, and the read sees the write"
+        """
+        inside a write, reads and writes through the database use the write's own connection: with a pool of one nothing waits, and the read \
+        sees the write
+        """
     )
     func nestedUseOfTheDatabase() async throws {
         try await TestDatabase.make().dropping { test in

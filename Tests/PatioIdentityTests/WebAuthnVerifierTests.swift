@@ -28,7 +28,10 @@ struct WebAuthnVerifierTests {
     }
 
     @Test(
-        "registration is refused for another origin, another RP id, another challenge, a get ceremony, missing UV or presence, attestation formats other than none"
+        """
+        registration is refused for another origin, another RP id, another challenge, a get ceremony, missing UV or presence, attestation \
+        formats other than none
+        """
     )
     func registrationFailures() throws {
         let good = SoftAuthenticator.p256()

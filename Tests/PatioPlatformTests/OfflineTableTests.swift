@@ -20,7 +20,10 @@ struct OfflineTableTests {
     func statement() {
         #expect(
             Self.pickups.createStatement
-                == "CREATE TABLE pickups( \r\nid nvarchar (36) NOT NULL,\r\nday nvarchar (10) NOT NULL,\r\nprice numeric (12,2) NULL,PRIMARY KEY (id,day))"
+                == """
+                CREATE TABLE pickups( \r\nid nvarchar (36) NOT NULL,\r\nday nvarchar (10) NOT NULL,\r\nprice numeric (12,2) NULL,PRIMARY KEY \
+                (id,day))
+                """
         )
         #expect(Self.pickups.fieldCount == 3)
     }

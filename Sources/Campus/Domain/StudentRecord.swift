@@ -68,7 +68,10 @@ struct StudentRecord: Sendable {
     static let personalDataFromSAES = AppError(
         .conflict, code: "personal_data_from_saes",
         detail:
-            "Your personal data is read from your SAES: change it there. A change made in Patio would go to a copy no page shows, and the next reading would hide it."
+            """
+            Your personal data is read from your SAES: change it there. A change made in Patio would go to a copy no page shows, and the next \
+            reading would hide it.
+            """
     )
 
     /// The student's own change to their personal data, field by field. With SAES linked every group is read

@@ -161,7 +161,10 @@ enum CampusStrings {
         "problem.personal_data_from_saes": "Tus datos personales vienen de tu SAES: cámbialos allá; un cambio hecho aquí no se vería.",
         "problem.personal_data_school_owned": "Solo puedes cambiar tu domicilio y tu contacto; el resto lo corrige Gestión escolar.",
         "problem.saes_boleta_mismatch":
-            "Esa boleta no es la de tu expediente en Campus: solo puedes vincular tu propia cuenta del SAES. Si tu expediente está mal, acude a Gestión escolar.",
+            """
+        Esa boleta no es la de tu expediente en Campus: solo puedes vincular tu propia cuenta del SAES. Si tu expediente está mal, acude a \
+        Gestión escolar.
+        """,
         "problem.unknown_field": "Los datos personales no tienen ese campo.", "error.unknown_field": "no es un campo de los datos personales",
         "error.school_owned": "lo corrige Gestión escolar",
         "cam_kind_news": "Noticia", "cam_kind_announcement": "Aviso", "cam_days": "Días de la semana",
@@ -263,7 +266,10 @@ enum CampusStrings {
         "error.unterminated_quote":
             "Unas comillas abiertas en esta línea nunca se cierran: ciérralas, o escribe una comilla dentro de un valor como dos (\"\").",
         "error.quote_format":
-            "Tras un valor entre comillas hay texto antes de la siguiente coma: pon todo el valor entre comillas y escribe una comilla dentro de él como dos (\"\").",
+            """
+        Tras un valor entre comillas hay texto antes de la siguiente coma: pon todo el valor entre comillas y escribe una comilla dentro de \
+        él como dos (\"\").
+        """,
         "field.boleta": "Boleta", "field.captcha": "Caracteres de la imagen", "field.school": "Escuela", "field.code": "Código",
         "field.clave": "Clave", "field.semester": "Semestre", "field.credits": "Créditos", "field.planId": "Plan de estudios",
         "field.schoolId": "Escuela", "field.careerId": "Carrera", "field.periodId": "Periodo", "field.period": "Periodo",
@@ -423,7 +429,10 @@ enum CampusStrings {
         "problem.personal_data_from_saes": "Your personal data comes from your SAES: change it there; a change made here would not show.",
         "problem.personal_data_school_owned": "Only your address and contact can be changed here; school services correct the rest.",
         "problem.saes_boleta_mismatch":
-            "That boleta is not the one on your Campus record: you can link only your own SAES account. If your record is wrong, ask school services.",
+            """
+        That boleta is not the one on your Campus record: you can link only your own SAES account. If your record is wrong, ask school \
+        services.
+        """,
         "problem.unknown_field": "Personal data has no such field.", "error.unknown_field": "not a personal-data field",
         "error.school_owned": "school services correct it",
         "cam_kind_news": "News", "cam_kind_announcement": "Announcement", "cam_days": "Days of the week",

@@ -25,7 +25,10 @@ enum ControllerAppVersion {
             throw AppError(
                 .internalServerError, code: "app_version_not_whole",
                 detail:
-                    "The Controller APPs read their version as a whole number, and \(version) is not one: publish controller-app's latest version as a whole number such as \(original)."
+                    """
+                    The Controller APPs read their version as a whole number, and \(version) is not one: publish controller-app's latest \
+                    version as a whole number such as \(original).
+                    """
             )
         }
         return String(number)

@@ -49,7 +49,10 @@ enum CourierSync {
                 guard readOnly.isEmpty else {
                     throw SyncRejection(
                         "field_not_writable",
-                        "A device changes only state, failureReason, finishedAt, latitude and longitude; \(readOnly.joined(separator: ", ")) belong to dispatch."
+                        """
+                        A device changes only state, failureReason, finishedAt, latitude and longitude; \(readOnly.joined(separator: ", ")) \
+                        belong to dispatch.
+                        """
                     )
                 }
                 let action: PickupState.Action

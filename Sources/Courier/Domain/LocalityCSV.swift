@@ -70,7 +70,10 @@ enum LocalityCSV {
                     LineError(
                         line: line, column: nil, code: Code.encoding,
                         message:
-                            "The file is not UTF-8 text (the first bad byte is on line \(line)). Save it from the spreadsheet as \"CSV UTF-8\" and import it again."
+                            """
+                            The file is not UTF-8 text (the first bad byte is on line \(line)). Save it from the spreadsheet as \"CSV UTF-8\" \
+                            and import it again.
+                            """
                     )
                 ]))
         }
@@ -151,7 +154,10 @@ enum LocalityCSV {
                 return LineError(
                     line: line, column: name, code: Code.headerMismatch,
                     message:
-                        "Column \(index + 1) of the header is '\(clip(header.fields[index]))' where '\(name)' was expected. The header must be: \(expected.joined(separator: ","))."
+                        """
+                        Column \(index + 1) of the header is '\(clip(header.fields[index]))' where '\(name)' was expected. The header must be: \
+                        \(expected.joined(separator: ",")).
+                        """
                 )
             }
         }
@@ -228,7 +234,10 @@ enum LocalityCSV {
             } else if let first = value.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
                 fail(
                     column, Code.formula,
-                    "\(column.name) starts with '\(first == "\t" ? "\\t" : first == "\r" ? "\\r" : String(first))', which spreadsheets run as a formula; remove it."
+                    """
+                    \(column.name) starts with '\(first == "\t" ? "\\t" : first == "\r" ? "\\r" : String(first))', which spreadsheets run as a \
+                    formula; remove it.
+                    """
                 )
             }
             return value
@@ -267,7 +276,10 @@ enum LocalityCSV {
             guard fields.count == LocalityRecord.csvColumns.count, fields.count == Column.allCases.count else {
                 fail(
                     nil, Code.columnCount,
-                    "This line has \(fields.count) column\(fields.count == 1 ? "" : "s"); every line needs \(LocalityRecord.csvColumns.count). A comma inside a value needs the value in double quotes."
+                    """
+                    This line has \(fields.count) column\(fields.count == 1 ? "" : "s"); every line needs \(LocalityRecord.csvColumns.count). A \
+                    comma inside a value needs the value in double quotes.
+                    """
                 )
                 return nil
             }

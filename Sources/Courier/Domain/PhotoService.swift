@@ -128,7 +128,10 @@ struct PhotoService: Sendable {
             throw AppError(
                 .unprocessableContent, code: "image_too_large",
                 detail:
-                    "This image has more than \(Thumbnail.maxPixels / 1_000_000) megapixels or a side over \(Thumbnail.maxSide) pixels; send the camera's photo as taken."
+                    """
+                    This image has more than \(Thumbnail.maxPixels / 1_000_000) megapixels or a side over \(Thumbnail.maxSide) pixels; send the \
+                    camera's photo as taken.
+                    """
             )
         } catch PhotoError.tooComplex {
             throw AppError(

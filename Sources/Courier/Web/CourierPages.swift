@@ -8,7 +8,9 @@ import PatioWeb
 /// pickup with its moves (also offline, courier.js). Dispatch: the live board with new pickups, a pickup's
 /// photos and history, agents, and the network with CSV import and export.
 enum CourierPages {
-    static func register(on routes: CourierRoutes, services: CourierServices, web: WebRenderer, offlineTables: OfflineTableRegistry, sync: SyncService) {
+    static func register(
+        on routes: CourierRoutes, services: CourierServices, web: WebRenderer, offlineTables: OfflineTableRegistry, sync: SyncService
+    ) {
         let pages = CourierPageHandlers(s: services, web: web, offlineTables: offlineTables, sync: sync)
         let member = Access.anyRole(CourierRoles.members), admin = Access.role(CourierRoles.admin), agent = Access.role(CourierRoles.agent)
         // The agent's pages open offline after one visit (today's pickups, a pickup, the camera): courier.js

@@ -6,7 +6,10 @@ extension CSVLineError {
         AppError(
             .unprocessableContent, code: "csv_invalid",
             detail:
-                "The file has \(errors.count == 1 ? "an error" : "\(errors.count) errors"); nothing was imported. Fix the lines listed and import it again.",
+                """
+                The file has \(errors.count == 1 ? "an error" : "\(errors.count) errors"); nothing was imported. Fix the lines listed and \
+                import it again.
+                """,
             fieldErrors: errors.map {
                 FieldError(field: "line \($0.line)" + ($0.column.map { ", \($0)" } ?? ""), message: "Line \($0.line): \($0.message)", code: $0.code)
             })

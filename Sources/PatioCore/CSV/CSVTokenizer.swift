@@ -92,7 +92,10 @@ public struct CSVTokenizer: Sendable {
                     CSVLineError(
                         line: opened, column: nil, code: CSVTokenizer.unterminatedQuote,
                         message:
-                            "A double quote opened on this line is never closed, so the rest of the file would be one value. Close the quote, or write a quote inside a value as two (\"\")."
+                            """
+                            A double quote opened on this line is never closed, so the rest of the file would be one value. Close the quote, or \
+                            write a quote inside a value as two (\"\").
+                            """
                     )
                 )
             }
@@ -122,7 +125,10 @@ public struct CSVTokenizer: Sendable {
         let failure = CSVLineError(
             line: line, column: nil, code: CSVTokenizer.quoteFormat,
             message:
-                "A quoted value is followed by '\(CSVTokenizer.clip(rest))' before the next comma. Put the whole value in quotes, and write a quote inside it as two (\"\")."
+                """
+                A quoted value is followed by '\(CSVTokenizer.clip(rest))' before the next comma. Put the whole value in quotes, and write a \
+                quote inside it as two (\"\").
+                """
         )
         return (String(decoding: value, as: UTF8.self) + rest, failure)
     }

@@ -122,7 +122,10 @@ public struct ModuleRegistry: Sendable {
             let unknown = enabled.subtracting(available.map(\.id))
             guard unknown.isEmpty else {
                 throw SettingError(
-                    "PATIO_MODULES names \(unknown.sorted().joined(separator: ", ")), which this Patio does not have; use \"all\" or a comma-separated list of \(available.map(\.id).sorted().joined(separator: ", "))"
+                    """
+                    PATIO_MODULES names \(unknown.sorted().joined(separator: ", ")), which this Patio does not have; use \"all\" or a \
+                    comma-separated list of \(available.map(\.id).sorted().joined(separator: ", "))
+                    """
                 )
             }
         }

@@ -50,7 +50,8 @@ public struct OfflineTableRegistry: Sendable {
                 // An upsert: instances starting together both write the same fingerprint, and neither fails.
                 try await sql.raw(
                     """
-                    INSERT INTO platform_offline_tables (name, fingerprint, changed_at) VALUES (\(bind: table.name), \(bind: table.fingerprint), \(bind: now))
+                    INSERT INTO platform_offline_tables (name, fingerprint, changed_at) VALUES (\(bind: table.name), \(bind: table.fingerprint),\
+                     \(bind: now))
                     ON CONFLICT (name) DO UPDATE SET fingerprint = excluded.fingerprint, changed_at = excluded.changed_at
                     WHERE platform_offline_tables.fingerprint <> excluded.fingerprint
                     """

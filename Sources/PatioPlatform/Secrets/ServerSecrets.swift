@@ -35,7 +35,10 @@ public final class ServerSecrets: Sendable {
             encoded = try await database.write { db in
                 let sql = try db.sql
                 try await sql.raw(
-                    "INSERT INTO platform_secrets (name, value) SELECT \(bind: name), \(bind: fresh) WHERE NOT EXISTS (SELECT 1 FROM platform_secrets WHERE name = \(bind: name))"
+                    """
+                    INSERT INTO platform_secrets (name, value) SELECT \(bind: name), \(bind: fresh) WHERE NOT EXISTS (SELECT 1 FROM \
+                    platform_secrets WHERE name = \(bind: name))
+                    """
                 ).run()
                 return try await Self.load(name, on: db) ?? fresh
             }

@@ -101,7 +101,8 @@ struct SyncClientLog {
         struct StoredRow: Decodable { var result: String }
         let stored = try await sql.raw(
             """
-            SELECT result FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: client) AND mutation_id = \(bind: mutation.mutationId)
+            SELECT result FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: client) AND mutation_id \
+            = \(bind: mutation.mutationId)
             """
         ).first(decoding: StoredRow.self)
         guard let stored, let first = try? JSONDecoder().decode(SyncService.MutationResult.self, from: Data(stored.result.utf8)) else {

@@ -12,7 +12,10 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         response.headers[HTTPField.Name("Content-Security-Policy")!] =
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+            """
+            default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors \
+            'none'; form-action 'self'; base-uri 'none'
+            """
         response.headers[HTTPField.Name("Permissions-Policy")!] = "camera=(self), geolocation=(self), microphone=()"
         return response
     }

@@ -9,13 +9,22 @@ public enum PaymentsOperations {
         let audit = try await LedgerAudit.run(on: try database.reader)
         var lines = ["transfers: \(audit.transfers)", "accounts: \(audit.accounts)"]
         lines.append(
-            "unbalanced transfers: \(audit.unbalancedTransfers.isEmpty ? "none" : audit.unbalancedTransfers.map(\.uuidString).joined(separator: ", "))"
+            """
+            unbalanced transfers: \
+            \(audit.unbalancedTransfers.isEmpty ? "none" : audit.unbalancedTransfers.map(\.uuidString).joined(separator: ", "))
+            """
         )
         lines.append(
-            "transfers altered after they were made: \(audit.alteredTransfers.isEmpty ? "none" : audit.alteredTransfers.map(\.uuidString).joined(separator: ", "))"
+            """
+            transfers altered after they were made: \
+            \(audit.alteredTransfers.isEmpty ? "none" : audit.alteredTransfers.map(\.uuidString).joined(separator: ", "))
+            """
         )
         lines.append(
-            "balances differing from their entries: \(audit.mismatchedAccounts.isEmpty ? "none" : audit.mismatchedAccounts.map(\.uuidString).joined(separator: ", "))"
+            """
+            balances differing from their entries: \
+            \(audit.mismatchedAccounts.isEmpty ? "none" : audit.mismatchedAccounts.map(\.uuidString).joined(separator: ", "))
+            """
         )
         lines.append(
             "wallets below zero: \(audit.negativeWallets.isEmpty ? "none" : audit.negativeWallets.map(\.uuidString).joined(separator: ", "))")

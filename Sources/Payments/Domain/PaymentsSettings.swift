@@ -29,7 +29,10 @@ struct PaymentsSettings: Sendable, Equatable {
     private static func plan(_ text: String) throws -> Plan {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         let problem = SettingError(
-            "PATIO_PAYMENTS_PLANS: \"\(text)\" is not id:Name:price:CURRENCY:days (id of a-z, 0-9 or -, price in minor units above 0, a supported currency, 1 to 3660 days)"
+            """
+            PATIO_PAYMENTS_PLANS: \"\(text)\" is not id:Name:price:CURRENCY:days (id of a-z, 0-9 or -, price in minor units above 0, a \
+            supported currency, 1 to 3660 days)
+            """
         )
         guard parts.count == 5,
             !parts[0].isEmpty, parts[0].allSatisfy({ ($0.isLetter && $0.isLowercase && $0.isASCII) || $0.isNumber || $0 == "-" }),

@@ -11,7 +11,10 @@ struct AcademyFormOutcomeTests {
     static let nbsp = "\u{00A0}"
 
     @Test(
-        "deleting a schedule, a class, a sede or a pack asks first, naming it with its numbers, removes nothing until confirmed, then says what it did"
+        """
+        deleting a schedule, a class, a sede or a pack asks first, naming it with its numbers, removes nothing until confirmed, then says what \
+        it did
+        """
     )
     func removalsAskFirst() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -27,7 +30,10 @@ struct AcademyFormOutcomeTests {
             let page = String(buffer: try await teacher.get(classPath).body)
             #expect(
                 page.contains(
-                    "action=\"/academy/admin/schedules/\(scheduleID)/delete\" class=\"inline\" data-confirm><input type=\"hidden\" name=\"_csrf\" value=\"\(teacher.csrf)\"><button type=\"submit\" class=\"link danger\">"
+                    """
+                    action=\"/academy/admin/schedules/\(scheduleID)/delete\" class=\"inline\" data-confirm><input type=\"hidden\" \
+                    name=\"_csrf\" value=\"\(teacher.csrf)\"><button type=\"submit\" class=\"link danger\">
+                    """
                 ))
             #expect(page.contains("action=\"/academy/admin/classes/\(classID)/delete\" data-confirm"))
 
@@ -69,7 +75,10 @@ struct AcademyFormOutcomeTests {
     }
 
     @Test(
-        "a refund asks first with the money and classes going back to whom; refused, it comes back to the payments page at its own address with its row open and what was typed"
+        """
+        a refund asks first with the money and classes going back to whom; refused, it comes back to the payments page at its own address with \
+        its row open and what was typed
+        """
     )
     func refundAsksFirst() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -150,7 +159,10 @@ struct AcademyFormOutcomeTests {
     }
 
     @Test(
-        "the class, student and sede pages' forms post to the page's own address: refused, the page is shown there with what was typed; saved, it says so once"
+        """
+        the class, student and sede pages' forms post to the page's own address: refused, the page is shown there with what was typed; saved, \
+        it says so once
+        """
     )
     func formsStayOnTheirPage() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in

@@ -133,7 +133,10 @@ struct AcademyPagesTests {
     }
 
     @Test(
-        "a refused form says each field in the page's language, by the rule's code: Spanish words from Academy's strings, the service's English on English pages"
+        """
+        a refused form says each field in the page's language, by the rule's code: Spanish words from Academy's strings, the service's English \
+        on English pages
+        """
     )
     func refusalsInSpanish() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in

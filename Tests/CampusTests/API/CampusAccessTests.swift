@@ -64,7 +64,11 @@ extension CampusServerSuites {
         static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
 
         @Test(
-            "every route of /api/v1/campus and the calendar feed file: the admitted roles get 2xx; anonymous gets 401; a student on school services' or teachers' routes, a teacher on school services' routes, school services and Patio's admin on a student's own `me` routes all get 403; another teacher on the demo teacher's group gets 403 not_your_group"
+            """
+            every route of /api/v1/campus and the calendar feed file: the admitted roles get 2xx; anonymous gets 401; a student on school \
+            services' or teachers' routes, a teacher on school services' routes, school services and Patio's admin on a student's own `me` \
+            routes all get 403; another teacher on the demo teacher's group gets 403 not_your_group
+            """
         )
         func everyRoute() async throws {
             let fake = FakeSAES()
@@ -188,8 +192,10 @@ extension CampusServerSuites {
                         body: .bytes(contentType: "text/csv", Array("clave,name,semester,credits\nZ\(try mine(who).n)02,Optativa B,7,4.5\n".utf8)))
                 },
                 Route(method: .post, template: "/api/v1/campus/plans/{id}/groups/import", access: admin) { who in
-                    let csv =
-                        "period,clave,group,shift,quota,teacher_email,weekday,starts_at,ends_at,building,room\n\(periodCode),C603,6CV\(try mine(who).n),evening,20,,6,15:00,17:00,3,301\n"
+                    let csv = """
+                        period,clave,group,shift,quota,teacher_email,weekday,starts_at,ends_at,building,room\n\
+                        \(periodCode),C603,6CV\(try mine(who).n),evening,20,,6,15:00,17:00,3,301\n
+                        """
                     return Call(path: "/api/v1/campus/plans/\(plan)/groups/import", body: .bytes(contentType: "text/csv", Array(csv.utf8)))
                 },
 
@@ -393,7 +399,10 @@ extension CampusServerSuites {
             let declared = Dictionary(served.map { ("\($0.method.rawValue) \($0.path)", $0.access) }, uniquingKeysWith: { first, _ in first })
             #expect(
                 Set(declared.keys) == Set(routes.map(\.name)),
-                "routes without a row: \(Set(declared.keys).subtracting(routes.map(\.name)).sorted()); rows without a route: \(Set(routes.map(\.name)).subtracting(declared.keys).sorted())"
+                """
+                routes without a row: \(Set(declared.keys).subtracting(routes.map(\.name)).sorted()); rows without a route: \
+                \(Set(routes.map(\.name)).subtracting(declared.keys).sorted())
+                """
             )
             #expect(routes.count == Set(routes.map(\.name)).count)
 
@@ -407,7 +416,10 @@ extension CampusServerSuites {
                     let call = try await route.call(who)
                     let response = try await send(client, route.method, call, token: tokens[who])
                     let said =
-                        "\(who.rawValue) → \(route.method.rawValue) \(call.path) answered \(response.status.code) \(String(buffer: response.body).prefix(300))"
+                        """
+                        \(who.rawValue) → \(route.method.rawValue) \(call.path) answered \(response.status.code) \
+                        \(String(buffer: response.body).prefix(300))
+                        """
                     if admitted.contains(who) {
                         #expect(response.status == route.success, "\(said)")
                     } else if let (status, code) = route.refusedAnyway[who] {

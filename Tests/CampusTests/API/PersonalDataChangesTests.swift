@@ -102,7 +102,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "with SAES linked every group is SAES's: a change by the API or the form is refused with 409 personal_data_from_saes and the school's copy is untouched"
+            """
+            with SAES linked every group is SAES's: a change by the API or the form is refused with 409 personal_data_from_saes and the \
+            school's copy is untouched
+            """
         )
         func saesOwnsItAll() async throws {
             let fake = FakeSAES()

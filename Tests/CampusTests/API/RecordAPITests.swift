@@ -16,7 +16,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "school, career, plan, subjects by hand and by CSV, a period, its calendar, groups by CSV, a student with photo and personal data, a kardex line; each refusal with its code"
+            """
+            school, career, plan, subjects by hand and by CSV, a period, its calendar, groups by CSV, a student with photo and personal data, a \
+            kardex line; each refusal with its code
+            """
         )
         func buildSchool() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -83,8 +86,12 @@ extension CampusServerSuites {
                     try await client.api(.delete, "/api/v1/campus/calendar/\(try #require(event["id"] as? String))", token: admin).status
                         == .noContent)
 
-                let groups =
-                    "period,clave,group,shift,quota,teacher_email,weekday,starts_at,ends_at,building,room\n2027/2,L101,1NM1,morning,2,profe@test.patio,1,07:00,08:30,A,101\n2027/2,L101,1NM1,morning,2,profe@test.patio,3,07:00,08:30,A,101\n2027/2,L102,2NM1,morning,30,,2,07:00,09:00,A,102\n"
+                let groups = """
+                    period,clave,group,shift,quota,teacher_email,weekday,starts_at,ends_at,building,room\n\
+                    2027/2,L101,1NM1,morning,2,profe@test.patio,1,07:00,08:30,A,101\n\
+                    2027/2,L101,1NM1,morning,2,profe@test.patio,3,07:00,08:30,A,101\n\
+                    2027/2,L102,2NM1,morning,30,,2,07:00,09:00,A,102\n
+                    """
                 #expect(
                     try object(try await csv(client, "/api/v1/campus/plans/\(planID)/groups/import", token: admin, groups))["imported"] as? Int == 2)
                 let badTeacher = try await csv(

@@ -99,8 +99,12 @@ extension CampusServerSuites {
                     .init(
                         email: "nuevo.alumno@test.patio", password: TestPatio.password, name: "Nuevo Alumno",
                         boleta: "2023630999", planId: try #require(try await world.services.record.plans().first?.id)))
-                let bad =
-                    "boleta,period,clave,group\r\n\(extra.boleta),\(code),C501,5CM1\r\n0000000000,\(code),C502,5CM1\r\n\(extra.boleta),\(code),C501,5CV1\r\n"
+                let bad = """
+                    boleta,period,clave,group\r\n\
+                    \(extra.boleta),\(code),C501,5CM1\r\n\
+                    0000000000,\(code),C502,5CM1\r\n\
+                    \(extra.boleta),\(code),C501,5CV1\r\n
+                    """
                 var headers = HTTPFields()
                 headers[.authorization] = "Bearer \(world.admin)"
                 headers[.contentType] = "text/csv"

@@ -37,7 +37,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "before linking every part says it is the school's; once SAES is read, grades, schedule, kardex, personal data and the photo come from SAES with the time it was read"
+            """
+            before linking every part says it is the school's; once SAES is read, grades, schedule, kardex, personal data and the photo come \
+            from SAES with the time it was read
+            """
         )
         func apiFollowsTheSource() async throws {
             try await withLinkableWorld { world, fake in
@@ -115,7 +118,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "a page SAES stops showing keeps its last reading on the student's page, which says the reading failed; data from SAES is not edited in Patio"
+            """
+            a page SAES stops showing keeps its last reading on the student's page, which says the reading failed; data from SAES is not edited \
+            in Patio
+            """
         )
         func pagesSayWhereTheyComeFrom() async throws {
             try await withLinkableWorld { world, fake in

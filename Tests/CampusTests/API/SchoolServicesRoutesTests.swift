@@ -11,7 +11,10 @@ extension CampusServerSuites {
         "Campus API: school services' routes — what each answers, each refusal's status and code, and a teacher reading only the groups they teach")
     struct SchoolServicesRoutesTests {
         @Test(
-            "schools, careers, periods, capture windows, groups, rosters, students, enrolments and the calendar on the demo school: answers, 404s, 409s, refused bodies"
+            """
+            schools, careers, periods, capture windows, groups, rosters, students, enrolments and the calendar on the demo school: answers, \
+            404s, 409s, refused bodies
+            """
         )
         func schoolServicesRoutes() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in

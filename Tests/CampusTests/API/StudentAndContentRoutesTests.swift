@@ -10,7 +10,10 @@ extension CampusServerSuites {
     @Suite("Campus API: the student's own routes and the school's content — what each answers and each refusal's status and code")
     struct StudentAndContentRoutesTests {
         @Test(
-            "schedule by period, kardex search, personal data, credential, calendar feed renewal, the receipt's headers, SAES schools; news kinds, target schools and expiry; scholarships published, changed and removed"
+            """
+            schedule by period, kardex search, personal data, credential, calendar feed renewal, the receipt's headers, SAES schools; news \
+            kinds, target schools and expiry; scholarships published, changed and removed
+            """
         )
         func studentAndContentRoutes() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in

@@ -9,7 +9,10 @@ extension CampusServerSuites {
     @Suite("Campus API: the schedule, its PDF receipt and calendar feed, the credential, personal data and school content")
     struct StudentDocumentsTests {
         @Test(
-            "the calendar feed is valid RFC 5545 as a real parser reads it: weekly classes until the period ends, with room and teacher, plus the calendar"
+            """
+            the calendar feed is valid RFC 5545 as a real parser reads it: weekly classes until the period ends, with room and teacher, plus \
+            the calendar
+            """
         )
         func calendarFeed() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -25,8 +28,10 @@ extension CampusServerSuites {
                     for e in cal.walk('VEVENT'):
                         start = e.decoded('DTSTART')
                         rule = e.get('RRULE')
-                        out.append({'summary': str(e.get('SUMMARY')), 'location': str(e.get('LOCATION') or ''), 'description': str(e.get('DESCRIPTION') or ''),
-                                    'start': start.isoformat(), 'offset': start.utcoffset().total_seconds() if hasattr(start, 'utcoffset') and start.utcoffset() is not None else None,
+                        out.append({'summary': str(e.get('SUMMARY')), 'location': str(e.get('LOCATION') or ''), 'description': \
+                    str(e.get('DESCRIPTION') or ''),
+                                    'start': start.isoformat(), 'offset': start.utcoffset().total_seconds() if hasattr(start, 'utcoffset') and \
+                    start.utcoffset() is not None else None,
                                     'until': rule['UNTIL'][0].isoformat() if rule else None})
                     print(json.dumps(out))
                     """
@@ -81,7 +86,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "the credential's QR says whether it is valid today with the holder's name, and it stops being valid when the student is no longer enrolled"
+            """
+            the credential's QR says whether it is valid today with the holder's name, and it stops being valid when the student is no longer \
+            enrolled
+            """
         )
         func credential() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in

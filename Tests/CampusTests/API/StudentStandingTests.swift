@@ -6,7 +6,10 @@ import Testing
 
 extension CampusServerSuites {
     @Suite(
-        "Campus: the links a student handed out follow their account — a deactivated account, or one that is no longer a student, loses its calendar feed and its credential"
+        """
+        Campus: the links a student handed out follow their account — a deactivated account, or one that is no longer a student, loses its \
+        calendar feed and its credential
+        """
     )
     struct StudentStandingTests {
         @Test("deactivating the account stops the calendar feed (404) and the credential check says invalid; reactivated, both come back")

@@ -15,7 +15,12 @@ struct SAESRecordMappingTests {
                     group: "3CV11", subjectCode: "C301", subject: "BASES DE DATOS", partials: [.tenths(85), .notPresented, .none],
                     extraordinary: .none, final: .tenths(60)),
                 SAESGradeRow(
-                    group: "3CV12", subjectCode: nil, subject: "ALGEBRA", partials: [.none, .none, .none], extraordinary: .none, final: .notPresented),
+                    group: "3CV12",
+                    subjectCode: nil,
+                    subject: "ALGEBRA",
+                    partials: [.none, .none, .none],
+                    extraordinary: .none,
+                    final: .notPresented),
                 SAESGradeRow(
                     group: "3CV11", subjectCode: nil, subject: "CÁLCULO", partials: [.tenths(55), .tenths(70)], extraordinary: .tenths(90),
                     final: .tenths(95)),
@@ -65,7 +70,10 @@ struct SAESRecordMappingTests {
     }
 
     @Test(
-        "kardex: semesters numbered from their titles, NP left out of the averages, a subject failed then passed approved once, credits from SAES's credits page"
+        """
+        kardex: semesters numbered from their titles, NP left out of the averages, a subject failed then passed approved once, credits from \
+        SAES's credits page
+        """
     )
     func kardex() {
         let kardex = SAESKardex(

@@ -81,7 +81,10 @@ struct SAESBoletaTests {
     }
 
     @Test(
-        "school services see the link: 404 saes_not_linked before, then the boleta, school and status on the API and the student's page; a student cannot ask"
+        """
+        school services see the link: 404 saes_not_linked before, then the boleta, school and status on the API and the student's page; a \
+        student cannot ask
+        """
     )
     func schoolServicesSeeLinks() async throws {
         try await withDemoSchool { world, fake in

@@ -62,7 +62,10 @@ struct SAESDownTests {
 
     // Three seconds, not one: the pages SAES does answer must arrive within it even on a busy machine.
     @Test(
-        "SAES that never answers: with PATIO_CAMPUS_SAES_TIMEOUT=3 showing the CAPTCHA, signing in and syncing each give up with 503; a sync marks the pages failed and keeps their data"
+        """
+        SAES that never answers: with PATIO_CAMPUS_SAES_TIMEOUT=3 showing the CAPTCHA, signing in and syncing each give up with 503; a sync \
+        marks the pages failed and keeps their data
+        """
     )
     func noAnswerInTime() async throws {
         try await SAESWorld.with(settings: ["PATIO_CAMPUS_SAES_TIMEOUT": "3"]) { world in
@@ -97,7 +100,10 @@ struct SAESDownTests {
     }
 
     @Test(
-        "the crash page with a 200: a sync answers 503, marks every page failed and keeps the last good data; the link keeps its session and its last reading time; SAES back, the pages are current again"
+        """
+        the crash page with a 200: a sync answers 503, marks every page failed and keeps the last good data; the link keeps its session and its \
+        last reading time; SAES back, the pages are current again
+        """
     )
     func crashPageWithOK() async throws {
         try await SAESWorld.with { world in
@@ -135,7 +141,10 @@ struct SAESDownTests {
     }
 
     @Test(
-        "SAES wanting the teacher evaluation after grades were read: the grades page keeps them, says why nothing new came, and the link names the teachers; evaluated, the grades are current again"
+        """
+        SAES wanting the teacher evaluation after grades were read: the grades page keeps them, says why nothing new came, and the link names \
+        the teachers; evaluated, the grades are current again
+        """
     )
     func evaluationKeepsGrades() async throws {
         try await SAESWorld.with { world in

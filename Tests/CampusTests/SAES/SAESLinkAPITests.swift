@@ -11,7 +11,10 @@ import Testing
 @Suite("Campus SAES: linking a student's SAES through its CAPTCHA, syncing into Campus, expiry, unlinking")
 struct SAESLinkAPITests {
     @Test(
-        "linking: an unknown school and a post before any CAPTCHA are refused; a wrong CAPTCHA and a wrong password come back with a new image; the right answer links and reads every page"
+        """
+        linking: an unknown school and a post before any CAPTCHA are refused; a wrong CAPTCHA and a wrong password come back with a new image; \
+        the right answer links and reads every page
+        """
     )
     func linking() async throws {
         try await SAESWorld.with { world in

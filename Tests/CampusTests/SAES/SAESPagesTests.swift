@@ -8,7 +8,10 @@ import Testing
 @Suite("Campus SAES page: the student links by typing the CAPTCHA shown and sees their SAES grades")
 struct SAESPagesTests {
     @Test(
-        "choose the school, see SAES's image, a mistyped CAPTCHA shows a new one with the reason, the right one shows grades, schedule and kardex from SAES; unlinking forgets them"
+        """
+        choose the school, see SAES's image, a mistyped CAPTCHA shows a new one with the reason, the right one shows grades, schedule and \
+        kardex from SAES; unlinking forgets them
+        """
     )
     func linkInTheBrowser() async throws {
         try await SAESWorld.with { world in

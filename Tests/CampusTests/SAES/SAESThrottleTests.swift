@@ -9,7 +9,10 @@ import Testing
 @Suite("Campus SAES: Patio is polite to SAES — a burst of syncs reaches the portal a bounded number of times, the rest wait (429)")
 struct SAESThrottleTests {
     @Test(
-        "twenty syncs at once: a few reach SAES, one at a time; the rest are refused 429 saes_rate_limited with Retry-After; a minute later syncing works again"
+        """
+        twenty syncs at once: a few reach SAES, one at a time; the rest are refused 429 saes_rate_limited with Retry-After; a minute later \
+        syncing works again
+        """
     )
     func burst() async throws {
         try await SAESWorld.with { world in
@@ -38,7 +41,10 @@ struct SAESThrottleTests {
     }
 
     @Test(
-        "a portal's shared ceiling: with four students' operations in flight on one portal a fifth student is refused 429 (not queued, nothing sent), another portal is not; when one finishes the fifth gets in"
+        """
+        a portal's shared ceiling: with four students' operations in flight on one portal a fifth student is refused 429 (not queued, nothing \
+        sent), another portal is not; when one finishes the fifth gets in
+        """
     )
     func portalCeiling() async throws {
         let throttle = SAESThrottle(limits: .init(perStudent: 12, window: 60, perPortal: 4), clock: ManualClock().clock)

@@ -102,7 +102,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "a scholarship's amount is read as the page writes pesos: 1,000, 1000 and $1,000.00 are one thousand; a bad one is refused on its field, in Spanish and English"
+            """
+            a scholarship's amount is read as the page writes pesos: 1,000, 1000 and $1,000.00 are one thousand; a bad one is refused on its \
+            field, in Spanish and English
+            """
         )
         func scholarshipAmount() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -138,7 +141,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "the catalogue's forms pick a school, a career and a plan by name and stay at /campus/admin/catalogue when refused; done, they say so once"
+            """
+            the catalogue's forms pick a school, a career and a plan by name and stay at /campus/admin/catalogue when refused; done, they say \
+            so once
+            """
         )
         func catalogueForms() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -176,7 +182,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "a student's page: the kardex line picks the subject by name and both forms stay at the student's address when refused; a new student is found by boleta"
+            """
+            a student's page: the kardex line picks the subject by name and both forms stay at the student's address when refused; a new \
+            student is found by boleta
+            """
         )
         func studentForms() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in

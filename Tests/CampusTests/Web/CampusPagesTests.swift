@@ -9,7 +9,10 @@ extension CampusServerSuites {
     @Suite("Campus pages: the student's record, the teacher's capture form, school services' page")
     struct CampusPagesTests {
         @Test(
-            "the student's pages: grades with the pending average, the week as a grid with Saturday and a list, the kardex with search, personal data without empty fields, the credential"
+            """
+            the student's pages: grades with the pending average, the week as a grid with Saturday and a list, the kardex with search, personal \
+            data without empty fields, the credential
+            """
         )
         func studentPages() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -68,7 +71,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "four grades typed and one of them 11: all four come back as typed, the wrong one marked beside its student's name with the reason in the page's language; nothing is saved until it is right, and then the page says so"
+            """
+            four grades typed and one of them 11: all four come back as typed, the wrong one marked beside its student's name with the reason \
+            in the page's language; nothing is saved until it is right, and then the page says so
+            """
         )
         func refusedCaptureKeepsEverything() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -197,7 +203,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "after the period closes, the teacher's page says capture is over (in Spanish and English) and the student's grades page shows what was recorded"
+            """
+            after the period closes, the teacher's page says capture is over (in Spanish and English) and the student's grades page shows what \
+            was recorded
+            """
         )
         func pagesAfterClosing() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -248,7 +257,10 @@ extension CampusServerSuites {
 
 extension CampusServerSuites.CampusPagesTests {
     @Test(
-        "school services open a student, give them a photo, add a kardex line by hand and correct their personal data from the pages; each refusal says why and keeps what was there"
+        """
+        school services open a student, give them a photo, add a kardex line by hand and correct their personal data from the pages; each \
+        refusal says why and keeps what was there
+        """
     )
     func adminStudentPages() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -321,7 +333,10 @@ extension CampusServerSuites.CampusPagesTests {
     }
 
     @Test(
-        "school services add a school, a career, a plan and a subject by hand; a subject with every field wrong is refused with each reason and what was typed"
+        """
+        school services add a school, a career, a plan and a subject by hand; a subject with every field wrong is refused with each reason and \
+        what was typed
+        """
     )
     func adminCatalogue() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in

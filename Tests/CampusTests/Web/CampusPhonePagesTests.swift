@@ -18,7 +18,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "the schedule shows a tab per day with today's selected and that day's classes with their times and room 2-201; ?day= picks another day; the week's grid blocks say the same room"
+            """
+            the schedule shows a tab per day with today's selected and that day's classes with their times and room 2-201; ?day= picks another \
+            day; the week's grid blocks say the same room
+            """
         )
         func scheduleByDay() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -53,7 +56,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "the grades page and the home page say their average and approved subjects are this period's, beside the kardex's general average, approved subjects and credits"
+            """
+            the grades page and the home page say their average and approved subjects are this period's, beside the kardex's general average, \
+            approved subjects and credits
+            """
         )
         func summaries() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -73,7 +79,10 @@ extension CampusServerSuites {
                     #expect(summary.contains("<dt>Toda tu carrera (kárdex)</dt>"), "\(path)")
                     #expect(
                         summary.contains(
-                            "Promedio general: <strong>\(kardex.overallAverage ?? "")</strong> · Aprobadas: \(kardex.approvedSubjects) · Créditos: \(earned) de \(total)"
+                            """
+                            Promedio general: <strong>\(kardex.overallAverage ?? "")</strong> · Aprobadas: \(kardex.approvedSubjects) · \
+                            Créditos: \(earned) de \(total)
+                            """
                         ), "\(path)")
                 }
                 ana.cookies["patio_lang"] = "en"
@@ -81,7 +90,10 @@ extension CampusServerSuites {
                 #expect(english.contains("<dt>This period · \(period)</dt>") && english.contains("Average: <strong>pending</strong> · Approved: 0"))
                 #expect(
                     english.contains(
-                        "General average: <strong>\(kardex.overallAverage ?? "")</strong> · Approved: \(kardex.approvedSubjects) · Credits: \(earned) of \(total)"
+                        """
+                        General average: <strong>\(kardex.overallAverage ?? "")</strong> · Approved: \(kardex.approvedSubjects) · Credits: \
+                        \(earned) of \(total)
+                        """
                     ))
             }
         }
@@ -148,7 +160,10 @@ extension CampusServerSuites {
 @Suite("Campus SAES link form: a refusal keeps what was typed and says why in the reader's words")
 struct SAESLinkFormTests {
     @Test(
-        "SAES failing keeps the school chosen; a mistyped CAPTCHA keeps the boleta, the school and the keep-password choice, never the password (the browser's password manager may fill it), in Spanish and English"
+        """
+        SAES failing keeps the school chosen; a mistyped CAPTCHA keeps the boleta, the school and the keep-password choice, never the password \
+        (the browser's password manager may fill it), in Spanish and English
+        """
     )
     func refusedLinkKeepsTheForm() async throws {
         try await SAESWorld.with { world in

@@ -43,7 +43,10 @@ extension CampusServerSuites {
         static let days = ["", "Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado"]
 
         @Test(
-            "the receipt's check page shows what was printed — name, boleta, period and every class with its group, day and times — and says in green that it is authentic and current"
+            """
+            the receipt's check page shows what was printed — name, boleta, period and every class with its group, day and times — and says in \
+            green that it is authentic and current
+            """
         )
         func receiptShowsThePrintedContent() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -64,7 +67,10 @@ extension CampusServerSuites {
                 for entry in entries {
                     let day = Self.days[try #require(entry["weekday"] as? Int)]
                     let expected =
-                        "\(day) | \(entry["startsAt"] as? String ?? "")–\(entry["endsAt"] as? String ?? "") | \(entry["subject"] as? String ?? "") | \(entry["group"] as? String ?? "")"
+                        """
+                        \(day) | \(entry["startsAt"] as? String ?? "")–\(entry["endsAt"] as? String ?? "") | \
+                        \(entry["subject"] as? String ?? "") | \(entry["group"] as? String ?? "")
+                        """
                     #expect(shown.contains(expected), "\(expected) not on the check page")
                 }
                 let english = String(buffer: try await get(client, path, language: "en").body)
@@ -98,7 +104,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "a receipt whose timetable changed after it was printed no longer checks as current: the page says so in red and shows today's classes to compare"
+            """
+            a receipt whose timetable changed after it was printed no longer checks as current: the page says so in red and shows today's \
+            classes to compare
+            """
         )
         func changedTimetable() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -117,7 +126,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "the credential's check page shows the student's name and photo and says valid in green, or invalid in red, in words, in Spanish and English; a deactivated student's says invalid and shows no one"
+            """
+            the credential's check page shows the student's name and photo and says valid in green, or invalid in red, in words, in Spanish and \
+            English; a deactivated student's says invalid and shows no one
+            """
         )
         func credentialCheck() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -152,7 +164,10 @@ extension CampusServerSuites {
         }
 
         @Test(
-            "read at arm's length: the whole card takes the verdict's colour; without a photo the check and the student's own credential show the initials, never an empty frame"
+            """
+            read at arm's length: the whole card takes the verdict's colour; without a photo the check and the student's own credential show \
+            the initials, never an empty frame
+            """
         )
         func credentialWithoutPhoto() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in

@@ -85,7 +85,10 @@ struct ControllerAppRealClientTests {
     }
 
     @Test(
-        "with the contract on, the demo publishes the original's 100: Swift's Int(...) and Kotlin's toInt() read it, and compare it with their own 100",
+        """
+        with the contract on, the demo publishes the original's 100: Swift's Int(...) and Kotlin's toInt() read it, and compare it with their \
+        own 100
+        """,
     )
     func versionReadsAsAWholeNumber() async throws {
         try await Self.live { world, port in
@@ -124,7 +127,10 @@ struct ControllerAppRealClientTests {
     }
 
     @Test(
-        "a token that is sent must be live: the apps' request with a revoked, made-up or non-bearer Authorization answers 401; a paused agent's own token 403"
+        """
+        a token that is sent must be live: the apps' request with a revoked, made-up or non-bearer Authorization answers 401; a paused agent's \
+        own token 403
+        """
     )
     func sentTokenStillChecked() async throws {
         try await Self.live { world, port in

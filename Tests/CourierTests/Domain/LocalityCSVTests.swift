@@ -176,7 +176,10 @@ struct LocalityCSVTests {
         #expect(lines[0] == header)
         #expect(
             lines[1]
-                == "11001000,3,MUNICIPIO,Bogotá D.C.,BOGOTA,BOGOTA\\CUNDINAMARCA\\COL,BOG,11,BOGOTA D.C.,057,COLOMBIA,,,110111,601,ZONA CENTRO,true,true,true,1001,1,true,7,18,4500,true,true,true,America/Bogota"
+                == """
+                11001000,3,MUNICIPIO,Bogotá D.C.,BOGOTA,BOGOTA\\CUNDINAMARCA\\COL,BOG,11,BOGOTA D.C.,057,COLOMBIA,,,110111,601,ZONA \
+                CENTRO,true,true,true,1001,1,true,7,18,4500,true,true,true,America/Bogota
+                """
         )
         #expect(lines[2].hasPrefix("05002000,3,MUNICIPIO,\"Bogotá, D.C.\",BOGOTA,"))
         #expect(LocalityCSV.render([]) == header + "\r\n")

@@ -135,7 +135,10 @@ struct PhotoIsolationSystemTests {
         let serverCPU = try server.cpuSeconds() - cpuBefore
         // The figures for the record (not asserted beyond the bounds above).
         print(
-            "bomb storm: slowest /healthz \(slowest), normal upload \(stored.status) in \(normalTook), bombs \(outcomes.map(\.0).sorted()), server CPU \(serverCPU) s"
+            """
+            bomb storm: slowest /healthz \(slowest), normal upload \(stored.status) in \(normalTook), bombs \(outcomes.map(\.0).sorted()), \
+            server CPU \(serverCPU) s
+            """
         )
         // The decoding happened in the workers: each 24 MP 499-scan JPEG alone takes ~3.5 s of CPU to decode, and
         // the server spent less than that on all the requests together (reading, stripping, storing, /healthz).

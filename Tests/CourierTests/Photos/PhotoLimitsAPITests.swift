@@ -43,7 +43,10 @@ struct PhotoLimitsAPITests {
     }
 
     @Test(
-        "each codec refusal maps to its problem: too large and too complex 422, busy and no worker 503 with Retry-After, anything else photo_unreadable"
+        """
+        each codec refusal maps to its problem: too large and too complex 422, busy and no worker 503 with Retry-After, anything else \
+        photo_unreadable
+        """
     )
     func problems() async throws {
         let cases: [(PhotoError, HTTPResponse.Status, String)] = [

@@ -134,7 +134,10 @@ struct CourierPagesTests {
             let spanish = String(buffer: try await dispatch.get("/courier/dispatch").body)
             #expect(
                 spanish.contains(
-                    "data-live-state=\"down\" data-live=\"En vivo\" data-down=\"Sin conexión en vivo · reconectando\">Sin conexión en vivo · reconectando</span>"
+                    """
+                    data-live-state=\"down\" data-live=\"En vivo\" data-down=\"Sin conexión en vivo · reconectando\">Sin conexión en vivo · \
+                    reconectando</span>
+                    """
                 ))
             dispatch.cookies["patio_lang"] = "en"
             let english = String(buffer: try await dispatch.get("/courier/dispatch").body)

@@ -48,7 +48,10 @@ struct CourierPhonePagesTests {
     }
 
     @Test(
-        "each pickup state has a badge of its own — tone, icon and words — and the board's headings say how many in plain words, in Spanish and English"
+        """
+        each pickup state has a badge of its own — tone, icon and words — and the board's headings say how many in plain words, in Spanish and \
+        English
+        """
     )
     func stateBadges() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -189,7 +192,10 @@ struct CourierPhonePagesTests {
             #expect(page.contains("<strong>Recogida a las 10:00</strong>"))
             #expect(
                 page.contains(
-                    "<a class=\"button wide\" href=\"/courier/pickups/\(second)\" data-next-pickup>Siguiente recogida: 11:00–12:00 · Droguería Central</a>"
+                    """
+                    <a class=\"button wide\" href=\"/courier/pickups/\(second)\" data-next-pickup>Siguiente recogida: 11:00–12:00 · Droguería \
+                    Central</a>
+                    """
                 ))
 
             var english = try await agent(client, english: true)
@@ -207,7 +213,10 @@ struct CourierPhonePagesTests {
     }
 
     @Test(
-        "dispatch's first action is creating a pickup — open when the board is empty — and every action ends in a confirmation that says what happened"
+        """
+        dispatch's first action is creating a pickup — open when the board is empty — and every action ends in a confirmation that says what \
+        happened
+        """
     )
     func dispatchCreatesFirst() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in

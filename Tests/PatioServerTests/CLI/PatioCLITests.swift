@@ -164,7 +164,8 @@ struct PaymentsCLITests {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
-            <Cube><Cube time='2026-11-20'><Cube currency='USD' rate='1.0543'/><Cube currency='JPY' rate='162.10'/><Cube currency='MXN' rate='21.3710'/></Cube></Cube>
+            <Cube><Cube time='2026-11-20'><Cube currency='USD' rate='1.0543'/><Cube currency='JPY' rate='162.10'/><Cube currency='MXN' \
+            rate='21.3710'/></Cube></Cube>
             </gesmes:Envelope>
             """
         let file = data + "/eurofxref-daily.xml"

@@ -87,7 +87,10 @@ struct PasskeyAPITests {
     }
 
     @Test(
-        "refused: a replayed or expired challenge, another session's registration challenge, an unknown passkey, a deactivated account, a counter going backwards, the same passkey twice"
+        """
+        refused: a replayed or expired challenge, another session's registration challenge, an unknown passkey, a deactivated account, a \
+        counter going backwards, the same passkey twice
+        """
     )
     func refusals() async throws {
         try await TestPatio.with(modules: availableModules) { patio, client in

@@ -64,7 +64,10 @@ struct GardenModule: PatioModule {
         func seedDemo() async throws {
             try await environment.database.write { db in
                 try await db.sql.raw(
-                    "INSERT INTO garden_plants (id, name) SELECT \(bind: UUID()), 'Rosa' WHERE NOT EXISTS (SELECT 1 FROM garden_plants WHERE name = 'Rosa')"
+                    """
+                    INSERT INTO garden_plants (id, name) SELECT \(bind: UUID()), 'Rosa' WHERE NOT EXISTS (SELECT 1 FROM garden_plants WHERE \
+                    name = 'Rosa')
+                    """
                 ).run()
             }
         }

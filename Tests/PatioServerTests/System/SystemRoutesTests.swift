@@ -106,11 +106,17 @@ struct SystemRoutesTests {
     @Test("a module fragment that defines a path or a component again stops the assembly, naming it")
     func contractClash() throws {
         let platform =
-            "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths:\n  /api/v1/me:\n    get: {responses: {'200': {description: ok}}}\ncomponents:\n  schemas:\n    Problem: {type: object}\n"
+            """
+            openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths:\n  /api/v1/me:\n    get: {responses: {'200': {description: \
+            ok}}}\ncomponents:\n  schemas:\n    Problem: {type: object}\n
+            """
         let path = "paths:\n  /api/v1/me:\n    get: {responses: {'200': {description: again}}}\n"
         let schema = "paths: {}\ncomponents:\n  schemas:\n    Problem: {type: string}\n"
         let clean =
-            "tags:\n  - name: garden\npaths:\n  /api/v1/garden/plants:\n    get: {responses: {'200': {description: ok}}}\ncomponents:\n  schemas:\n    Plant: {type: object}\n"
+            """
+            tags:\n  - name: garden\npaths:\n  /api/v1/garden/plants:\n    get: {responses: {'200': {description: ok}}}\ncomponents:\n  \
+            schemas:\n    Plant: {type: object}\n
+            """
         let pathError = #expect(throws: ConfigurationError.self) { try APIContract.assemble(platform: platform, fragments: [("garden", path)]) }
         #expect(pathError?.description.contains("garden") == true && pathError?.description.contains("/api/v1/me") == true)
         let schemaError = #expect(throws: ConfigurationError.self) { try APIContract.assemble(platform: platform, fragments: [("garden", schema)]) }

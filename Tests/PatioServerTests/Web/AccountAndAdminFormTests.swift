@@ -33,7 +33,10 @@ struct AccountAndAdminFormTests {
     }
 
     @Test(
-        "every form on my account posts to /account: a refused name or password is shown there (the name as typed, never a password), saved ones say so once"
+        """
+        every form on my account posts to /account: a refused name or password is shown there (the name as typed, never a password), saved ones \
+        say so once
+        """
     )
     func accountFormsStayOnTheirPage() async throws {
         try await TestPatio.with(modules: availableModules) { patio, client in
@@ -85,7 +88,10 @@ struct AccountAndAdminFormTests {
     }
 
     @Test(
-        "deleting a config key asks first with its value and the app; the app's forms post to its page, keeping what was typed when refused; a new app or account keeps what was typed"
+        """
+        deleting a config key asks first with its value and the app; the app's forms post to its page, keeping what was typed when refused; a \
+        new app or account keeps what was typed
+        """
     )
     func appAdminForms() async throws {
         try await TestPatio.with(modules: availableModules) { patio, client in

@@ -124,7 +124,10 @@ struct PageCrawlTests {
         #expect(
             PageChecker.links(
                 in:
-                    "<a href=\"/a?x=1&amp;y=2#top\">a</a><a href=\"https://example.org/\">b</a><a href=\"http://localhost/academy/checkin?t=abc\">c</a><a href=\"/logout\">d</a><a href=\"#main\">e</a>"
+                    """
+                    <a href=\"/a?x=1&amp;y=2#top\">a</a><a href=\"https://example.org/\">b</a><a \
+                    href=\"http://localhost/academy/checkin?t=abc\">c</a><a href=\"/logout\">d</a><a href=\"#main\">e</a>
+                    """
             )
                 == ["/a?x=1&y=2", "/academy/checkin?t=abc"])
         #expect(

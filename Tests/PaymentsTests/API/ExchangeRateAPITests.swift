@@ -6,7 +6,10 @@ import Testing
 @Suite("Exchange rates and conversion")
 struct ExchangeRateAPITests {
     @Test(
-        "conversion uses both rates through the euro and rounds up to the payer's next minor unit; aliases are accepted; a missing rate is a clear error"
+        """
+        conversion uses both rates through the euro and rounds up to the payer's next minor unit; aliases are accepted; a missing rate is a \
+        clear error
+        """
     )
     func conversion() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in

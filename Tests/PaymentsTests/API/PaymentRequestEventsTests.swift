@@ -85,7 +85,10 @@ struct PaymentRequestEventsTests {
     }
 
     @Test(
-        "the upgrade is refused like any request: anonymous 401, not a WebSocket 426, a cookie session from another site's page 403, someone else's request 404"
+        """
+        the upgrade is refused like any request: anonymous 401, not a WebSocket 426, a cookie session from another site's page 403, someone \
+        else's request 404
+        """
     )
     func refusedUpgrades() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in

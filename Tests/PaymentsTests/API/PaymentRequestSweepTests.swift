@@ -20,7 +20,10 @@ struct PaymentRequestSweepTests {
     }
 
     @Test(
-        "per account: codes that open a request never count; the 11th code matching nothing within 15 minutes answers 429 with Retry-After, even a live code, until the window passes"
+        """
+        per account: codes that open a request never count; the 11th code matching nothing within 15 minutes answers 429 with Retry-After, even \
+        a live code, until the window passes
+        """
     )
     func perAccount() async throws {
         try await TestPatio.with(modules: moduleUnderTest, configure: Self.behindProxy) { patio, client in

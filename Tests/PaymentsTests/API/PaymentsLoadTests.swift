@@ -64,12 +64,14 @@ func checkLedger(_ database: any SQLDatabase) async throws {
     #expect(audit.ok)
     let acceptedWithoutTransfer = try await database.raw(
         """
-        SELECT COUNT(*) AS n FROM payments_requests WHERE status = 'accepted' AND (transfer_id IS NULL OR transfer_id NOT IN (SELECT id FROM payments_transfers))
+        SELECT COUNT(*) AS n FROM payments_requests WHERE status = 'accepted' AND (transfer_id IS NULL OR transfer_id NOT IN (SELECT id FROM \
+        payments_transfers))
         """
     ).first(decoding: Row.self)!.n
     let paymentsWithoutAcceptance = try await database.raw(
         """
-        SELECT COUNT(*) AS n FROM payments_transfers WHERE reason = 'payment' AND id NOT IN (SELECT transfer_id FROM payments_requests WHERE status = 'accepted' AND transfer_id IS NOT NULL)
+        SELECT COUNT(*) AS n FROM payments_transfers WHERE reason = 'payment' AND id NOT IN (SELECT transfer_id FROM payments_requests WHERE status \
+        = 'accepted' AND transfer_id IS NOT NULL)
         """
     ).first(decoding: Row.self)!.n
     let paidTwice = try await database.raw(

@@ -19,7 +19,10 @@ struct SignupThrottleTests {
     }
 
     @Test(
-        "ten sign-ups an hour per address, taken emails included; the 11th answers 429 with Retry-After and creates nothing; invalid forms do not count; other addresses are unaffected; an hour later it works again"
+        """
+        ten sign-ups an hour per address, taken emails included; the 11th answers 429 with Retry-After and creates nothing; invalid forms do \
+        not count; other addresses are unaffected; an hour later it works again
+        """
     )
     func perAddress() async throws {
         try await TestPatio.with(modules: moduleUnderTest, configure: Self.behindProxy) { patio, client in

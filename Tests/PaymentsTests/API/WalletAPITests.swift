@@ -105,7 +105,10 @@ struct WalletAPITests {
 @Suite("InterPay demo data")
 struct PaymentsDemoTests {
     @Test(
-        "the demo shop has months of paid sales in five categories, the demo customer has funds left, and the ledger audits clean; seeding twice adds nothing"
+        """
+        the demo shop has months of paid sales in five categories, the demo customer has funds left, and the ledger audits clean; seeding twice \
+        adds nothing
+        """
     )
     func demo() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in

@@ -33,7 +33,10 @@ struct ExchangeRoundingTests {
     }
 
     @Test(
-        "over 2,000 random sequences of up to 40 payments between up to four currencies, the exchange account never loses and the payer pays less than one minor unit above the exact value"
+        """
+        over 2,000 random sequences of up to 40 payments between up to four currencies, the exchange account never loses and the payer pays \
+        less than one minor unit above the exact value
+        """
     )
     func exchangeNeverLoses() throws {
         var random = SeededGenerator(state: 20_261_124)
@@ -50,7 +53,10 @@ struct ExchangeRoundingTests {
                 let owed = Decimal(amount) * rates[payer]!
                 #expect(
                     Decimal(paid) * rates[payee]! >= owed,
-                    "iteration \(iteration) step \(step): \(amount) \(payee) at \(rates[payee]!) per EUR cost only \(paid) \(payer) at \(rates[payer]!)"
+                    """
+                    iteration \(iteration) step \(step): \(amount) \(payee) at \(rates[payee]!) per EUR cost only \(paid) \(payer) at \
+                    \(rates[payer]!)
+                    """
                 )
                 #expect(
                     Decimal(paid - 1) * rates[payee]! < owed,

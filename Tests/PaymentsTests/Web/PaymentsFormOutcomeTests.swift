@@ -10,7 +10,10 @@ struct PaymentsFormOutcomeTests {
     static let nbsp = "\u{00A0}"
 
     @Test(
-        "cancelling a request asks first with its amount and the code that stops working, cancels only when confirmed, then the request's page says so once"
+        """
+        cancelling a request asks first with its amount and the code that stops working, cancels only when confirmed, then the request's page \
+        says so once
+        """
     )
     func cancelAsksFirst() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
@@ -64,7 +67,10 @@ struct PaymentsFormOutcomeTests {
     }
 
     @Test(
-        "cancelling the plan asks first with until when it stays on and the price not charged again, in Spanish and English, and cancels only when confirmed"
+        """
+        cancelling the plan asks first with until when it stays on and the price not charged again, in Spanish and English, and cancels only \
+        when confirmed
+        """
     )
     func cancelPlanAsksFirst() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in

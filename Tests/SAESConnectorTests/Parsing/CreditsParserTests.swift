@@ -26,7 +26,10 @@ struct CreditsParserTests {
     @Test("a count is digits with at most one decimal point or comma: signs, exponents, words and thousands separators are refused")
     func counts() {
         let page = { (earned: String) in
-            "<html><body><span id=\"ctl00_mainCopy_Lbl_CreditosAlcanzados\">\(earned)</span><span id=\"ctl00_mainCopy_Lbl_CreditosCarrera\">392</span></body></html>"
+            """
+            <html><body><span id=\"ctl00_mainCopy_Lbl_CreditosAlcanzados\">\(earned)</span><span \
+            id=\"ctl00_mainCopy_Lbl_CreditosCarrera\">392</span></body></html>
+            """
         }
         for good in ["0", "245", "245.5", "245.50", "245,50", " 172.50 "] {
             let parsed = CreditsParser.parse(page(good))

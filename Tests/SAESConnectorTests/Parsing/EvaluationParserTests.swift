@@ -22,7 +22,10 @@ struct EvaluationParserTests {
                 SAESTeacherToEvaluate(
                     group: "5CM1", subject: "COMPILADORES", teacher: "RAMÍREZ SOTO JULIO", link: "evaluacion.aspx?grupo=5CM1&materia=C501"),
                 SAESTeacherToEvaluate(
-                    group: "5CM1", subject: "INGENIERÍA DE SOFTWARE", teacher: "TORRES VEGA ADRIANA", link: "evaluacion.aspx?grupo=5CM1&materia=C502"),
+                    group: "5CM1",
+                    subject: "INGENIERÍA DE SOFTWARE",
+                    teacher: "TORRES VEGA ADRIANA",
+                    link: "evaluacion.aspx?grupo=5CM1&materia=C502"),
                 SAESTeacherToEvaluate(group: "5CM2", subject: "REDES DE COMPUTADORAS", teacher: "NAVARRO GIL TERESA", link: nil),
             ])
         #expect(parsed.problems == ["Row 5 has 1 cells instead of 4; it was left out."])

@@ -26,7 +26,10 @@ struct KardexParserTests {
     }
 
     @Test(
-        "mainCopy_ ids: th title and header rows, NP, a decimal comma in a grade, MM/yyyy dates; a grade, a month and a short row that are wrong are named"
+        """
+        mainCopy_ ids: th title and header rows, NP, a decimal comma in a grade, MM/yyyy dates; a grade, a month and a short row that are wrong \
+        are named
+        """
     )
     func shortIDs() throws {
         let parsed = KardexParser.parse(try Fixture.html("kardex_mainCopy"))

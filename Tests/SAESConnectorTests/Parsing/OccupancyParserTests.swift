@@ -4,7 +4,10 @@ import Testing
 @Suite("Group occupancy page: GrvOcupabilidad in both id styles")
 struct OccupancyParserTests {
     @Test(
-        "ctl00_ ids: group, key, subject, semester, quota and enrolled; a short row, a quota that is not a count, a negative and an overflowing count are named and left out"
+        """
+        ctl00_ ids: group, key, subject, semester, quota and enrolled; a short row, a quota that is not a count, a negative and an overflowing \
+        count are named and left out
+        """
     )
     func classicPage() throws {
         let parsed = OccupancyParser.parse(try Fixture.html("occupancy_ctl00"))

@@ -150,15 +150,20 @@ struct ParserFuzzTests {
     }
 
     @Test(
-        "60 and 10,000 nested divs, tables and spans with SAES's tables and labels at the bottom: read when libxml2 keeps them, unreadable when it does not, never a trap",
+        """
+        60 and 10,000 nested divs, tables and spans with SAES's tables and labels at the bottom: read when libxml2 keeps them, unreadable when \
+        it does not, never a trap
+        """,
         arguments: [
             ("<div>", "</div>"), ("<table><tr><td>", "</td></tr></table>"), ("<span>", "</span>"),
             ("<table id=\"ctl00_mainCopy_GV_Calif\"><tr><td>", "</td></tr></table>"),
         ])
     func deeplyNested(open: String, close: String) {
         let inner = """
-            <table id="ctl00_mainCopy_GV_Calif"><tr><td>3CV11</td><td>BASES DE DATOS</td><td>9</td><td>8</td><td>7</td><td>-</td><td>8</td></tr></table>
-            <span id="mainCopy_Lbl_CreditosAlcanzados">245.50</span><span id="ctl00_mainCopy_Lbl_Kardex"><center><table><tr><td>PRIMER</td></tr></table></center></span>
+            <table id="ctl00_mainCopy_GV_Calif"><tr><td>3CV11</td><td>BASES DE DATOS</td><td>9</td><td>8</td><td>7</td><td>-</td><td>8</td></tr>\
+            </table>
+            <span id="mainCopy_Lbl_CreditosAlcanzados">245.50</span><span id="ctl00_mainCopy_Lbl_Kardex"><center><table><tr><td>PRIMER</td></tr>\
+            </table></center></span>
             fondo
             """
         let nestedGrades = open.contains("GV_Calif")

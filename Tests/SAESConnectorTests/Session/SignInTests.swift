@@ -123,7 +123,10 @@ struct SignInTests {
     }
 
     @Test(
-        "SAES's crash page answered with a 200, as the real portals do, is SAES down on every path: sign-in page, sign-in post, pages, photo, session check, availability"
+        """
+        SAES's crash page answered with a 200, as the real portals do, is SAES down on every path: sign-in page, sign-in post, pages, photo, \
+        session check, availability
+        """
     )
     func crashPageWithOK() async throws {
         let fake = FakeSAES()

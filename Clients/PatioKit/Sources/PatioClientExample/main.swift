@@ -61,7 +61,10 @@ do {
         for row in rows.sorted(by: { ($0.fields["dueDate"]?.string ?? "") < ($1.fields["dueDate"]?.string ?? "") }) {
             let done = row.fields["isDone"] == .bool(true) ? "[x]" : "[ ]"
             print(
-                "\(done) \(row.fields["dueDate"]?.string ?? "")  \(row.fields["text"]?.string ?? "")\(row.isPending ? "  (not synced yet)" : "")  \(row.id)"
+                """
+                \(done) \(row.fields["dueDate"]?.string ?? "")  \(row.fields["text"]?.string ?? "")\(row.isPending ? "  (not synced yet)" : "") \
+                 \(row.id)
+                """
             )
         }
     case "tick":
@@ -74,7 +77,10 @@ do {
         let sync = try engine(try patio())
         let report = try await sync.sync(tasks)
         print(
-            "Sent \(report.applied) change(s); \(report.conflicts) conflict(s), \(report.rejected) refused. \(try sync.store.rows(tasks).count) task(s) offline."
+            """
+            Sent \(report.applied) change(s); \(report.conflicts) conflict(s), \(report.rejected) refused. \(try sync.store.rows(tasks).count) \
+            task(s) offline.
+            """
         )
         for conflict in try sync.store.conflicts() { print("Conflict on \(conflict.rowID): \(conflict.fields.joined(separator: ", "))") }
         for rejection in try sync.store.rejections() { print("Refused \(rejection.rowID): \(rejection.detail)") }

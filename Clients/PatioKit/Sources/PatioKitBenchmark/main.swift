@@ -35,7 +35,10 @@ func rawInserts(_ rows: [(String, Int, String)], batch: Int, name: String) async
     try await database.write { db in
         try db.execute(
             sql:
-                "CREATE TABLE rows (collection TEXT NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (collection, id))"
+                """
+                CREATE TABLE rows (collection TEXT NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY \
+                (collection, id))
+                """
         )
     }
     return try await seconds {
@@ -66,7 +69,10 @@ do {
     let rawPullSeconds = try await rawInserts(pulledRows, batch: 1000, name: "raw-pull.sqlite")
     let pullRate = Double(pulled) / pullSeconds, rawPullRate = Double(pulledRows.count) / rawPullSeconds
     print(
-        "pull: \(pulled) changes in \(String(format: "%.2f", pullSeconds)) s = \(Int(pullRate)) rows/s; raw batched SQLite inserts: \(Int(rawPullRate)) rows/s; ratio \(String(format: "%.3f", pullRate / rawPullRate))"
+        """
+        pull: \(pulled) changes in \(String(format: "%.2f", pullSeconds)) s = \(Int(pullRate)) rows/s; raw batched SQLite inserts: \
+        \(Int(rawPullRate)) rows/s; ratio \(String(format: "%.3f", pullRate / rawPullRate))
+        """
     )
 
     // 2. Push.
@@ -83,7 +89,10 @@ do {
     let rawPushSeconds = try await rawInserts(edited, batch: 100, name: "raw-push.sqlite")
     let pushRate = Double(report.applied) / pushSeconds, rawPushRate = Double(edited.count) / rawPushSeconds
     print(
-        "push: \(report.applied) offline edits in \(String(format: "%.2f", pushSeconds)) s = \(Int(pushRate)) rows/s; raw batched SQLite inserts (100 per transaction): \(Int(rawPushRate)) rows/s; ratio \(String(format: "%.3f", pushRate / rawPushRate))"
+        """
+        push: \(report.applied) offline edits in \(String(format: "%.2f", pushSeconds)) s = \(Int(pushRate)) rows/s; raw batched SQLite inserts \
+        (100 per transaction): \(Int(rawPushRate)) rows/s; ratio \(String(format: "%.3f", pushRate / rawPushRate))
+        """
     )
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))

@@ -58,7 +58,10 @@ public final class OfflineStore: Sendable {
                                            PRIMARY KEY (collection, id));
                     CREATE TABLE kit_cursors (collection TEXT PRIMARY KEY, cursor TEXT NOT NULL);
                     CREATE TABLE kit_pending (mutation_id INTEGER PRIMARY KEY, collection TEXT NOT NULL, row_id TEXT NOT NULL,
-                                              op TEXT NOT NULL, base_version INTEGER NOT NULL, fields TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0);
+                                              op TEXT NOT NULL,
+                                              base_version INTEGER NOT NULL,
+                                              fields TEXT NOT NULL,
+                                              attempts INTEGER NOT NULL DEFAULT 0);
                     CREATE INDEX kit_pending_row ON kit_pending (collection, row_id);
                     CREATE TABLE kit_conflicts (mutation_id INTEGER PRIMARY KEY, collection TEXT NOT NULL, row_id TEXT NOT NULL,
                                                 fields TEXT NOT NULL, mine TEXT NOT NULL, server TEXT, server_version INTEGER NOT NULL);

@@ -97,7 +97,10 @@ struct FacadeTests {
     }
 
     @Test(
-        "Payments: the customer finds the business's request by its code with the amount converted into her currency and pays it once; the business's sales report counts it"
+        """
+        Payments: the customer finds the business's request by its code with the amount converted into her currency and pays it once; the \
+        business's sales report counts it
+        """
     )
     func payments() async throws {
         try await RunningPatio.with { server in
@@ -146,7 +149,10 @@ struct FacadeTests {
     }
 
     @Test(
-        "Payments: an accept whose answer is lost on the way back (Patio paid, the phone heard nothing) is retried with the same Idempotency-Key and pays once"
+        """
+        Payments: an accept whose answer is lost on the way back (Patio paid, the phone heard nothing) is retried with the same Idempotency-Key \
+        and pays once
+        """
     )
     func acceptAnswerLost() async throws {
         try await RunningPatio.with { server in
@@ -249,7 +255,10 @@ struct FacadeTests {
     }
 
     @Test(
-        "Campus: the student links her own SAES through the CAPTCHA Patio relays (a mistyped one is saes_wrong_captcha) and reads what Patio read from it"
+        """
+        Campus: the student links her own SAES through the CAPTCHA Patio relays (a mistyped one is saes_wrong_captcha) and reads what Patio \
+        read from it
+        """
     )
     func saesLink() async throws {
         try await RunningFakeSAES.with { saes in
