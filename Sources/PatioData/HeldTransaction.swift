@@ -13,6 +13,8 @@ struct HeldTransaction: Sendable {
     /// Which `PatioDatabase` the transaction belongs to: a write on one database does not answer for another.
     let owner: ObjectIdentifier
     let database: any Database
+    /// What runs once the transaction has ended (`PatioDatabase.afterWrite`).
+    let afterwards: WriteAftermath
 
     @TaskLocal static var current: HeldTransaction?
 
@@ -23,10 +25,16 @@ struct HeldTransaction: Sendable {
     }
 
     /// Runs `body` with `database` recorded as the task's transaction for `owner`.
-    static func holding<T: Sendable>(_ database: any Database, for owner: ObjectIdentifier, _ body: @Sendable (any Database) async throws -> T)
-        async throws -> T
-    {
-        try await $current.withValue(HeldTransaction(owner: owner, database: database)) { try await body(database) }
+    static func holding<T: Sendable>(
+        _ database: any Database, for owner: ObjectIdentifier, afterwards: WriteAftermath, _ body: @Sendable (any Database) async throws -> T
+    ) async throws -> T {
+        try await $current.withValue(HeldTransaction(owner: owner, database: database, afterwards: afterwards)) { try await body(database) }
+    }
+
+    /// The held transaction of `owner` with what runs after it, when the current task is inside one of its writes.
+    static func aftermath(of owner: ObjectIdentifier) -> WriteAftermath? {
+        guard let current, current.owner == owner else { return nil }
+        return current.afterwards
     }
 
     /// A write inside a write: it joins the held transaction, inside a savepoint so that its failure undoes

@@ -122,10 +122,33 @@ public final class PatioDatabase: Sendable {
         if let held = HeldTransaction.of(owner) {
             return try await HeldTransaction.nested(on: held, body)
         }
-        if let queue {
-            return try await queue.write { db in try await HeldTransaction.holding(db, for: owner, body) }
+        let afterwards = WriteAftermath()
+        do {
+            let value: T
+            if let queue {
+                value = try await queue.write { db in try await HeldTransaction.holding(db, for: owner, afterwards: afterwards, body) }
+            } else {
+                value = try await connection(.writer, on: anyLoop).transaction { db in
+                    try await HeldTransaction.holding(db, for: owner, afterwards: afterwards, body)
+                }
+            }
+            await afterwards.run()
+            return value
+        } catch {
+            await afterwards.run()
+            throw error
         }
-        return try await connection(.writer, on: anyLoop).transaction { db in try await HeldTransaction.holding(db, for: owner, body) }
+    }
+
+    /// Runs `action` once the write the current task is in has ended — committed, or rolled back — and at
+    /// once outside a write. For what must not see the change before it is committed: a cache told to
+    /// forget a row before the commit could read the old row back and keep it.
+    public func afterWrite(_ action: @escaping @Sendable () async -> Void) async {
+        if let afterwards = HeldTransaction.aftermath(of: ObjectIdentifier(self)) {
+            afterwards.add(action)
+        } else {
+            await action()
+        }
     }
 
     /// The connection migrations and maintenance run on (the writer).

@@ -137,9 +137,14 @@ public func buildComponents(
     let sealing = SealingKeySource.resolve(secretKey: configuration.secretKey, database: configuration.database)
     if sealing == .missing { logger.warning("\(SealingKeySource.missingMessage)") }
     let secrets = ServerSecrets(database: database, sealing: sealing)
+    let events = EventBus.live(database: database, logger: logger)
+    let sessionCache =
+        configuration.sessionCacheSeconds == 0 ? SessionCache.disabled : SessionCache(maxAge: TimeInterval(configuration.sessionCacheSeconds))
+    SessionCacheRelay.connect(sessionCache, to: events)
     let identity = IdentityServices(
         database: database, hasher: hasher ?? .bcrypt(cost: configuration.bcryptCost), clock: clock,
-        settings: identitySettings, knownRoles: registry.roles, passkeyKey: { try await secrets.key(named: "passkey-challenges") }
+        settings: identitySettings, knownRoles: registry.roles, passkeyKey: { try await secrets.key(named: "passkey-challenges") },
+        sessionCache: sessionCache
     )
     let syncCollections = SyncCollections()
     let environment: ModuleEnvironment
@@ -151,7 +156,7 @@ public func buildComponents(
         environment = ModuleEnvironment(
             database: database, identity: identity, apps: apps, web: web.naming(roles: registry.roleNames), clock: clock, logger: logger,
             demoMode: configuration.demoMode, secrets: secrets, publicURL: configuration.publicURL,
-            events: EventBus.live(database: database, logger: logger), settings: configuration.moduleSettings,
+            events: events, settings: configuration.moduleSettings,
             offlineTables: OfflineTableRegistry(database: database, clock: clock, tables: registry.modules.flatMap { $0.offlineTables() }),
             sync: SyncService(database: database, collections: syncCollections)
         )
@@ -208,7 +213,10 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     // Stopped in reverse order: the modules' jobs and clients first, the database last.
     var services: [any Service] = [DatabaseLifecycle(database: components.database), ModuleLifecycle(components: components)]
     services += jobs.map { PeriodicJobService(job: $0, logger: logger) }
-    if let relay = components.environment.events.relay { services.append(EventRelayService(relay: relay)) }
+    if let relay = components.environment.events.relay {
+        services.append(EventRelayService(relay: relay))
+        services.append(SessionCacheRelay.Listener(cache: components.identity.sessions.cache, events: components.environment.events))
+    }
     let application = Application(
         router: router,
         server: .patioHTTP1(webSocketRouter: router, readTimeout: .seconds(Int64(configuration.connectionReadTimeout))),

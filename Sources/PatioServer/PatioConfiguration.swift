@@ -25,6 +25,10 @@ public struct PatioConfiguration: Sendable {
     /// Seconds a connection may stay silent (no byte from the client) before Patio closes it, whatever
     /// state its request is in: `PATIO_CONNECTION_READ_TIMEOUT`, 1 to 3600.
     public var connectionReadTimeout = 60
+    /// `PATIO_SESSION_CACHE_SECONDS`: how long a resolved session token is answered from memory, 0 to 300;
+    /// 0 reads the database on every request. Changes made through Patio are seen at once either way; this
+    /// is how long one made behind its back (by hand, in SQL) can go unseen.
+    public var sessionCacheSeconds = 60
     /// `PATIO_METRICS_TOKEN`: a bearer token that may read `/metrics`; without it only loopback may.
     public var metricsToken: String?
     /// `PATIO_SECRET_KEY`: the key that seals secrets kept at rest (32 bytes, base64); nil keeps it in the
@@ -95,6 +99,9 @@ public struct PatioConfiguration: Sendable {
         connectionReadTimeout =
             try settings.integer(
                 "patio.connection.read.timeout", in: 1...3600, meaning: "seconds a silent connection stays open") ?? connectionReadTimeout
+        sessionCacheSeconds =
+            try settings.integer("patio.session.cache.seconds", in: 0...300, meaning: "seconds a session is answered from memory")
+            ?? sessionCacheSeconds
         if let token = settings.text("patio.metrics.token", isSecret: true) {
             guard token.count >= 16 else { throw SettingError("PATIO_METRICS_TOKEN must be at least 16 characters") }
             metricsToken = token

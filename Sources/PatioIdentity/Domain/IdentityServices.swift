@@ -14,14 +14,16 @@ public struct IdentityServices: Sendable {
     public let passkeys: PasskeyService
 
     /// `passkeyKey` signs sign-in challenges; every instance serving one database must use the same key.
+    /// `sessionCache` is shared by the account and session services, so a change through either drops
+    /// what it invalidates.
     public init(
         database: PatioDatabase, hasher: PasswordHasher, clock: PatioClock, settings: IdentitySettings, knownRoles: Set<String>,
-        passkeyKey: @escaping @Sendable () async throws -> SymmetricKey
+        passkeyKey: @escaping @Sendable () async throws -> SymmetricKey, sessionCache: SessionCache = SessionCache()
     ) {
         self.settings = settings
-        accounts = AccountService(database: database, hasher: hasher, clock: clock, knownRoles: knownRoles)
+        accounts = AccountService(database: database, hasher: hasher, clock: clock, knownRoles: knownRoles, sessionCache: sessionCache)
         directory = AccountDirectory(database: database)
-        sessions = SessionService(database: database, clock: clock, settings: settings)
+        sessions = SessionService(database: database, clock: clock, settings: settings, cache: sessionCache)
         throttle = LoginThrottle(database: database, clock: clock, settings: settings)
         login = LoginService(database: database, hasher: hasher, sessions: sessions, throttle: throttle, accounts: accounts)
         passkeys = PasskeyService(

@@ -16,11 +16,14 @@ public struct SessionService: Sendable {
     let database: PatioDatabase
     let clock: PatioClock
     let settings: IdentitySettings
+    /// Principals of tokens used recently, so that most requests resolve without a query.
+    public let cache: SessionCache
 
-    public init(database: PatioDatabase, clock: PatioClock, settings: IdentitySettings) {
+    public init(database: PatioDatabase, clock: PatioClock, settings: IdentitySettings, cache: SessionCache = .disabled) {
         self.database = database
         self.clock = clock
         self.settings = settings
+        self.cache = cache
     }
 
     public func issue(for accountID: UUID) async throws -> IssuedSession {
@@ -34,11 +37,19 @@ public struct SessionService: Sendable {
 
     /// The principal for a token, or nil when it is unknown, expired, revoked or its account inactive.
     ///
-    /// This runs on every authenticated request, so it is two indexed queries (session joined with its
-    /// account, then the roles) rather than Fluent's eager loading.
+    /// This runs on every authenticated request: a token used recently is answered from `cache` with no
+    /// query at all; otherwise it is two indexed queries (session joined with its account, then the roles)
+    /// rather than Fluent's eager loading, and the answer is cached.
     public func resolve(token: String) async throws -> Principal? {
         guard !token.isEmpty, token.count <= 128 else { return nil }
         let now = clock.now()
+        let digest = SecureToken.digest(token)
+        if let entry = cache.entry(digest, now: now),
+            now.addingTimeInterval(settings.sessionLifetime).timeIntervalSince(entry.expiresAt) < settings.sessionRefreshInterval
+        {
+            return entry.principal
+        }
+        let generation = cache.generation
         let sql = try database.reader.sql
         guard
             let row = try await sql.select()
@@ -57,7 +68,7 @@ public struct SessionService: Sendable {
                 .join(
                     AccountModel.schema, on: SQLColumn("account_id", table: SessionModel.schema), .equal, SQLColumn("id", table: AccountModel.schema)
                 )
-                .where(SQLColumn("token_hash", table: SessionModel.schema), .equal, SQLBind(SecureToken.digest(token)))
+                .where(SQLColumn("token_hash", table: SessionModel.schema), .equal, SQLBind(digest))
                 .first(decoding: SessionRow.self)
         else { return nil }
         guard row.revoked_at == nil, row.expires_at > now, row.is_active else { return nil }
@@ -65,19 +76,23 @@ public struct SessionService: Sendable {
             .where("account_id", .equal, SQLBind(row.account_id))
             .all(decoding: RoleRow.self).map(\.role)
         // Slide the expiry, but write at most once per refresh interval so reads stay cheap.
+        var expiresAt = row.expires_at
         let freshExpiry = now.addingTimeInterval(settings.sessionLifetime)
         if freshExpiry.timeIntervalSince(row.expires_at) >= settings.sessionRefreshInterval {
             let id = row.session_id
             try await database.write { db in
                 try await SessionModel.query(on: db).filter(\.$id == id).set(\.$expiresAt, to: freshExpiry).update()
             }
+            expiresAt = freshExpiry
         }
-        return Principal(
+        let principal = Principal(
             accountID: row.account_id, email: row.email, name: row.name,
             locale: PatioLocale(rawValue: row.locale) ?? .default,
             roles: Set(roles), sessionID: row.session_id, accountCreatedAt: row.created_at,
             authenticatedAt: max(row.session_created_at, row.authenticated_at ?? .distantPast)
         )
+        cache.store(principal, digest: digest, expiresAt: expiresAt, now: now, generation: generation)
+        return principal
     }
 
     private struct SessionRow: Decodable {
@@ -102,6 +117,7 @@ public struct SessionService: Sendable {
         let now = clock.now()
         try await database.write { db in
             try await SessionModel.query(on: db).filter(\.$id == sessionID).set(\.$authenticatedAt, to: now).update()
+            try await forgetSessions(ofSession: sessionID, on: db)
         }
         return now
     }
@@ -119,6 +135,7 @@ public struct SessionService: Sendable {
         let now = clock.now()
         try await database.write { db in
             try await SessionModel.query(on: db).filter(\.$id == sessionID).filter(\.$revokedAt == nil).set(\.$revokedAt, to: now).update()
+            try await forgetSessions(ofSession: sessionID, on: db)
         }
     }
 
@@ -140,5 +157,12 @@ public struct SessionService: Sendable {
     public func revokeAll(accountID: UUID, on db: any Database) async throws {
         try await SessionModel.query(on: db).filter(\.$account.$id == accountID).filter(\.$revokedAt == nil)
             .set(\.$revokedAt, to: clock.now()).update()
+        await database.afterWrite { [cache] in await cache.forget(account: accountID) }
+    }
+
+    /// Inside a write: once it has committed, the cached principals of the session's account are dropped.
+    private func forgetSessions(ofSession sessionID: UUID, on db: any Database) async throws {
+        guard let account = try await SessionModel.find(sessionID, on: db)?.$account.id else { return }
+        await database.afterWrite { [cache] in await cache.forget(account: account) }
     }
 }

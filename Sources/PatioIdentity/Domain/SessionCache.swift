@@ -1,0 +1,99 @@
+import Foundation
+import PatioCore
+import Synchronization
+
+/// The principals of recently used session tokens, so that an authenticated request costs no query.
+///
+/// An entry is the principal as the database last gave it, and is dropped when anything it was read from
+/// changes: the account (name, email, language, active), its roles, or its sessions (sign-out, revocation,
+/// a fresh sign-in proof). Identity forgets an account once the change is committed
+/// (`PatioDatabase.afterWrite`) and tells the other instances through `broadcast` (the event bus on
+/// PostgreSQL), which call ``forgetLocally(account:)``. A read that began before a change and ends after it
+/// never stores what it read: every forgetting moves `generation`, and a principal is kept only if the
+/// generation is still the one its read began in. Entries also expire after `maxAge`, so a change made
+/// outside Patio (by hand, in SQL) is seen within that time.
+public final class SessionCache: Sendable {
+    /// What one cached token resolves to.
+    struct Entry: Sendable {
+        let principal: Principal
+        /// The session's stored expiry when it was read (the sliding expiry is written from it).
+        let expiresAt: Date
+        let cachedAt: Date
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var digestsByAccount: [UUID: Set<String>] = [:]
+        var generation: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+    let capacity: Int
+    let maxAge: TimeInterval
+    /// Tells the other instances to forget an account; set once by the composition root.
+    private let broadcaster = Mutex<(@Sendable (UUID) async -> Void)?>(nil)
+
+    /// `capacity` entries at most (past it, the cache starts again empty); `maxAge` seconds each at most.
+    public init(capacity: Int = 50_000, maxAge: TimeInterval = 60) {
+        self.capacity = capacity
+        self.maxAge = maxAge
+    }
+
+    /// A cache that keeps nothing: every request reads the database, as before there was a cache.
+    public static var disabled: SessionCache { SessionCache(capacity: 0) }
+
+    /// Where forgetting is announced to the other instances serving the same database.
+    public func broadcast(with send: @escaping @Sendable (UUID) async -> Void) {
+        broadcaster.withLock { $0 = send }
+    }
+
+    /// The generation a read begins in; pass it to ``store(_:digest:expiresAt:now:generation:)``.
+    var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// The entry of `digest`, unless it is older than `maxAge` or its session has expired.
+    func entry(_ digest: String, now: Date) -> Entry? {
+        state.withLock { state in
+            guard let entry = state.entries[digest] else { return nil }
+            guard entry.expiresAt > now, now.timeIntervalSince(entry.cachedAt) < maxAge else {
+                state.entries[digest] = nil
+                return nil
+            }
+            return entry
+        }
+    }
+
+    /// Keeps `principal` for `digest`, unless anything was forgotten since `generation`.
+    func store(_ principal: Principal, digest: String, expiresAt: Date, now: Date, generation: UInt64) {
+        guard capacity > 0 else { return }
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.entries.count >= capacity { state = State(generation: state.generation) }
+            state.entries[digest] = Entry(principal: principal, expiresAt: expiresAt, cachedAt: now)
+            state.digestsByAccount[principal.accountID, default: []].insert(digest)
+        }
+    }
+
+    /// Forgets every token of `account` here and on every other instance: call it after the change commits.
+    public func forget(account: UUID) async {
+        forgetLocally(account: account)
+        let send = broadcaster.withLock { $0 }
+        await send?(account)
+    }
+
+    /// Forgets every token of `account` in this process (what another instance's announcement does).
+    public func forgetLocally(account: UUID) {
+        state.withLock { state in
+            state.generation &+= 1
+            for digest in state.digestsByAccount.removeValue(forKey: account) ?? [] { state.entries[digest] = nil }
+        }
+    }
+
+    /// Forgets everything in this process: when announcements may have been missed (the event bus
+    /// reconnected), nothing cached can be trusted.
+    public func forgetAll() {
+        state.withLock { state in state = State(generation: state.generation &+ 1) }
+    }
+
+    /// Tokens cached now.
+    public var count: Int { state.withLock { $0.entries.count } }
+}

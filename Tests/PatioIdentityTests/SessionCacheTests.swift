@@ -1,0 +1,211 @@
+import FluentKit
+import Foundation
+import Logging
+import PatioCore
+import PatioData
+@testable import PatioIdentity
+import PatioTestSupport
+import SQLKit
+import Synchronization
+import Testing
+
+@Suite("Session cache: a token used recently costs no query, and every change through Identity is seen by the next request")
+struct SessionCacheTests {
+    static let hasher = PasswordHasher(hash: { "plain:" + $0 }, verify: { $1 == "plain:" + $0 })
+
+    struct Harness {
+        let database: PatioDatabase
+        let accounts: AccountService
+        let sessions: SessionService
+        let cache: SessionCache
+        let clock: ManualClock
+    }
+
+    /// Identity's services sharing one cache, as IdentityServices wires them, on a fresh database.
+    static func withIdentity(roles: Set<String> = ["courier.agent"], _ body: (Harness) async throws -> Void) async throws {
+        try await TestDatabase.make(migratedWith: IdentityMigrations.all).dropping { test in
+            try await PatioDatabase.open(test.settings, logger: Logger(label: "session-cache")).closing { database in
+                var migrations = MigrationRegistry()
+                migrations.add(IdentityMigrations.all)
+                try await database.migrate(migrations)
+                let clock = ManualClock(), cache = SessionCache()
+                try await body(
+                    Harness(
+                        database: database,
+                        accounts: AccountService(database: database, hasher: hasher, clock: clock.clock, knownRoles: roles, sessionCache: cache),
+                        sessions: SessionService(database: database, clock: clock.clock, settings: IdentitySettings(), cache: cache),
+                        cache: cache, clock: clock))
+            }
+        }
+    }
+
+    /// Revokes every session of `account` in SQL, behind Identity's back, as an operator might by hand.
+    static func revokeBehindPatio(_ account: UUID, _ database: PatioDatabase) async throws {
+        try await database.write { db in
+            try await (try db.sql).raw("UPDATE sessions SET revoked_at = \(bind: Date()) WHERE account_id = \(bind: account)").run()
+        }
+    }
+
+    @Test("a change made behind Identity's back is not seen while the token is cached, and is seen once its minute is up")
+    func servedFromMemory() async throws {
+        try await Self.withIdentity { patio in
+            let ana = try await patio.accounts.create(NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery"))
+            let phone = try await patio.sessions.issue(for: ana.id)
+            #expect(try await patio.sessions.resolve(token: phone.token)?.accountID == ana.id)
+            #expect(patio.cache.count == 1)
+
+            try await Self.revokeBehindPatio(ana.id, patio.database)
+            // Answered from memory: the database was not asked.
+            #expect(try await patio.sessions.resolve(token: phone.token)?.accountID == ana.id)
+            patio.clock.advance(by: patio.cache.maxAge + 1)
+            #expect(try await patio.sessions.resolve(token: phone.token) == nil)
+        }
+    }
+
+    @Test("sign-out, ending every session, deactivation, a new password, roles and a rename are seen by the very next request")
+    func changesThroughIdentity() async throws {
+        try await Self.withIdentity { patio in
+            let ana = try await patio.accounts.create(NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery"))
+            func cachedSession() async throws -> IssuedSession {
+                let session = try await patio.sessions.issue(for: ana.id)
+                _ = try await patio.sessions.resolve(token: session.token)
+                return session
+            }
+
+            var session = try await cachedSession()
+            _ = try await patio.accounts.grant(role: "courier.agent", to: ana.id)
+            #expect(try await patio.sessions.resolve(token: session.token)?.has(role: "courier.agent") == true)
+            _ = try await patio.accounts.revoke(role: "courier.agent", from: ana.id, actor: nil)
+            #expect(try await patio.sessions.resolve(token: session.token)?.has(role: "courier.agent") == false)
+            _ = try await patio.accounts.update(id: ana.id, name: "Ana María", locale: "en")
+            let renamed = try await patio.sessions.resolve(token: session.token)
+            #expect(renamed?.name == "Ana María" && renamed?.locale == .en)
+
+            try await patio.sessions.revoke(sessionID: session.sessionID)
+            #expect(try await patio.sessions.resolve(token: session.token) == nil)
+
+            session = try await cachedSession()
+            try await patio.sessions.revokeAll(accountID: ana.id)
+            #expect(try await patio.sessions.resolve(token: session.token) == nil)
+
+            session = try await cachedSession()
+            try await patio.accounts.setPassword(id: ana.id, newPassword: "another-horse-battery", keepSession: nil)
+            #expect(try await patio.sessions.resolve(token: session.token) == nil)
+
+            session = try await cachedSession()
+            _ = try await patio.accounts.setActive(false, id: ana.id, actor: nil)
+            #expect(try await patio.sessions.resolve(token: session.token) == nil)
+        }
+    }
+
+    @Test("a module's transaction that ends the sessions: they work until it commits, and not a request after")
+    func insideAModuleTransaction() async throws {
+        try await Self.withIdentity { patio in
+            let ana = try await patio.accounts.create(NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery"))
+            let phone = try await patio.sessions.issue(for: ana.id)
+            _ = try await patio.sessions.resolve(token: phone.token)
+            let sessions = patio.sessions
+            try await patio.database.write { db in
+                try await sessions.revokeAll(accountID: ana.id, on: db)
+                // Not committed yet: forgetting now would let a reader load the old row back and keep it.
+                #expect(patio.cache.count == 1)
+            }
+            #expect(patio.cache.count == 0)
+            #expect(try await patio.sessions.resolve(token: phone.token) == nil)
+        }
+    }
+
+    @Test("a transaction that ends the sessions and fails ends none of them, cached or not")
+    func rolledBack() async throws {
+        try await Self.withIdentity { patio in
+            let ana = try await patio.accounts.create(NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery"))
+            let phone = try await patio.sessions.issue(for: ana.id)
+            _ = try await patio.sessions.resolve(token: phone.token)
+            struct Refused: Error {}
+            let sessions = patio.sessions
+            await #expect(throws: Refused.self) {
+                try await patio.database.write { db in
+                    try await sessions.revokeAll(accountID: ana.id, on: db)
+                    throw Refused()
+                }
+            }
+            #expect(try await patio.sessions.resolve(token: phone.token)?.accountID == ana.id)
+        }
+    }
+
+    @Test("an expired session is refused from memory too, and the sliding expiry is still written")
+    func expiry() async throws {
+        try await Self.withIdentity { patio in
+            let ana = try await patio.accounts.create(NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery"))
+            let phone = try await patio.sessions.issue(for: ana.id)
+            _ = try await patio.sessions.resolve(token: phone.token)
+            // Past the refresh interval the cached answer is not enough: the expiry slides in the database.
+            patio.clock.advance(by: IdentitySettings().sessionRefreshInterval + 1)
+            #expect(try await patio.sessions.resolve(token: phone.token) != nil)
+            let stored = try await SessionModel.query(on: patio.database.reader).filter(\.$id == phone.sessionID).first()
+            #expect((stored?.expiresAt ?? .distantPast) > phone.expiresAt)
+            patio.clock.advance(by: IdentitySettings().sessionLifetime + 1)
+            #expect(try await patio.sessions.resolve(token: phone.token) == nil)
+        }
+    }
+}
+
+@Suite("Session cache entries: kept, forgotten and refused")
+struct SessionCacheEntryTests {
+    static func principal(_ account: UUID = UUID()) -> Principal {
+        Principal(accountID: account, email: "a@test.patio", name: "A", locale: .es, roles: [], sessionID: UUID(), accountCreatedAt: Date())
+    }
+
+    @Test("a read that began before a forgetting does not keep what it read")
+    func raceWithAForgetting() async {
+        let cache = SessionCache(), now = Date()
+        let ana = Self.principal()
+        let began = cache.generation
+        await cache.forget(account: UUID())  // any account: the read cannot tell which rows it saw
+        cache.store(ana, digest: "d1", expiresAt: now.addingTimeInterval(60), now: now, generation: began)
+        #expect(cache.entry("d1", now: now) == nil)
+        cache.store(ana, digest: "d1", expiresAt: now.addingTimeInterval(60), now: now, generation: cache.generation)
+        #expect(cache.entry("d1", now: now)?.principal == ana)
+    }
+
+    @Test("forgetting an account drops its tokens and no one else's; forgetting everything drops all")
+    func forgetting() {
+        let cache = SessionCache(), now = Date(), ana = Self.principal(), beto = Self.principal()
+        for (digest, principal) in [("a1", ana), ("a2", ana), ("b1", beto)] {
+            cache.store(principal, digest: digest, expiresAt: now.addingTimeInterval(60), now: now, generation: cache.generation)
+        }
+        cache.forgetLocally(account: ana.accountID)
+        #expect(cache.entry("a1", now: now) == nil && cache.entry("a2", now: now) == nil)
+        #expect(cache.entry("b1", now: now)?.principal == beto)
+        cache.forgetAll()
+        #expect(cache.count == 0)
+    }
+
+    @Test("an entry ends with its session or its minute, whichever is first; a full cache starts again; a disabled one keeps nothing")
+    func limits() {
+        let now = Date(), ana = Self.principal()
+        let cache = SessionCache(capacity: 2, maxAge: 60)
+        cache.store(ana, digest: "short", expiresAt: now.addingTimeInterval(10), now: now, generation: cache.generation)
+        cache.store(ana, digest: "long", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+        #expect(cache.entry("short", now: now.addingTimeInterval(11)) == nil)
+        #expect(cache.entry("long", now: now.addingTimeInterval(59)) != nil)
+        #expect(cache.entry("long", now: now.addingTimeInterval(61)) == nil)
+        for digest in ["x", "y", "z"] {
+            cache.store(ana, digest: digest, expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+        }
+        #expect(cache.count <= 2)
+        let off = SessionCache.disabled
+        off.store(ana, digest: "x", expiresAt: now.addingTimeInterval(600), now: now, generation: off.generation)
+        #expect(off.count == 0)
+    }
+
+    @Test("forgetting is announced to the other instances with the account's id")
+    func announced() async {
+        let cache = SessionCache(), heard = Mutex<[UUID]>([])
+        cache.broadcast { account in heard.withLock { $0.append(account) } }
+        let ana = UUID()
+        await cache.forget(account: ana)
+        cache.forgetLocally(account: UUID())  // what another instance's announcement does: not announced again
+        #expect(heard.withLock { $0 } == [ana])
+    }
+}
