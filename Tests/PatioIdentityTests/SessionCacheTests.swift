@@ -19,6 +19,14 @@ struct SessionCacheTests {
         let sessions: SessionService
         let cache: SessionCache
         let clock: ManualClock
+
+        /// Ana's account and a session of hers that has been resolved once, so it is cached.
+        func anaWithCachedSession() async throws -> (account: AccountView, session: IssuedSession) {
+            let ana = try await accounts.create(NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery"))
+            let session = try await sessions.issue(for: ana.id)
+            _ = try await sessions.resolve(token: session.token)
+            return (ana, session)
+        }
     }
 
     /// Identity's services sharing one cache, as IdentityServices wires them, on a fresh database.
@@ -101,9 +109,7 @@ struct SessionCacheTests {
     @Test("a module's transaction that ends the sessions: they work until it commits, and not a request after")
     func insideAModuleTransaction() async throws {
         try await Self.withIdentity { patio in
-            let ana = try await patio.accounts.create(NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery"))
-            let phone = try await patio.sessions.issue(for: ana.id)
-            _ = try await patio.sessions.resolve(token: phone.token)
+            let (ana, phone) = try await patio.anaWithCachedSession()
             let sessions = patio.sessions
             try await patio.database.write { db in
                 try await sessions.revokeAll(accountID: ana.id, on: db)
@@ -118,9 +124,7 @@ struct SessionCacheTests {
     @Test("a transaction that ends the sessions and fails ends none of them, cached or not")
     func rolledBack() async throws {
         try await Self.withIdentity { patio in
-            let ana = try await patio.accounts.create(NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery"))
-            let phone = try await patio.sessions.issue(for: ana.id)
-            _ = try await patio.sessions.resolve(token: phone.token)
+            let (ana, phone) = try await patio.anaWithCachedSession()
             struct Refused: Error {}
             let sessions = patio.sessions
             await #expect(throws: Refused.self) {
@@ -136,9 +140,7 @@ struct SessionCacheTests {
     @Test("an expired session is refused from memory too, and the sliding expiry is still written")
     func expiry() async throws {
         try await Self.withIdentity { patio in
-            let ana = try await patio.accounts.create(NewAccount(email: "ana@test.patio", name: "Ana", password: "correct-horse-battery"))
-            let phone = try await patio.sessions.issue(for: ana.id)
-            _ = try await patio.sessions.resolve(token: phone.token)
+            let (_, phone) = try await patio.anaWithCachedSession()
             // Past the refresh interval the cached answer is not enough: the expiry slides in the database.
             patio.clock.advance(by: IdentitySettings().sessionRefreshInterval + 1)
             #expect(try await patio.sessions.resolve(token: phone.token) != nil)
