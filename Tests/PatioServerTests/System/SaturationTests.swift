@@ -20,10 +20,12 @@ private func tiny(_ configuration: inout PatioConfiguration) {
 }
 
 /// Runs `body` against a tiny Patio with a signed-in account's token. Opening that one connection within
-/// 100 ms can itself fail on a busy machine while the Patio is set up — not what these tests are about — so
-/// a setup that ran out of time is tried again, up to three times; the burst itself is never retried.
+/// 100 ms can itself fail on a busy machine while the Patio is set up (its migrations and demo run on that one
+/// connection) — not what these tests are about — so a setup that ran out of time is tried again, up to six
+/// times a second apart; the burst itself is never retried.
 private func withTinyPatio(_ body: @escaping @Sendable (TestPatio, any TestClientProtocol, String) async throws -> Void) async throws {
-    for attempt in 1...3 {
+    let attempts = 6
+    for attempt in 1...attempts {
         let ready = Mutex(false)
         do {
             try await TestPatio.with(modules: availableModules, configure: tiny) { patio, client in
@@ -32,8 +34,8 @@ private func withTinyPatio(_ body: @escaping @Sendable (TestPatio, any TestClien
                 try await body(patio, client, token)
             }
             return
-        } catch  where attempt < 3 && !ready.withLock({ $0 }) && AppError.databaseOverload(from: error) != nil {
-            continue
+        } catch  where attempt < attempts && !ready.withLock({ $0 }) && AppError.databaseOverload(from: error) != nil {
+            try await Task.sleep(for: .seconds(1))
         }
     }
 }
