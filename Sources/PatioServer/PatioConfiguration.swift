@@ -92,7 +92,8 @@ public struct PatioConfiguration: Sendable {
             case "true", "yes": identity.trustedProxyHops = 1
             case "false", "no": identity.trustedProxyHops = 0
             default:
-                identity.trustedProxyHops = try settings.integer("patio.trust.proxy", in: 0...10, meaning: "proxies in front of Patio") ?? 0
+                identity.trustedProxyHops =
+                    try settings.integer("patio.trust.proxy", in: 0...10, meaning: "proxies in front of Patio") ?? identity.trustedProxyHops
             }
         }
         bcryptCost = try settings.integer("patio.bcrypt.cost", in: 12...16, meaning: "bcrypt's work factor").map(UInt8.init) ?? bcryptCost

@@ -97,13 +97,15 @@ public struct WebRenderer: Sendable {
         -> Response
     {
         let strings = Strings.table(context.locale)
-        let heading: String =
+        let key =
             switch status.code {
-            case 404: strings["error_404"]!
-            case 403: strings["error_403"]!
-            case 429: strings["error_429"]!
-            default: strings["error_generic"]!
+            case 404: "error_404"
+            case 403: "error_403"
+            case 429: "error_429"
+            default: "error_generic"
             }
+        // Both tables have these keys; an error page must never trap if one went missing.
+        let heading = strings[key] ?? strings["error_generic"] ?? "Error \(status.code)"
         let words = self.strings(context.locale)
         let shown = message.map {
             readable(FieldMessages.detail(code: code, detail: $0, retryAfter: retryAfter, strings: words), locale: context.locale)

@@ -155,7 +155,7 @@ public struct AccountService: Sendable {
             }
             account.isActive = active
             try await account.save(on: db)
-            await forgetSessions(of: id)
+            await sessionCache.forgetAfterCommit(account: id, on: database)
             if !active {
                 try await SessionModel.query(on: db).filter(\.$account.$id == id).filter(\.$revokedAt == nil).set(\.$revokedAt, to: now).update()
             }
@@ -187,7 +187,7 @@ public struct AccountService: Sendable {
         if trimmed != nil || locale != nil || newEmail != nil {
             do {
                 try await database.write { db in
-                    await forgetSessions(of: id)
+                    await sessionCache.forgetAfterCommit(account: id, on: database)
                     var update = AccountModel.query(on: db).filter(\.$id == id)
                     if trimmed != nil { update = update.set(\.$name, to: newName) }
                     if newEmail != nil { update = update.set(\.$email, to: newAddress) }
@@ -215,7 +215,7 @@ public struct AccountService: Sendable {
             }
             account.passwordHash = hash
             try await account.save(on: db)
-            await forgetSessions(of: id)
+            await sessionCache.forgetAfterCommit(account: id, on: database)
             var sessions = SessionModel.query(on: db).filter(\.$account.$id == id).filter(\.$revokedAt == nil)
             if let keepSession { sessions = sessions.filter(\.$id != keepSession) }
             try await sessions.set(\.$revokedAt, to: now).update()
@@ -246,7 +246,7 @@ public struct AccountService: Sendable {
             }
             let existing = try await RoleGrantModel.query(on: db).filter(\.$account.$id == id).filter(\.$role == role).first()
             if existing == nil { try await RoleGrantModel(accountID: id, role: role, grantedAt: now).create(on: db) }
-            await forgetSessions(of: id)
+            await sessionCache.forgetAfterCommit(account: id, on: database)
         }
         return try await find(id: id)
     }
@@ -260,14 +260,8 @@ public struct AccountService: Sendable {
                 throw AppError.notFound(code: "account_not_found", "No account has this id.")
             }
             try await RoleGrantModel.query(on: db).filter(\.$account.$id == id).filter(\.$role == role).delete()
-            await forgetSessions(of: id)
+            await sessionCache.forgetAfterCommit(account: id, on: database)
         }
         return try await find(id: id)
-    }
-
-    /// Inside a write: once it has committed, every cached principal of the account is dropped, here and on
-    /// the other instances, so the next request reads the account as it now is.
-    private func forgetSessions(of account: UUID) async {
-        await database.afterWrite { [sessionCache] in await sessionCache.forget(account: account) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PatioCore
+import PatioData
 import Synchronization
 
 /// The principals of recently used session tokens, so that an authenticated request costs no query.
@@ -78,6 +79,12 @@ public final class SessionCache: Sendable {
         forgetLocally(account: account)
         let send = broadcaster.withLock { $0 }
         await send?(account)
+    }
+
+    /// Inside a write on `database`: forgets every token of `account` once that write has committed (at once
+    /// outside a write). Forgetting before the commit would let a request read the old rows back in between.
+    public func forgetAfterCommit(account: UUID, on database: PatioDatabase) async {
+        await database.afterWrite { [self] in await forget(account: account) }
     }
 
     /// Forgets every token of `account` in this process (what another instance's announcement does).

@@ -157,12 +157,12 @@ public struct SessionService: Sendable {
     public func revokeAll(accountID: UUID, on db: any Database) async throws {
         try await SessionModel.query(on: db).filter(\.$account.$id == accountID).filter(\.$revokedAt == nil)
             .set(\.$revokedAt, to: clock.now()).update()
-        await database.afterWrite { [cache] in await cache.forget(account: accountID) }
+        await cache.forgetAfterCommit(account: accountID, on: database)
     }
 
     /// Inside a write: once it has committed, the cached principals of the session's account are dropped.
     private func forgetSessions(ofSession sessionID: UUID, on db: any Database) async throws {
         guard let account = try await SessionModel.find(sessionID, on: db)?.$account.id else { return }
-        await database.afterWrite { [cache] in await cache.forget(account: account) }
+        await cache.forgetAfterCommit(account: account, on: database)
     }
 }
