@@ -12,7 +12,7 @@ public enum SecureToken {
 
     /// Hex SHA-256 of a token, the form stored in the database.
     public static func digest(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Data(token.utf8)))
     }
 
     /// Compares two strings without leaking where they differ through timing.

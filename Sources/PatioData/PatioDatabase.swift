@@ -72,7 +72,7 @@ public final class PatioDatabase: Sendable {
                 await databases.shutdownAsync()
                 throw error
             }
-            let queue = WriteQueue(database: writer, logger: logger)
+            let queue = WriteQueue(database: writer, loop: writerLoop, logger: logger)
             recordPoolSize(reader: perLoop * loops.count, writer: 1)
             return PatioDatabase(settings: settings, databases: databases, loops: loops, writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):

@@ -5,6 +5,7 @@ import Metrics
 import PatioCore
 import SQLKit
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// The single SQLite writer that group-commits.
 ///
@@ -28,11 +29,16 @@ public final class WriteQueue: Sendable {
     private let batchSize = Recorder(label: "patio_commit_batch_size")
 
     /// Starts the writer on `database`, which must be pinned to a single connection pool of size one.
-    public init(database: any Database, maximumBatch: Int = 256, logger: Logger) {
+    /// `loop` is the event loop that connection answers on: the writer runs there, so it resumes after
+    /// each statement without another thread switch.
+    public init(database: any Database, loop: (any EventLoop)? = nil, maximumBatch: Int = 256, logger: Logger) {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.doorbell = continuation
         self.maximumBatch = maximumBatch
-        let task = Task { [pending, depthGauge, batchSize] in
+        let executor = loop.map(EventLoopTaskExecutor.init)
+        let task = Task(executorPreference: executor) { [pending, depthGauge, batchSize] in
+            // Per-connection settings, applied again after a failed commit in case the pool replaced the connection.
+            var configured = false
             for await _ in stream {
                 while true {
                     let batch: [Job] = pending.withLockedValue { queue in
@@ -43,7 +49,7 @@ public final class WriteQueue: Sendable {
                     if batch.isEmpty { break }
                     depthGauge.record(pending.withLockedValue { $0.count })
                     batchSize.record(batch.count)
-                    await Self.commit(batch, on: database, logger: logger)
+                    configured = await Self.commit(batch, on: database, configure: !configured, logger: logger)
                 }
             }
         }
@@ -86,14 +92,17 @@ public final class WriteQueue: Sendable {
         await task?.value
     }
 
-    private static func commit(_ batch: [Job], on database: any Database, logger: Logger) async {
+    /// Commits `batch` and answers whether the connection is known to carry Patio's settings afterwards.
+    private static func commit(_ batch: [Job], on database: any Database, configure: Bool, logger: Logger) async -> Bool {
         let outcomes = NIOLockedValueBox<[(any Error)?]>(Array(repeating: nil, count: batch.count))
+        var stillConfigured = true
         do {
             try await database.withConnection { connection in
-                let sql = try connection.sql
-                // Per-connection settings; cheap, and they survive a reconnect of the pool.
-                try await sql.raw("PRAGMA synchronous = FULL").run()
-                try await sql.raw("PRAGMA busy_timeout = 5000").run()
+                if configure {
+                    let sql = try connection.sql
+                    try await sql.raw("PRAGMA synchronous = FULL").run()
+                    try await sql.raw("PRAGMA busy_timeout = 5000").run()
+                }
                 try await connection.transaction { transaction in
                     let tsql = try transaction.sql
                     // A lone write needs no savepoint: the transaction itself is its rollback boundary.
@@ -126,8 +135,11 @@ public final class WriteQueue: Sendable {
                 logger.error("group commit failed", metadata: ["error": "\(error)", "batch": "\(batch.count)"])
             }
             outcomes.withLockedValue { $0 = Array(repeating: error, count: batch.count) }
+            // A write that failed by itself leaves the connection as it was.
+            stillConfigured = ownFailure
         }
         let results = outcomes.withLockedValue { $0 }
         for (job, error) in zip(batch, results) { job.complete(error) }
+        return stillConfigured
     }
 }

@@ -98,6 +98,38 @@ struct WriteQueueTests {
         }
     }
 
+    @Test(
+        "every write runs with fsync on each commit and a busy timeout, the first and those after a failed write alike",
+        .enabled(if: !TestDatabase.isPostgres))
+    func durabilitySettingsHold() async throws {
+        struct Setting: Decodable { let synchronous: Int }
+        struct Timeout: Decodable { let timeout: Int }
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test).closing { database in
+                @Sendable func settings() async throws -> (Int, Int) {
+                    try await database.write { db in
+                        let sql = db as! any SQLDatabase
+                        let synchronous = try await sql.raw("PRAGMA synchronous").first(decoding: Setting.self)!.synchronous
+                        let timeout = try await sql.raw("PRAGMA busy_timeout").first(decoding: Timeout.self)!.timeout
+                        return (synchronous, timeout)
+                    }
+                }
+                // 2 is FULL: the write-ahead log is synced at every commit, so "committed" survives power loss.
+                #expect(try await settings() == (2, 5000))
+                try await insertNote(database, "duplicate")
+                await #expect(throws: (any Error).self) { try await insertNote(database, "duplicate") }
+                #expect(try await settings() == (2, 5000))
+                // A whole batch that fails (one write throwing inside a batch fails only itself; a broken
+                // commit fails them all) still leaves the next write with the same settings.
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for index in 0..<20 { group.addTask { try? await insertNote(database, index % 2 == 0 ? "duplicate" : "fresh \(index)") } }
+                    try await group.waitForAll()
+                }
+                #expect(try await settings() == (2, 5000))
+            }
+        }
+    }
+
     @Test("data survives closing and reopening the database")
     func restartKeepsData() async throws {
         try await TestDatabase.make().dropping { test in

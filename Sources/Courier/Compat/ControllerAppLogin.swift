@@ -118,6 +118,6 @@ enum ControllerAppLogin {
     /// A sign-in key for a usuario that names no agent: not an email address (account addresses have an
     /// `@`), so it matches no account, and the throttle counts its failures per usuario.
     static func decoyAddress(_ usuario: String) -> String {
-        "controller-app:" + SHA256.hash(data: Data(usuario.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+        "controller-app:" + Hex.encode(SHA256.hash(data: Data(usuario.utf8)).prefix(16))
     }
 }

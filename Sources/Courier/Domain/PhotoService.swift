@@ -58,7 +58,7 @@ struct PhotoService: Sendable {
         guard bytes.count <= Self.maxBytes else {
             throw AppError(.contentTooLarge, code: "photo_too_large", detail: "A photo may be at most \(Self.maxBytes / 1024 / 1024) MB.")
         }
-        let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let digest = Hex.encode(SHA256.hash(data: bytes))
         if let existing = try await PhotoModel.query(on: try database.reader).filter(\.$agentID == agent.id!).filter(\.$clientKey == key).first() {
             return (try replay(existing, digest: digest), false)
         }

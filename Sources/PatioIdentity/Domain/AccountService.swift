@@ -111,10 +111,10 @@ public struct AccountService: Sendable {
     }
 
     public func find(id: UUID) async throws -> AccountView {
-        guard let account = try await AccountModel.query(on: database.reader).filter(\.$id == id).with(\.$grants).first() else {
+        guard let account = try await AccountRows.view(id: id, on: database.reader) else {
             throw AppError.notFound(code: "account_not_found", "No account has this id.")
         }
-        return AccountView(account, roles: account.grants.map(\.role))
+        return account
     }
 
     public func find(email: String) async throws -> AccountView? {
@@ -174,32 +174,25 @@ public struct AccountService: Sendable {
         }
         if let locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.", code: "locale_choice") }
         try validator.validate()
-        guard let account = try await AccountModel.query(on: database.reader).filter(\.$id == id).with(\.$grants).first() else {
+        guard var account = try await AccountRows.view(id: id, on: database.reader) else {
             throw AppError.notFound(code: "account_not_found", "No account has this id.")
         }
-        if let trimmed { account.name = trimmed }
-        if let newEmail { account.email = newEmail }
-        if trimmed != nil || newEmail != nil { account.searchText = SearchText.fold("\(account.name) \(account.email)") }
-        if let locale { account.locale = locale }
-        // Only the fields given are written, so a concurrent change to the other field is not undone.
-        let (newName, newSearch, newLocale) = (account.name, account.searchText, account.locale)
-        let newAddress = account.email
-        if trimmed != nil || locale != nil || newEmail != nil {
+        var change = AccountRows.Change()
+        if let trimmed { account.name = trimmed; change.name = trimmed }
+        if let newEmail { account.email = newEmail; change.email = newEmail }
+        if trimmed != nil || newEmail != nil { change.searchText = SearchText.fold("\(account.name) \(account.email)") }
+        if let locale { account.locale = locale; change.locale = locale }
+        if !change.isEmpty {
             do {
-                try await database.write { db in
+                try await database.write { [change] db in
                     await sessionCache.forgetAfterCommit(account: id, on: database)
-                    var update = AccountModel.query(on: db).filter(\.$id == id)
-                    if trimmed != nil { update = update.set(\.$name, to: newName) }
-                    if newEmail != nil { update = update.set(\.$email, to: newAddress) }
-                    if trimmed != nil || newEmail != nil { update = update.set(\.$searchText, to: newSearch) }
-                    if locale != nil { update = update.set(\.$locale, to: newLocale) }
-                    try await update.update()
+                    try await AccountRows.apply(change, to: id, on: db)
                 }
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 throw Self.emailTaken
             }
         }
-        return AccountView(account, roles: account.grants.map(\.role))
+        return account
     }
 
     /// Sets a new password and revokes sessions, keeping `keepSession` (the caller's own) when given.

@@ -51,37 +51,16 @@ public struct SessionService: Sendable {
         }
         let generation = cache.generation
         let sql = try database.reader.sql
-        guard
-            let row = try await sql.select()
-                .column(SQLAlias(SQLColumn("id", table: SessionModel.schema), as: SQLIdentifier("session_id")))
-                .column(SQLColumn("expires_at", table: SessionModel.schema))
-                .column(SQLColumn("revoked_at", table: SessionModel.schema))
-                .column(SQLAlias(SQLColumn("created_at", table: SessionModel.schema), as: SQLIdentifier("session_created_at")))
-                .column(SQLColumn("authenticated_at", table: SessionModel.schema))
-                .column(SQLColumn("account_id", table: SessionModel.schema))
-                .column(SQLColumn("email", table: AccountModel.schema))
-                .column(SQLColumn("name", table: AccountModel.schema))
-                .column(SQLColumn("locale", table: AccountModel.schema))
-                .column(SQLColumn("is_active", table: AccountModel.schema))
-                .column(SQLColumn("created_at", table: AccountModel.schema))
-                .from(SessionModel.schema)
-                .join(
-                    AccountModel.schema, on: SQLColumn("account_id", table: SessionModel.schema), .equal, SQLColumn("id", table: AccountModel.schema)
-                )
-                .where(SQLColumn("token_hash", table: SessionModel.schema), .equal, SQLBind(digest))
-                .first(decoding: SessionRow.self)
-        else { return nil }
+        guard let row = try await sql.raw(Self.sessionByToken(digest)).first(decoding: SessionRow.self) else { return nil }
         guard row.revoked_at == nil, row.expires_at > now, row.is_active else { return nil }
-        let roles = try await sql.select().column("role").from(RoleGrantModel.schema)
-            .where("account_id", .equal, SQLBind(row.account_id))
-            .all(decoding: RoleRow.self).map(\.role)
+        let roles = try await AccountRows.roles(of: row.account_id, on: sql)
         // Slide the expiry, but write at most once per refresh interval so reads stay cheap.
         var expiresAt = row.expires_at
         let freshExpiry = now.addingTimeInterval(settings.sessionLifetime)
         if freshExpiry.timeIntervalSince(row.expires_at) >= settings.sessionRefreshInterval {
             let id = row.session_id
             try await database.write { db in
-                try await SessionModel.query(on: db).filter(\.$id == id).set(\.$expiresAt, to: freshExpiry).update()
+                try await db.sql.raw("UPDATE sessions SET expires_at = \(bind: freshExpiry) WHERE id = \(bind: id)").run()
             }
             expiresAt = freshExpiry
         }
@@ -109,7 +88,15 @@ public struct SessionService: Sendable {
         let created_at: Date
     }
 
-    private struct RoleRow: Decodable { let role: String }
+    /// The session of a token digest joined with its account: fixed text, so no builder serialises it per request.
+    private static func sessionByToken(_ digest: String) -> SQLQueryString {
+        """
+        SELECT s.id AS session_id, s.expires_at, s.revoked_at, s.created_at AS session_created_at, s.authenticated_at, s.account_id,
+            a.email, a.name, a.locale, a.is_active, a.created_at
+        FROM sessions s JOIN accounts a ON a.id = s.account_id
+        WHERE s.token_hash = \(bind: digest)
+        """
+    }
 
     /// Records that the person just proved who they are again in this session.
     @discardableResult

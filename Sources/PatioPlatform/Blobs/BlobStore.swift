@@ -40,7 +40,7 @@ public struct BlobStore: Sendable {
 
     /// Hex SHA-256 of `bytes`.
     static func digest(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: bytes))
     }
 
     /// Stores `bytes` inside the caller's write and returns the new blob's id.

@@ -66,7 +66,7 @@ public struct ClientAppService: Sendable {
             }
         }
         let bytes = try PatioJSON.encoder().encode(document)
-        let etag = "\"" + SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        let etag = "\"" + Hex.encode(SHA256.hash(data: bytes).prefix(16)) + "\""
         return (document, etag)
     }
 

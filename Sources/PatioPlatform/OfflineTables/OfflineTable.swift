@@ -1,3 +1,4 @@
+import PatioCore
 import Crypto
 import Foundation
 
@@ -56,7 +57,7 @@ public struct OfflineTable: Sendable, Equatable {
         let revision = contentRevision == 0 ? [] : ["content revision \(contentRevision)"]
         let text = ([name, primaryKey.joined(separator: ",")] + columns.map { "\($0.name) \($0.type) \($0.nullable)" } + revision).joined(
             separator: "\n")
-        return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(SHA256.hash(data: Data(text.utf8)))
     }
 
     /// What is wrong with the definition, if anything (checked at start-up, so a mistake stops Patio).

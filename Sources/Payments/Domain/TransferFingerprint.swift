@@ -1,3 +1,4 @@
+import PatioCore
 import Crypto
 import Foundation
 
@@ -40,6 +41,6 @@ enum TransferFingerprint {
     }
 
     private static func hex(_ digest: SHA256.Digest) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
+        Hex.encode(digest)
     }
 }

@@ -212,6 +212,6 @@ struct SAESSyncService: Sendable {
             hasher.update(data: Data((part ?? "∅").utf8))
             hasher.update(data: Data([0]))
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(hasher.finalize())
     }
 }
