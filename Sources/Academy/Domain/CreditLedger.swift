@@ -8,19 +8,59 @@ enum CreditKind: String, Codable, Sendable, CaseIterable {
     case purchase, attendance, refund, adjustment, expiry
 }
 
-/// Reading an enrolment's balance without writing: the lots that are not expired yet.
+/// One lot of classes as the ledger reads and writes it: a plain row, read with fixed SQL text.
+///
+/// A check-in reads and changes lots inside the writer's transaction; going through Fluent's models there
+/// cost more than SQLite did (each query enumerates the model's properties by reflection), so the ledger
+/// reads rows straight into this struct and writes them with literal statements.
+struct CreditLotRow: Decodable, Sendable, Equatable {
+    var id: UUID
+    var enrolmentID: UUID
+    var paymentID: UUID?
+    var classes: Int
+    var remaining: Int
+    var expiresAt: Date?
+    var createdAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, classes, remaining
+        case enrolmentID = "enrolment_id", paymentID = "payment_id", expiresAt = "expires_at", createdAt = "created_at"
+    }
+
+    /// This row as the consumption rule sees it.
+    var creditLot: CreditLot { CreditLot(id: id, remaining: remaining, expiresAt: expiresAt, createdAt: createdAt) }
+
+    static let columns = "id, enrolment_id, payment_id, classes, remaining, expires_at, created_at"
+}
+
+/// Reading balances without writing: the lots that are not expired yet.
 enum CreditLedger {
     /// Lots with classes left, in the order they are consumed: soonest expiry first, never-expiring last.
-    static func usableLots(enrolment id: UUID, now: Date, on db: any Database) async throws -> [CreditLotModel] {
-        let lots = try await CreditLotModel.query(on: db).filter(\.$enrolmentID == id).filter(\.$remaining > 0).all()
-        return consumptionOrder(lots.filter { $0.creditLot.isUsable(at: now) })
+    static func usableLots(enrolment id: UUID, now: Date, on db: any Database) async throws -> [CreditLotRow] {
+        try await usableLots(enrolments: [id], now: now, on: db)[id] ?? []
+    }
+
+    /// `usableLots` of many enrolments in one query, keyed by enrolment.
+    static func usableLots(enrolments ids: [UUID], now: Date, on db: any Database) async throws -> [UUID: [CreditLotRow]] {
+        var lots: [CreditLotRow] = []
+        // In slices, so a long list stays far below the databases' limits on bound values.
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let slice = Array(ids[start..<min(start + 500, ids.count)])
+            lots += try await (try db.sql).raw(
+                """
+                SELECT \(unsafeRaw: CreditLotRow.columns) FROM academy_credit_lots
+                WHERE enrolment_id IN (\(binds: slice)) AND remaining > 0
+                """
+            ).all(decoding: CreditLotRow.self)
+        }
+        return Dictionary(grouping: lots.filter { $0.creditLot.isUsable(at: now) }, by: \.enrolmentID).mapValues(consumptionOrder)
     }
 
     static func balance(enrolment id: UUID, now: Date, on db: any Database) async throws -> Int {
         try await usableLots(enrolment: id, now: now, on: db).reduce(0) { $0 + $1.remaining }
     }
 
-    static func consumptionOrder(_ lots: [CreditLotModel]) -> [CreditLotModel] {
+    static func consumptionOrder(_ lots: [CreditLotRow]) -> [CreditLotRow] {
         lots.sorted { CreditLots.precedes($0.creditLot, $1.creditLot) }
     }
 }
@@ -34,25 +74,36 @@ struct LedgerSession {
     let now: Date
     let db: any Database
     /// Usable lots in consumption order.
-    private(set) var lots: [CreditLotModel]
+    private(set) var lots: [CreditLotRow]
     private var position: Int
+
+    private struct LastPosition: Decodable { let last: Int? }
 
     static func open(enrolment id: UUID, now: Date, on db: any Database) async throws -> LedgerSession {
         let sql = try db.sql
         if sql.dialect.name == "postgresql" {
             try await sql.raw("SELECT id FROM academy_enrolments WHERE id = \(bind: id) FOR UPDATE").run()
         }
-        let held = try await CreditLotModel.query(on: db).filter(\.$enrolmentID == id).filter(\.$remaining > 0).all()
-        let last = try await CreditEntryModel.query(on: db).filter(\.$enrolmentID == id).max(\.$position) ?? 0
+        let held = try await sql.raw(
+            "SELECT \(unsafeRaw: CreditLotRow.columns) FROM academy_credit_lots WHERE enrolment_id = \(bind: id) AND remaining > 0"
+        ).all(decoding: CreditLotRow.self)
+        let last =
+            try await sql.raw("SELECT MAX(position) AS last FROM academy_credit_entries WHERE enrolment_id = \(bind: id)")
+            .first(decoding: LastPosition.self)?.last ?? 0
         var session = LedgerSession(enrolment: id, now: now, db: db, lots: [], position: last)
         let expired = Set(CreditLots.expired(held.map(\.creditLot), at: now).map(\.id))
-        for lot in held where expired.contains(lot.creditLot.id) {
-            try await session.append(
-                .expiry, delta: -lot.remaining, lot: lot.id, payment: lot.paymentID, note: "", actor: nil, at: lot.expiresAt ?? now)
-            lot.remaining = 0
-            try await lot.save(on: db)
+        var kept: [CreditLotRow] = []
+        for var lot in held {
+            if expired.contains(lot.id) {
+                try await session.append(
+                    .expiry, delta: -lot.remaining, lot: lot.id, payment: lot.paymentID, note: "", actor: nil, at: lot.expiresAt ?? now)
+                lot.remaining = 0
+                try await Self.save(remaining: lot, on: sql)
+            } else {
+                kept.append(lot)
+            }
         }
-        session.lots = CreditLedger.consumptionOrder(held.filter { $0.remaining > 0 })
+        session.lots = CreditLedger.consumptionOrder(kept)
         return session
     }
 
@@ -61,15 +112,15 @@ struct LedgerSession {
     static let insufficientClasses = AppError.conflict(code: "insufficient_classes", "The enrolment does not have that many classes left.")
 
     mutating func addLot(classes: Int, payment: UUID?, expiresAt: Date?, kind: CreditKind, note: String, actor: UUID?) async throws {
-        let lot = CreditLotModel()
-        lot.id = UUID()
-        lot.enrolmentID = enrolment
-        lot.paymentID = payment
-        lot.classes = classes
-        lot.remaining = classes
-        lot.expiresAt = expiresAt
-        lot.createdAt = now
-        try await lot.create(on: db)
+        let lot = CreditLotRow(
+            id: UUID(), enrolmentID: enrolment, paymentID: payment, classes: classes, remaining: classes, expiresAt: expiresAt, createdAt: now)
+        try await (try db.sql).raw(
+            """
+            INSERT INTO academy_credit_lots (\(unsafeRaw: CreditLotRow.columns))
+            VALUES (\(bind: lot.id), \(bind: lot.enrolmentID), \(bind: lot.paymentID), \(bind: lot.classes), \(bind: lot.remaining), \
+            \(bind: lot.expiresAt), \(bind: lot.createdAt))
+            """
+        ).run()
         try await append(kind, delta: classes, lot: lot.id, payment: payment, note: note, actor: actor, at: now)
         lots = CreditLedger.consumptionOrder(lots + [lot])
     }
@@ -85,30 +136,31 @@ struct LedgerSession {
 
     /// Takes classes from one lot (refunds take from the lot their payment bought).
     /// Refused with `insufficient_classes` beyond what is left of the lot, or once it has expired.
-    mutating func take(_ classes: Int, from lot: CreditLotModel, kind: CreditKind, attendance: UUID? = nil, note: String, actor: UUID?) async throws {
-        guard CreditLots.take(classes, from: lot.creditLot, at: now) != nil else { throw Self.insufficientClasses }
-        lot.remaining -= classes
-        try await lot.save(on: db)
+    mutating func take(_ classes: Int, from lot: CreditLotRow, kind: CreditKind, attendance: UUID? = nil, note: String, actor: UUID?) async throws {
+        guard CreditLots.take(classes, from: lot.creditLot, at: now) != nil, let index = lots.firstIndex(where: { $0.id == lot.id }) else {
+            throw Self.insufficientClasses
+        }
+        lots[index].remaining -= classes
+        try await Self.save(remaining: lots[index], on: try db.sql)
         try await append(kind, delta: -classes, lot: lot.id, payment: lot.paymentID, attendance: attendance, note: note, actor: actor, at: now)
         lots.removeAll { $0.remaining == 0 }
+    }
+
+    private static func save(remaining lot: CreditLotRow, on sql: any SQLDatabase) async throws {
+        try await sql.raw("UPDATE academy_credit_lots SET remaining = \(bind: lot.remaining) WHERE id = \(bind: lot.id)").run()
     }
 
     private mutating func append(
         _ kind: CreditKind, delta: Int, lot: UUID?, payment: UUID?, attendance: UUID? = nil, note: String, actor: UUID?, at time: Date
     ) async throws {
         position += 1
-        let entry = CreditEntryModel()
-        entry.id = UUID()
-        entry.enrolmentID = enrolment
-        entry.position = position
-        entry.kind = kind.rawValue
-        entry.delta = delta
-        entry.lotID = lot
-        entry.paymentID = payment
-        entry.attendanceID = attendance
-        entry.note = note
-        entry.actorID = actor
-        entry.createdAt = time
-        try await entry.create(on: db)
+        try await (try db.sql).raw(
+            """
+            INSERT INTO academy_credit_entries
+                (id, enrolment_id, position, kind, delta, lot_id, payment_id, attendance_id, note, actor_id, created_at)
+            VALUES (\(bind: UUID()), \(bind: enrolment), \(bind: position), \(bind: kind.rawValue), \(bind: delta), \(bind: lot), \
+            \(bind: payment), \(bind: attendance), \(bind: note), \(bind: actor), \(bind: time))
+            """
+        ).run()
     }
 }

@@ -81,10 +81,3 @@ enum CreditLots {
         }
     }
 }
-
-extension CreditLotModel {
-    /// This row as the consumption rule sees it.
-    var creditLot: CreditLot {
-        CreditLot(id: id ?? UUID(), remaining: remaining, expiresAt: expiresAt, createdAt: createdAt)
-    }
-}

@@ -248,9 +248,10 @@ struct EnrolmentService: Sendable {
             """
         ).all(decoding: EnrolmentRow.self)
         let now = clock.now()
+        let lotsByEnrolment = try await CreditLedger.usableLots(enrolments: rows.map(\.id), now: now, on: db)
         var views: [EnrolmentView] = []
         for row in rows {
-            let lots = try await CreditLedger.usableLots(enrolment: row.id, now: now, on: db)
+            let lots = lotsByEnrolment[row.id] ?? []
             views.append(
                 EnrolmentView(
                     id: row.id, studentId: row.student_id, scheduleId: row.schedule_id, classId: row.class_id, className: row.class_name,

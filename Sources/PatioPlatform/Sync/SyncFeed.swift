@@ -24,7 +24,13 @@ public struct SyncFeed: Sendable {
     /// Row `id` of `collection` changed (`changed` fields) and is visible in `scope`; returns its new version.
     @discardableResult
     public func recordPut(_ collection: String, id: UUID, scope: String, changed: [String], on db: any Database) async throws -> Int {
-        let entries = try await self.entries(collection, id: id, on: db)
+        try await recordPut(collection, id: id, scope: scope, changed: changed, known: nil, on: db)
+    }
+
+    /// `recordPut` with the row's entries as the caller read them earlier in this transaction (nil reads them).
+    func recordPut(_ collection: String, id: UUID, scope: String, changed: [String], known: [Entry]?, on db: any Database) async throws -> Int {
+        let entries: [Entry]
+        if let known { entries = known } else { entries = try await self.entries(collection, id: id, on: db) }
         let version = (entries.map(\.version).max() ?? 0) + 1
         var fieldVersions = entries.first { !$0.deleted }?.fieldVersions ?? [:]
         for field in changed { fieldVersions[field] = version }
@@ -57,7 +63,32 @@ public struct SyncFeed: Sendable {
 
     /// The row's live entry among `scopes` (nil when it is unknown, deleted, or in another scope).
     func liveEntry(_ collection: String, id: UUID, scopes: [String], on db: any Database) async throws -> Entry? {
-        try await entries(collection, id: id, on: db).first { !$0.deleted && scopes.contains($0.scope) }
+        Self.live(try await entries(collection, id: id, on: db), scopes: scopes)
+    }
+
+    /// The live entry among `scopes` of a row's entries.
+    static func live(_ entries: [Entry], scopes: [String]) -> Entry? {
+        entries.first { !$0.deleted && scopes.contains($0.scope) }
+    }
+
+    /// Every entry of each row in `ids`, in one query per 500 rows: what a push reads before its mutations.
+    /// A row with no entry is given an empty list, so callers can tell "read, none" from "not read".
+    func entries(_ collection: String, ids: [UUID], on db: any Database) async throws -> [UUID: [Entry]] {
+        var found = Dictionary(uniqueKeysWithValues: ids.map { ($0, [Entry]()) })
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let slice = ids[start..<min(start + 500, ids.count)].map(Self.key)
+            let rows = try await (try db.sql).raw(
+                """
+                SELECT row_id, scope, version, deleted, field_versions FROM sync_rows
+                WHERE collection = \(bind: collection) AND row_id IN (\(binds: slice))
+                """
+            ).all(decoding: KeyedEntryRow.self)
+            for row in rows {
+                guard let id = UUID(uuidString: row.row_id) else { continue }
+                found[id, default: []].append(row.entry)
+            }
+        }
+        return found
     }
 
     struct Entry: Sendable {
@@ -72,6 +103,22 @@ public struct SyncFeed: Sendable {
         var version: Int
         var deleted: Bool
         var field_versions: String
+
+        var entry: Entry {
+            Entry(
+                scope: scope, version: version, deleted: deleted,
+                fieldVersions: (try? JSONDecoder().decode([String: Int].self, from: Data(field_versions.utf8))) ?? [:])
+        }
+    }
+
+    private struct KeyedEntryRow: Decodable {
+        var row_id: String
+        var scope: String
+        var version: Int
+        var deleted: Bool
+        var field_versions: String
+
+        var entry: Entry { EntryRow(scope: scope, version: version, deleted: deleted, field_versions: field_versions).entry }
     }
 
     private func entries(_ collection: String, id: UUID, on db: any Database) async throws -> [Entry] {
@@ -80,11 +127,7 @@ public struct SyncFeed: Sendable {
             SELECT scope, version, deleted, field_versions FROM sync_rows WHERE collection = \(bind: collection) AND row_id = \(bind: Self.key(id))
             """
         ).all(decoding: EntryRow.self)
-        return rows.map {
-            Entry(
-                scope: $0.scope, version: $0.version, deleted: $0.deleted,
-                fieldVersions: (try? JSONDecoder().decode([String: Int].self, from: Data($0.field_versions.utf8))) ?? [:])
-        }
+        return rows.map(\.entry)
     }
 
     private struct Sequence: Decodable { var value: Int }

@@ -132,13 +132,17 @@ public struct SyncService: Sendable {
             // The versions this push's own mutations gave each row: a later mutation of the same row was
             // made on top of the earlier one, so it is read against that version, never as its conflict.
             var ownVersions: [UUID: Int] = [:]
+            // The rows' entries and fields, read for the whole push in one query each rather than per mutation.
+            // A row is read again once this push has changed it.
+            var known = try await Self.prefetch(mutations.filter { $0.mutationId > last }, collection: collection, scopes: scopes, feed: feed, on: db)
             for var mutation in mutations {
                 if mutation.mutationId <= last {
                     results.append(try await log.repeated(mutation, forgottenThrough: state.forgottenThrough))
                     continue
                 }
                 if let own = ownVersions[mutation.id], own > mutation.baseVersion { mutation.baseVersion = own }
-                let result = try await apply(mutation, collection: collection, scopes: scopes, principal: principal, on: db)
+                let read = known.removeValue(forKey: mutation.id)
+                let result = try await apply(mutation, collection: collection, scopes: scopes, principal: principal, read: read, on: db)
                 try await log.remember(result)
                 results.append(result)
                 if result.status == .applied, let version = result.version { ownVersions[mutation.id] = version }
@@ -151,12 +155,38 @@ public struct SyncService: Sendable {
         return PushResponse(results: results)
     }
 
-    private func apply(_ mutation: SyncMutation, collection: SyncCollection, scopes: [String], principal: Principal, on db: any Database) async throws
-        -> MutationResult
+    /// What a push knows of a row before applying a mutation to it: its feed entries and its current fields.
+    struct KnownRow: Sendable {
+        var entries: [SyncFeed.Entry]
+        var fields: [String: JSONValue]?
+    }
+
+    /// The entries and live fields of every row `mutations` touch, in one query each (per 500 rows).
+    private static func prefetch(_ mutations: [SyncMutation], collection: SyncCollection, scopes: [String], feed: SyncFeed, on db: any Database)
+        async throws -> [UUID: KnownRow]
     {
+        var seen = Set<UUID>()
+        let ids = mutations.map(\.id).filter { seen.insert($0).inserted }
+        guard !ids.isEmpty else { return [:] }
+        let entries = try await feed.entries(collection.name, ids: ids, on: db)
+        let live = ids.filter { SyncFeed.live(entries[$0] ?? [], scopes: scopes) != nil }
+        let fields = live.isEmpty ? [:] : try await collection.rows(live, db)
+        return Dictionary(uniqueKeysWithValues: ids.map { ($0, KnownRow(entries: entries[$0] ?? [], fields: fields[$0])) })
+    }
+
+    private func apply(
+        _ mutation: SyncMutation, collection: SyncCollection, scopes: [String], principal: Principal, read: KnownRow?, on db: any Database
+    ) async throws -> MutationResult {
         var result = MutationResult(mutationId: mutation.mutationId, status: .applied)
-        let entry = try await feed.liveEntry(collection.name, id: mutation.id, scopes: scopes, on: db)
-        let current = entry == nil ? nil : try await collection.rows([mutation.id], db)[mutation.id]
+        let entry: SyncFeed.Entry?
+        let current: [String: JSONValue]?
+        if let read {
+            entry = SyncFeed.live(read.entries, scopes: scopes)
+            current = entry == nil ? nil : read.fields
+        } else {
+            entry = try await feed.liveEntry(collection.name, id: mutation.id, scopes: scopes, on: db)
+            current = entry == nil ? nil : try await collection.rows([mutation.id], db)[mutation.id]
+        }
         if let entry, let current {
             // Field-level merge (SyncMerge): a field the server changed after the client's base version, to a
             // value other than the client's, is a conflict; a delete conflicts with any change the client has not seen.
@@ -173,7 +203,8 @@ public struct SyncService: Sendable {
         do {
             switch try await collection.apply(mutation, principal, entry == nil ? nil : current, db) {
             case .put(let scope, let changed):
-                result.version = try await feed.recordPut(collection.name, id: mutation.id, scope: scope, changed: changed, on: db)
+                result.version = try await feed.recordPut(
+                    collection.name, id: mutation.id, scope: scope, changed: changed, known: read?.entries, on: db)
             case .delete:
                 try await feed.recordDelete(collection.name, id: mutation.id, on: db)
                 result.version = entry.map { $0.version + 1 }
