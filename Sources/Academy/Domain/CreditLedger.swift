@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import PatioCore
+import PatioData
 import SQLKit
 
 /// The kinds of line in a class ledger.
@@ -43,9 +44,7 @@ enum CreditLedger {
     /// `usableLots` of many enrolments in one query, keyed by enrolment.
     static func usableLots(enrolments ids: [UUID], now: Date, on db: any Database) async throws -> [UUID: [CreditLotRow]] {
         var lots: [CreditLotRow] = []
-        // In slices, so a long list stays far below the databases' limits on bound values.
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            let slice = Array(ids[start..<min(start + 500, ids.count)])
+        for slice in BoundList.slices(ids) {
             lots += try await (try db.sql).raw(
                 """
                 SELECT \(unsafeRaw: CreditLotRow.columns) FROM academy_credit_lots

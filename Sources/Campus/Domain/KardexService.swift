@@ -54,12 +54,12 @@ struct KardexService: Sendable {
             ).all(decoding: Row.self)
             let finals = rows.filter { $0.final != nil }
             var written = 0
-            for start in stride(from: 0, to: finals.count, by: Self.batchSize) {
+            for batch in BoundList.slices(finals, size: Self.batchSize) {
                 var insert = sql.insert(into: KardexLineModel.schema)
                     .columns(
                         "id", "student_id", "clave", "subject_name", "semester", "credits_hundredths", "taken_on", "period_code", "evaluation",
                         "grade", "origin", "created_at")
-                for row in finals[start..<min(start + Self.batchSize, finals.count)] {
+                for row in batch {
                     let evaluation = row.extraordinary == nil ? "ORD" : "EXT"
                     insert = insert.values(
                         SQLBind(UUID()), SQLBind(row.student_id), SQLBind(row.clave), SQLBind(row.name), SQLBind(row.semester),

@@ -117,38 +117,69 @@ struct CampusPageHandlers: Sendable {
     func home(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let principal = try context.requirePrincipal()
         var data: [String: Any] = [:]
-        var studentSchool: String?
-        if principal.has(role: CampusRoles.student), let record = try? await s.students.record(principal) {
-            studentSchool = try await s.students.view(record).school.code
-            // One reading of the student's SAES serves both cards.
-            let saes = try await me.saesReadings(record)
-            let schedule = try await me.schedule(record, saes: saes)
-            if let next = schedule.nextClasses(from: SchoolCalendar.weekday(SchoolCalendar.today(s.clock))) {
+        var record: StudentModel?
+        var school: String?
+        if principal.has(role: CampusRoles.student), let found = try? await s.students.record(principal) {
+            record = found
+            // A student sees what is aimed at their school (and at every school); staff see everything.
+            school = try await s.students.view(found).school.code
+        }
+        // The cards read independent rows, so they are read at once, each on its own connection: the page
+        // waits for the slowest card rather than for all of them in turn.
+        let student = record
+        async let studentCards = studentHome(student)
+        async let teacherGroups = teacherHome(principal)
+        let audience = school
+        async let announcementsRead = content.posts(kind: "announcement", school: audience)
+        async let newsRead = content.posts(kind: "news", school: audience, limit: 3)
+        async let scholarshipsRead = content.scholarships(status: nil)
+        async let eventsRead = s.record.calendar(from: SchoolCalendar.today(s.clock))
+        if let cards = try await studentCards {
+            if let next = cards.schedule.nextClasses(from: SchoolCalendar.weekday(SchoolCalendar.today(s.clock))) {
                 data["next"] = next.entries.map(entryData)
                 data["nextDay"] = dayName(next.weekday, context)
                 data["hasNext"] = true
             }
-            data["summary"] = summaryData(try await me.grades(record, saes: saes), try await me.kardex(record, search: nil, saes: saes))
+            data["summary"] = summaryData(cards.grades, cards.kardex)
         }
-        if principal.has(role: CampusRoles.teacher) {
-            let period = try await s.record.currentPeriod()?.id
-            let groups = try await s.groups.list(GroupService.Filter(periodID: period, teacherAccountID: principal.accountID))
+        if let groups = try await teacherGroups {
             data["groups"] = groups.map { ["id": $0.id.uuidString, "code": $0.code, "subject": $0.subject.name, "enrolled": $0.enrolled] }
             data["hasGroups"] = !groups.isEmpty
         }
-        // A student sees what is aimed at their school (and at every school); staff see everything.
-        let school = studentSchool
-        let announcements = try await content.posts(kind: "announcement", school: school)
+        let announcements = try await announcementsRead
         let urgent = announcements.filter { $0.category == "urgent" }.count
         data["announcements"] = announcements.prefix(5).map(postData(context))
         data["urgentCount"] = urgent > 0 ? String(urgent) : ""
         data["urgentLabel"] = pages.text(urgent == 1 ? "cam_urgent_one" : "cam_urgent", context)
-        data["news"] = try await content.posts(kind: "news", school: school, limit: 3).map(postData(context))
-        let open = try await content.scholarships(status: nil).filter { $0.status == "open" || $0.status == "registration_open" }
+        data["news"] = try await newsRead.map(postData(context))
+        let open = try await scholarshipsRead.filter { $0.status == "open" || $0.status == "registration_open" }
         data["scholarships"] = open.map(scholarshipData(context))
         data["hasScholarships"] = !open.isEmpty
-        data["events"] = try await eventsData(context)
+        data["events"] = eventsData(try await eventsRead, context)
         return page("campus_home", "cam_app", data, context)
+    }
+
+    /// What the student's cards show, from one reading of their SAES record.
+    private struct StudentHome: Sendable {
+        var schedule: Schedule
+        var grades: GradeReport
+        var kardex: KardexReport
+    }
+
+    private func studentHome(_ record: StudentModel?) async throws -> StudentHome? {
+        guard let record else { return nil }
+        let saes = try await me.saesReadings(record)
+        async let schedule = me.schedule(record, saes: saes)
+        async let grades = me.grades(record, saes: saes)
+        async let kardex = me.kardex(record, search: nil, saes: saes)
+        return StudentHome(schedule: try await schedule, grades: try await grades, kardex: try await kardex)
+    }
+
+    /// The teacher's groups this period; nil for someone who does not teach.
+    private func teacherHome(_ principal: Principal) async throws -> [GroupView]? {
+        guard principal.has(role: CampusRoles.teacher) else { return nil }
+        let period = try await s.record.currentPeriod()?.id
+        return try await s.groups.list(GroupService.Filter(periodID: period, teacherAccountID: principal.accountID))
     }
 
     /// A class as every schedule shows it; `place` is the room as the school writes it, "2-201" (building and
@@ -174,7 +205,12 @@ struct CampusPageHandlers: Sendable {
     }
 
     private func eventsData(_ context: PatioRequestContext) async throws -> [[String: Any]] {
-        try await s.record.calendar(from: SchoolCalendar.today(s.clock)).prefix(6).map { event in
+        eventsData(try await s.record.calendar(from: SchoolCalendar.today(s.clock)), context)
+    }
+
+    /// The next six events, with their dates as the reader writes them.
+    private func eventsData(_ events: [CalendarEventView], _ context: PatioRequestContext) -> [[String: Any]] {
+        events.prefix(6).map { event in
             let from = PageFormat.shortDate(event.startsOn, locale: context.locale), to = PageFormat.shortDate(event.endsOn, locale: context.locale)
             return ["title": event.title, "dates": from == to ? from : "\(from) – \(to)"]
         }

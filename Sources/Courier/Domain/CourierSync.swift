@@ -16,10 +16,7 @@ enum CourierSync {
         SyncCollection(
             name: LocalityService.collection,
             scopes: { principal in CourierRoles.members.contains(where: principal.has(role:)) ? [LocalityService.scope] : [] },
-            rows: { ids, db in
-                let models = try await LocalityModel.query(on: db).filter(\.$id ~~ ids).all()
-                return Dictionary(models.map { ($0.id!, LocalityWire.wire($0)) }, uniquingKeysWith: { first, _ in first })
-            },
+            rows: { ids, db in try await LocalityWire.rows(ids, on: db) },
             apply: { _, _, _, _ in throw SyncRejection("read_only", "The pickup network is changed by dispatch, not from a device.") },
             admit: admitWorkingAgent(agentOnly: false)
         )

@@ -1,6 +1,9 @@
+import FluentKit
 import Foundation
 import PatioCore
+import PatioData
 import PatioPlatform
+import SQLKit
 
 /// A locality as sync clients and the offline table `courier_localities` hold it: the sync row id, then
 /// every record field under its record name (`code` is the DANE-based `IdLocalidad`).
@@ -24,11 +27,36 @@ enum LocalityWire {
         ]
     }
 
-    static func wire(_ model: LocalityModel) -> [String: JSONValue] {
-        var row = row(model.record)
-        row["id"] = .string(model.id!.wireText)
-        return row
+    /// The wire rows of `ids` for the sync feed, read with fixed SQL straight into `LocalityRecord`: an agent's
+    /// first pull reads every locality, and building a Fluent model per row cost more than the rest of the pull.
+    static func rows(_ ids: [UUID], on db: any Database) async throws -> [UUID: [String: JSONValue]] {
+        var found: [UUID: [String: JSONValue]] = [:]
+        let sql = try db.sql
+        for slice in BoundList.slices(ids) {
+            let rows = try await sql.raw("SELECT id AS row_id, \(unsafeRaw: recordColumns) FROM courier_localities WHERE id IN (\(binds: slice))")
+                .all()
+            for row in rows {
+                let id = try row.decode(column: "row_id", as: UUID.self)
+                var wire = Self.row(try row.decode(model: LocalityRecord.self))
+                wire["id"] = .string(id.wireText)
+                found[id] = wire
+            }
+        }
+        return found
     }
+
+    /// Each column of `courier_localities` under the name of its `LocalityRecord` property.
+    private static let recordColumns = [
+        ("code", "id"), ("type_id", "typeId"), ("type_name", "typeName"), ("name", "name"), ("short_name", "shortName"),
+        ("full_name", "fullName"), ("abbreviation", "abbreviation"), ("ancestor1_id", "ancestor1Id"), ("ancestor1_name", "ancestor1Name"),
+        ("ancestor2_id", "ancestor2Id"), ("ancestor2_name", "ancestor2Name"), ("ancestor3_id", "ancestor3Id"),
+        ("ancestor3_name", "ancestor3Name"), ("postal_code", "postalCode"), ("dialling_code", "diallingCode"), ("zone", "zone"),
+        ("assigned_to_zone", "assignedToZone"), ("assigned_to_zone_orig", "assignedToZoneOrig"), ("available", "available"),
+        ("service_centre_id", "serviceCentreId"), ("status", "status"), ("pickup_allowed", "pickupAllowed"),
+        ("pickup_hour_min", "pickupHourMin"), ("pickup_hour_max", "pickupHourMax"), ("pickup_price", "pickupPrice"),
+        ("geo_referenced", "geoReferenced"), ("pre_shipment_points", "preShipmentPoints"), ("delivery_label", "deliveryLabel"),
+        ("time_zone", "timeZone"),
+    ].map { "\($0.0) AS \"\($0.1)\"" }.joined(separator: ", ")
 
     /// The record's wire names (every field a new locality sets).
     static let columns = row(

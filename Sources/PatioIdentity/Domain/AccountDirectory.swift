@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import SQLKit
 
 /// What a module may know about an account to show it: its name, email and whether it can sign in.
 public struct DirectoryEntry: Codable, Sendable, Equatable {
@@ -25,16 +26,21 @@ public struct AccountDirectory: Sendable {
         self.database = database
     }
 
+    private struct EntryRow: Decodable {
+        let id: UUID
+        let name: String
+        let email: String
+        let is_active: Bool
+    }
+
     /// The entries of `ids` that exist, by id.
     public func entries(_ ids: some Sequence<UUID>) async throws -> [UUID: DirectoryEntry] {
         let unique = Array(Set(ids))
         var found: [UUID: DirectoryEntry] = [:]
-        for start in stride(from: 0, to: unique.count, by: Self.batchSize) {
-            let batch = Array(unique[start..<min(start + Self.batchSize, unique.count)])
-            for account in try await AccountModel.query(on: try database.reader).filter(\.$id ~~ batch).all() {
-                guard let id = account.id else { continue }
-                found[id] = DirectoryEntry(id: id, name: account.name, email: account.email, isActive: account.isActive)
-            }
+        let sql = try database.reader.sql
+        for batch in BoundList.slices(unique, size: Self.batchSize) {
+            let rows = try await sql.raw("SELECT id, name, email, is_active FROM accounts WHERE id IN (\(binds: batch))").all(decoding: EntryRow.self)
+            for row in rows { found[row.id] = DirectoryEntry(id: row.id, name: row.name, email: row.email, isActive: row.is_active) }
         }
         return found
     }

@@ -75,8 +75,7 @@ public struct SyncFeed: Sendable {
     /// A row with no entry is given an empty list, so callers can tell "read, none" from "not read".
     func entries(_ collection: String, ids: [UUID], on db: any Database) async throws -> [UUID: [Entry]] {
         var found = Dictionary(uniqueKeysWithValues: ids.map { ($0, [Entry]()) })
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            let slice = ids[start..<min(start + 500, ids.count)].map(Self.key)
+        for slice in BoundList.slices(ids.map(Self.key)) {
             let rows = try await (try db.sql).raw(
                 """
                 SELECT row_id, scope, version, deleted, field_versions FROM sync_rows
