@@ -2,7 +2,8 @@
 PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 
 # The release patio: PATIO_BIN when set (a binary built elsewhere, for example an earlier commit's, to
-# measure before and after on the same machine), otherwise built here.
+# measure before and after on the same machine), otherwise built here. The file must be called `patio`:
+# the server starts its photo workers from the `patio` it finds beside itself.
 patio_bin() {
   if [ -n "${PATIO_BIN:-}" ]; then
     echo "$PATIO_BIN"

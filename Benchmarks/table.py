@@ -60,6 +60,9 @@ if patch and raw:
         f"{patch[0]:.0f} vs {raw:.0f} per s")
 if patch and healthz:
     row("  PATCH /api/v1/me ÷ GET /healthz throughput", f"{patch[0] / healthz[0]:.2f}", "(reference)", True)
+patch_many = wrk("sqlite_patch_many")
+if patch_many and raw:
+    row("  PATCH /api/v1/me by eight people ÷ raw commits", f"{patch_many[0] / raw:.2f}", "(reference)", True, f"{patch_many[0]:.0f} per s")
 rss = number("sqlite_rss_mb")
 row("resident memory after the write load (SQLite)", None if rss is None else f"{rss:.0f} MB", "< 150 MB", rss is not None and rss < 150)
 
@@ -93,6 +96,10 @@ if pg_me and me:
 if pg_patch and patch:
     row("PostgreSQL PATCH /api/v1/me ÷ SQLite's, one instance", f"{pg_patch[0] / patch[0]:.2f}", "≥ 0.5 (within 2×)",
         pg_patch[0] / patch[0] >= 0.5, f"{pg_patch[0]:.0f} vs {patch[0]:.0f} per s")
+pg_patch_many = wrk("pg_patch_many")
+if pg_patch_many and patch_many:
+    row("PostgreSQL PATCH by eight people ÷ SQLite's", f"{pg_patch_many[0] / patch_many[0]:.2f}", "≥ 0.5 (within 2×)",
+        pg_patch_many[0] / patch_many[0] >= 0.5, f"{pg_patch_many[0]:.0f} vs {patch_many[0]:.0f} per s")
 pg_raw = number("pg_raw_commits")
 if pg_patch and pg_raw:
     row("  PostgreSQL PATCH ÷ its raw one-row commits", f"{pg_patch[0] / pg_raw:.2f}", "(reference)", True, f"{pg_raw:.0f} per s")
