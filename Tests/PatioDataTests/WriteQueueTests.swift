@@ -119,8 +119,8 @@ struct WriteQueueTests {
                 try await insertNote(database, "duplicate")
                 await #expect(throws: (any Error).self) { try await insertNote(database, "duplicate") }
                 #expect(try await settings() == (2, 5000))
-                // A whole batch that fails (one write throwing inside a batch fails only itself; a broken
-                // commit fails them all) still leaves the next write with the same settings.
+                // Batches in which half the writes fail (each failing only itself) leave the next write with the
+                // same settings.
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for index in 0..<20 { group.addTask { try? await insertNote(database, index % 2 == 0 ? "duplicate" : "fresh \(index)") } }
                     try await group.waitForAll()

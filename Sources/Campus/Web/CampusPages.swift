@@ -117,21 +117,13 @@ struct CampusPageHandlers: Sendable {
     func home(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let principal = try context.requirePrincipal()
         var data: [String: Any] = [:]
-        var record: StudentModel?
-        var school: String?
-        if principal.has(role: CampusRoles.student), let found = try? await s.students.record(principal) {
-            record = found
-            // A student sees what is aimed at their school (and at every school); staff see everything.
-            school = try await s.students.view(found).school.code
-        }
+        let (student, school) = try await studentAndSchool(principal)
         // The cards read independent rows, so they are read at once, each on its own connection: the page
         // waits for the slowest card rather than for all of them in turn.
-        let student = record
         async let studentCards = studentHome(student)
         async let teacherGroups = teacherHome(principal)
-        let audience = school
-        async let announcementsRead = content.posts(kind: "announcement", school: audience)
-        async let newsRead = content.posts(kind: "news", school: audience, limit: 3)
+        async let announcementsRead = content.posts(kind: "announcement", school: school)
+        async let newsRead = content.posts(kind: "news", school: school, limit: 3)
         async let scholarshipsRead = content.scholarships(status: nil)
         async let eventsRead = s.record.calendar(from: SchoolCalendar.today(s.clock))
         if let cards = try await studentCards {
@@ -157,6 +149,13 @@ struct CampusPageHandlers: Sendable {
         data["hasScholarships"] = !open.isEmpty
         data["events"] = eventsData(try await eventsRead, context)
         return page("campus_home", "cam_app", data, context)
+    }
+
+    /// The signed-in student's record and school code; nil for both for anyone who is not a student. A student
+    /// sees what is aimed at their school (and at every school); staff see everything.
+    private func studentAndSchool(_ principal: Principal) async throws -> (StudentModel?, String?) {
+        guard principal.has(role: CampusRoles.student), let record = try? await s.students.record(principal) else { return (nil, nil) }
+        return (record, try await s.students.view(record).school.code)
     }
 
     /// What the student's cards show, from one reading of their SAES record.

@@ -50,7 +50,7 @@ enum TaskSync {
         let is_done: Bool
     }
 
-    /// A task as sync clients see it (the same fields as the REST view).
+    /// A task's columns, as the sync feed reads them.
     private struct Row: Decodable {
         let id: UUID
         let text: String
@@ -79,6 +79,7 @@ enum TaskSync {
         return found
     }
 
+    /// A task as sync clients see it (the same fields as the REST view).
     static func wire(_ view: TaskService.View) -> [String: JSONValue] {
         [
             "id": .string(view.id.wireText), "text": .string(view.text), "dueDate": .string(view.dueDate), "isDone": .bool(view.isDone),

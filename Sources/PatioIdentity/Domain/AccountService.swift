@@ -177,11 +177,11 @@ public struct AccountService: Sendable {
         guard var account = try await AccountRows.view(id: id, on: database.reader) else {
             throw AppError.notFound(code: "account_not_found", "No account has this id.")
         }
-        var change = AccountRows.Change()
-        if let trimmed { account.name = trimmed; change.name = trimmed }
-        if let newEmail { account.email = newEmail; change.email = newEmail }
+        var change = AccountRows.Change(name: trimmed, email: newEmail, locale: locale)
+        account.name = trimmed ?? account.name
+        account.email = newEmail ?? account.email
+        account.locale = locale ?? account.locale
         if trimmed != nil || newEmail != nil { change.searchText = SearchText.fold("\(account.name) \(account.email)") }
-        if let locale { account.locale = locale; change.locale = locale }
         if !change.isEmpty {
             do {
                 try await database.write { [change] db in

@@ -23,12 +23,18 @@ public struct AccountView: Codable, Sendable, Equatable {
     }
 
     init(_ model: AccountModel, roles: [String]) {
-        id = model.id!
-        email = model.email
-        name = model.name
-        locale = model.locale
-        isActive = model.isActive
+        self.init(
+            id: model.id!, email: model.email, name: model.name, locale: model.locale, isActive: model.isActive, roles: roles,
+            createdAt: model.createdAt)
+    }
+
+    init(id: UUID, email: String, name: String, locale: String, isActive: Bool, roles: [String], createdAt: Date) {
+        self.id = id
+        self.email = email
+        self.name = name
+        self.locale = locale
+        self.isActive = isActive
         self.roles = roles.sorted()
-        createdAt = model.createdAt
+        self.createdAt = createdAt
     }
 }

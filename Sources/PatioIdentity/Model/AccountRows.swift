@@ -59,15 +59,3 @@ enum AccountRows {
         try await database.sql.raw(statement).run()
     }
 }
-
-extension AccountView {
-    init(id: UUID, email: String, name: String, locale: String, isActive: Bool, roles: [String], createdAt: Date) {
-        self.id = id
-        self.email = email
-        self.name = name
-        self.locale = locale
-        self.isActive = isActive
-        self.roles = roles.sorted()
-        self.createdAt = createdAt
-    }
-}

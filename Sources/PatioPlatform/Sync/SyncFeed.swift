@@ -81,7 +81,7 @@ public struct SyncFeed: Sendable {
                 SELECT row_id, scope, version, deleted, field_versions FROM sync_rows
                 WHERE collection = \(bind: collection) AND row_id IN (\(binds: slice))
                 """
-            ).all(decoding: KeyedEntryRow.self)
+            ).all(decoding: EntryRow.self)
             for row in rows {
                 guard let id = UUID(uuidString: row.row_id) else { continue }
                 found[id, default: []].append(row.entry)
@@ -98,6 +98,7 @@ public struct SyncFeed: Sendable {
     }
 
     private struct EntryRow: Decodable {
+        var row_id: String
         var scope: String
         var version: Int
         var deleted: Bool
@@ -110,23 +111,8 @@ public struct SyncFeed: Sendable {
         }
     }
 
-    private struct KeyedEntryRow: Decodable {
-        var row_id: String
-        var scope: String
-        var version: Int
-        var deleted: Bool
-        var field_versions: String
-
-        var entry: Entry { EntryRow(scope: scope, version: version, deleted: deleted, field_versions: field_versions).entry }
-    }
-
     private func entries(_ collection: String, id: UUID, on db: any Database) async throws -> [Entry] {
-        let rows = try await (try db.sql).raw(
-            """
-            SELECT scope, version, deleted, field_versions FROM sync_rows WHERE collection = \(bind: collection) AND row_id = \(bind: Self.key(id))
-            """
-        ).all(decoding: EntryRow.self)
-        return rows.map(\.entry)
+        try await entries(collection, ids: [id], on: db)[id] ?? []
     }
 
     private struct Sequence: Decodable { var value: Int }
