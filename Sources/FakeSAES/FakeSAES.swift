@@ -55,6 +55,8 @@ public final class FakeSAES: Sendable {
         var captchaAddress: String?
         /// Requests that arrived, counted before any trouble holds them.
         var arrived = 0
+        /// Requests answered (or given up on), so `arrived - finished` are still being held or served.
+        var finished = 0
     }
 
     let state = Mutex(State())
@@ -118,6 +120,11 @@ public final class FakeSAES: Sendable {
     /// (which `requestLog` lists only once they are let go).
     public var requestsArrived: Int { state.withLock { $0.arrived } }
 
+    /// Requests that arrived and are not answered yet: those `.silent` or `.slow` still holds, and any being
+    /// served. A test that lets held requests go waits for this to reach zero, since a sign-in page served
+    /// late replaces `latestCaptchaAnswer`.
+    public var requestsInFlight: Int { state.withLock { $0.arrived - $0.finished } }
+
     /// Paths requested so far, in order (`GET escom/Alumnos/default.aspx`).
     public var requestLog: [String] { state.withLock { $0.requests } }
 
@@ -163,6 +170,7 @@ public final class FakeSAES: Sendable {
 
     func respond(to request: Request) async throws -> Response {
         state.withLock { $0.arrived += 1 }
+        defer { state.withLock { $0.finished += 1 } }
         if case .slow(let delay) = state.withLock({ $0.trouble }) { try await Task.sleep(for: delay) }
         while state.withLock({ $0.trouble == .silent && !$0.stopping }) { try await Task.sleep(for: .milliseconds(20)) }
         let trouble = state.withLock { $0.trouble }

@@ -9,6 +9,8 @@ public struct ModulePages: Sendable {
     public let web: WebRenderer
     public let accent: String
     let strings: [PatioLocale: [String: String]]
+    /// The module's words over the platform's, merged once: `text(_:_:)` runs many times per page.
+    private let merged: [PatioLocale: [String: String]]
     let flags: @Sendable (PatioRequestContext) -> [String: Bool]
 
     public init(
@@ -17,13 +19,17 @@ public struct ModulePages: Sendable {
     ) {
         self.web = web
         self.strings = strings
+        self.merged = Dictionary(
+            uniqueKeysWithValues: PatioLocale.allCases.map { locale in
+                (locale, Strings.table(locale).merging(strings[locale] ?? [:]) { _, module in module })
+            })
         self.accent = accent
         self.flags = flags
     }
 
     /// The words of this module's pages in `locale`: its own first, then the platform's.
     public func words(_ locale: PatioLocale) -> [String: String] {
-        Strings.table(locale).merging(strings[locale] ?? [:]) { _, module in module }
+        merged[locale] ?? Strings.table(locale)
     }
 
     public func text(_ key: String, _ context: PatioRequestContext) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import PatioCore
+import Synchronization
 
 /// How every page writes money and dates for its reader: one place, so no page prints `3577.00 MXN` or
 /// `2026-11-23`, and no module keeps its own copy. Spanish pages follow Mexican and Peruvian usage
@@ -229,11 +230,34 @@ public enum PageFormat {
     }
 
     private static func format(_ instant: Date, _ pattern: String, _ locale: PatioLocale, _ timeZone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: localeIdentifier(locale))
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = timeZone
-        formatter.dateFormat = pattern
-        return formatter.string(from: instant)
+        dateFormatters.string(instant, pattern, locale, timeZone)
+    }
+
+    /// Building a `DateFormatter` opens an ICU formatter, which costs far more than formatting a date: a page
+    /// with a dozen dates spent a tenth of its time there. Formatters are kept per pattern, language and zone,
+    /// and used under a lock, since one formatter is not safe to use from two threads at once.
+    private static let dateFormatters = DateFormatterCache()
+
+    private final class DateFormatterCache: Sendable {
+        private struct Key: Hashable {
+            let pattern: String
+            let locale: PatioLocale
+            let timeZone: String
+        }
+        private let formatters = Mutex<[Key: DateFormatter]>([:])
+
+        func string(_ instant: Date, _ pattern: String, _ locale: PatioLocale, _ timeZone: TimeZone) -> String {
+            formatters.withLock { formatters in
+                let key = Key(pattern: pattern, locale: locale, timeZone: timeZone.identifier)
+                if let formatter = formatters[key] { return formatter.string(from: instant) }
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: PageFormat.localeIdentifier(locale))
+                formatter.calendar = Calendar(identifier: .gregorian)
+                formatter.timeZone = timeZone
+                formatter.dateFormat = pattern
+                formatters[key] = formatter
+                return formatter.string(from: instant)
+            }
+        }
     }
 }

@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import SQLKit
 
 /// School content anyone may read without signing in: news, announcements and scholarships (the academic
 /// calendar lives with the record). School services publish and remove it.
@@ -84,14 +85,39 @@ struct ContentService: Sendable {
         model.schoolCodes = schools.joined(separator: ",")
     }
 
-    /// Posts still in force (not expired), newest first, optionally of one kind and for one school.
+    /// Posts still in force (not expired), newest first, optionally of one kind and for one school. Every
+    /// student's home page reads these, so they are read with fixed SQL text rather than through `PostModel`.
     func posts(kind: String?, school: String?, limit: Int = 50) async throws -> [PostView] {
-        var query = PostModel.query(on: try database.reader).sort(\.$importance, .descending).sort(\.$publishedAt, .descending)
-        if let kind { query = query.filter(\.$kind == kind) }
+        let filter: SQLQueryString = kind.map { "WHERE kind = \(bind: $0)" } ?? ""
+        let rows = try await database.reader.sql.raw(
+            """
+            SELECT id, kind, title, body, category, importance, published_at, expires_at, school_codes FROM campus_posts \(filter)
+            ORDER BY importance DESC, published_at DESC
+            """
+        ).all(decoding: PostRow.self)
         let now = clock.now()
-        let posts = try await query.all().filter { ($0.expiresAt ?? .distantFuture) > now }
         let wanted = school?.lowercased()
-        return Array(posts.map(Self.view).filter { wanted == nil || $0.schools.isEmpty || $0.schools.contains(wanted!) }.prefix(limit))
+        return Array(
+            rows.filter { ($0.expires_at ?? .distantFuture) > now }.map(\.view)
+                .filter { wanted == nil || $0.schools.isEmpty || $0.schools.contains(wanted!) }.prefix(limit))
+    }
+
+    private struct PostRow: Decodable {
+        let id: UUID
+        let kind: String
+        let title: String
+        let body: String
+        let category: String?
+        let importance: Int
+        let published_at: Date
+        let expires_at: Date?
+        let school_codes: String
+
+        var view: PostView {
+            PostView(
+                id: id, kind: kind, title: title, body: body, category: category, importance: importance, publishedAt: published_at,
+                expiresAt: expires_at, schools: school_codes.split(separator: ",").map(String.init))
+        }
     }
 
     func deletePost(_ id: UUID) async throws {
@@ -186,11 +212,16 @@ struct ContentService: Sendable {
     }
 
     /// Scholarships, open ones first.
+    /// Scholarships, open ones first, optionally of one status; read with fixed SQL text like the posts.
     func scholarships(status: String?) async throws -> [ScholarshipView] {
-        var query = ScholarshipModel.query(on: try database.reader).sort(\.$name)
-        if let status { query = query.filter(\.$status == status) }
+        let filter: SQLQueryString = status.map { "WHERE status = \(bind: $0)" } ?? ""
+        let rows = try await database.reader.sql.raw(
+            """
+            SELECT id, name, description, status, amount_minor, currency, periodicity, benefit_type, link FROM campus_scholarships \(filter)
+            """
+        ).all(decoding: ScholarshipView.self, with: SQLRowDecoder(keyDecodingStrategy: .convertFromSnakeCase))
         let order = Dictionary(uniqueKeysWithValues: Self.scholarshipStatuses.enumerated().map { ($1, $0) })
-        return try await query.all().map(Self.view).sorted { (order[$0.status] ?? 9, $0.name) < (order[$1.status] ?? 9, $1.name) }
+        return rows.sorted { (order[$0.status] ?? 9, $0.name) < (order[$1.status] ?? 9, $1.name) }
     }
 
     func deleteScholarship(_ id: UUID) async throws {

@@ -36,15 +36,14 @@ struct GradeReport: Codable, Sendable, Equatable {
     var pending: Int
     var source: RecordSource = .school
 
-    /// Builds the report from a student's enrolments (with each group's code, subject and teacher).
-    static func make(period: PeriodView?, rows enrolments: [(EnrolmentModel, GroupModel, SubjectModel, String?)]) -> GradeReport {
+    /// Builds the report from a student's seats (with each group's code, subject and teacher).
+    static func make(period: PeriodView?, seats: [EnrolledGroup]) -> GradeReport {
         make(
             period: period, source: .school,
-            rows: enrolments.map { enrolment, group, subject, teacher in
+            rows: seats.map { seat in
                 Row(
-                    groupId: group.id, groupCode: group.code, clave: subject.clave, subject: subject.name, teacher: teacher,
-                    partials: [enrolment.partial1, enrolment.partial2, enrolment.partial3], extraordinary: enrolment.extraordinary,
-                    final: enrolment.final)
+                    groupId: seat.groupID, groupCode: seat.groupCode, clave: seat.clave, subject: seat.subject, teacher: seat.teacher,
+                    partials: seat.partials, extraordinary: seat.extraordinary, final: seat.final)
             })
     }
 
@@ -81,27 +80,20 @@ struct RecordReader: Sendable {
     let directory: AccountDirectory
     let record: RecordService
 
-    /// The student's enrolments in `periodID` with each group, subject and teacher name.
-    func enrolments(student: StudentModel, periodID: UUID) async throws -> [(EnrolmentModel, GroupModel, SubjectModel, String?)] {
-        let db = try database.reader
-        let enrolments = try await EnrolmentModel.query(on: db).filter(\.$studentID == student.id!).filter(\.$periodID == periodID).all()
-        let groups = try await GroupModel.query(on: db).filter(\.$id ~~ enrolments.map(\.groupID)).all()
-        let subjects = try await SubjectModel.query(on: db).filter(\.$id ~~ enrolments.map(\.subjectID)).all()
-        let teachers = try await directory.entries(groups.compactMap(\.teacherAccountID))
-        let groupByID = Dictionary(uniqueKeysWithValues: groups.map { ($0.id!, $0) })
-        let subjectByID = Dictionary(uniqueKeysWithValues: subjects.map { ($0.id!, $0) })
-        return enrolments.compactMap { enrolment in
-            guard let group = groupByID[enrolment.groupID], let subject = subjectByID[enrolment.subjectID] else { return nil }
-            return (enrolment, group, subject, group.teacherAccountID.flatMap { teachers[$0]?.name })
-        }
+    /// The student's seats in `periodID` with each group, subject and teacher name.
+    func enrolments(student: StudentModel, periodID: UUID) async throws -> [EnrolledGroup] {
+        var seats = try await EnrolledGroup.rows(student: student.id!, period: periodID, on: try database.reader)
+        let teachers = try await directory.entries(seats.compactMap(\.teacherAccountID))
+        for index in seats.indices { seats[index].teacher = seats[index].teacherAccountID.flatMap { teachers[$0]?.name } }
+        return seats
     }
 
     /// The grades of `periodID`, or of the current period when nil.
     func grades(student: StudentModel, periodID: UUID?) async throws -> GradeReport {
         let period: PeriodModel?
         if let periodID { period = try await record.period(periodID) } else { period = try await record.currentPeriod() }
-        guard let period else { return GradeReport.make(period: nil, rows: []) }
-        return GradeReport.make(period: RecordService.view(period), rows: try await enrolments(student: student, periodID: period.id!))
+        guard let period else { return GradeReport.make(period: nil, seats: []) }
+        return GradeReport.make(period: RecordService.view(period), seats: try await enrolments(student: student, periodID: period.id!))
     }
 
     /// Whether the student is enrolled in the period running today.

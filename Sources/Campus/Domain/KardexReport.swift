@@ -51,16 +51,6 @@ struct KardexReport: Codable, Sendable, Equatable {
         var grade: String
     }
 
-    static func make(career: String, plan: String, lines models: [KardexLineModel], planCreditsHundredths: Int, search: String?) -> KardexReport {
-        make(
-            career: career, plan: plan,
-            entries: models.map {
-                Entry(
-                    id: $0.id, clave: $0.clave, subject: $0.subjectName, semester: $0.semester, creditsHundredths: $0.creditsHundredths,
-                    takenOn: $0.takenOn, periodCode: $0.periodCode, evaluation: $0.evaluation, grade: $0.grade)
-            }, planCreditsHundredths: planCreditsHundredths, search: search)
-    }
-
     static func make(career: String, plan: String, entries: [Entry], planCreditsHundredths: Int, search: String?, source: RecordSource = .school)
         -> KardexReport
     {

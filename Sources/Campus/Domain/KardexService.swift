@@ -84,7 +84,6 @@ struct KardexService: Sendable {
     }
 
     /// A line added by school services for a subject of the student's plan.
-    /// A line added by school services for a subject of the student's plan.
     func addLine(studentID: UUID, _ input: LineInput) async throws -> KardexReport.Line {
         guard let line = try await addLines(studentID: studentID, [input]).first else { throw StudentService.notFound }
         return line
@@ -139,12 +138,49 @@ struct KardexService: Sendable {
         }
     }
 
+    /// The student's kardex. Every student page with the kardex runs this, so it reads with fixed SQL text:
+    /// the lines, then the career's name, the plan's code and the plan's credits in one statement.
     func report(_ student: StudentModel, search: String?) async throws -> KardexReport {
-        let db = try database.reader
-        let lines = try await KardexLineModel.query(on: db).filter(\.$studentID == student.id!).all()
-        let career = try await CareerModel.find(student.careerID, on: db)
-        let plan = try await PlanModel.find(student.planID, on: db)
-        let total = try await SubjectModel.query(on: db).filter(\.$planID == student.planID).all().reduce(0) { $0 + $1.creditsHundredths }
-        return KardexReport.make(career: career?.name ?? "", plan: plan?.code ?? "", lines: lines, planCreditsHundredths: total, search: search)
+        let sql = try database.reader.sql
+        let lines = try await sql.raw(
+            """
+            SELECT id, clave, subject_name, semester, credits_hundredths, taken_on, period_code, evaluation, grade
+            FROM campus_kardex WHERE student_id = \(bind: student.id!)
+            """
+        ).all(decoding: LineRow.self).map(\.entry)
+        let plan = try await sql.raw(
+            """
+            SELECT (SELECT name FROM campus_careers WHERE id = \(bind: student.careerID)) AS career,
+                   (SELECT code FROM campus_plans WHERE id = \(bind: student.planID)) AS plan,
+                   (SELECT CAST(COALESCE(SUM(credits_hundredths), 0) AS BIGINT) FROM campus_subjects
+                    WHERE plan_id = \(bind: student.planID)) AS credits
+            """
+        ).first(decoding: PlanRow.self)
+        return KardexReport.make(
+            career: plan?.career ?? "", plan: plan?.plan ?? "", entries: lines, planCreditsHundredths: plan?.credits ?? 0, search: search)
+    }
+
+    private struct LineRow: Decodable {
+        let id: UUID
+        let clave: String
+        let subject_name: String
+        let semester: Int
+        let credits_hundredths: Int
+        let taken_on: String
+        let period_code: String
+        let evaluation: String
+        let grade: String
+
+        var entry: KardexReport.Entry {
+            KardexReport.Entry(
+                id: id, clave: clave, subject: subject_name, semester: semester, creditsHundredths: credits_hundredths, takenOn: taken_on,
+                periodCode: period_code, evaluation: evaluation, grade: grade)
+        }
+    }
+
+    private struct PlanRow: Decodable {
+        let career: String?
+        let plan: String?
+        let credits: Int
     }
 }

@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import SQLKit
 
 /// The school's record that everything else hangs from: schools, careers, study plans and their subjects,
 /// periods and the academic calendar. School services (`campus.admin`) keep it.
@@ -226,12 +227,16 @@ struct RecordService: Sendable {
         return Self.view(model)
     }
 
-    /// The calendar from `from` on (every event when nil), in date order.
+    /// The calendar from `from` on (every event when nil), in date order. Every student's home page reads it,
+    /// so it is read with fixed SQL text rather than through `CalendarEventModel`.
     func calendar(from: LocalDate? = nil, periodID: UUID? = nil) async throws -> [CalendarEventView] {
-        var query = CalendarEventModel.query(on: try database.reader).sort(\.$startsOn).sort(\.$title)
-        if let from { query = query.filter(\.$endsOn >= from.description) }
-        if let periodID { query = query.filter(\.$periodID == periodID) }
-        return try await query.all().map(Self.view)
+        var conditions: [SQLQueryString] = []
+        if let from { conditions.append("ends_on >= \(bind: from.description)") }
+        if let periodID { conditions.append("period_id = \(bind: periodID)") }
+        let filter: SQLQueryString = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
+        return try await database.reader.sql.raw(
+            "SELECT id, period_id, kind, title, starts_on, ends_on FROM campus_calendar_events \(filter) ORDER BY starts_on, title"
+        ).all(decoding: CalendarEventView.self, with: SQLRowDecoder(keyDecodingStrategy: .convertFromSnakeCase))
     }
 
     func deleteEvent(_ id: UUID) async throws {

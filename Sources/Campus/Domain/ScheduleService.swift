@@ -14,16 +14,18 @@ struct ScheduleService: Sendable {
         let period: PeriodModel?
         if let periodID { period = try await record.period(periodID) } else { period = try await record.currentPeriod() }
         guard let period else { return Schedule(period: nil, entries: []) }
-        let rows = try await reader.enrolments(student: student, periodID: period.id!)
-        let slots = try await GroupSlotModel.query(on: try database.reader).filter(\.$groupID ~~ rows.map(\.1.id!)).all()
-        let slotsByGroup = Dictionary(grouping: slots, by: \.groupID)
+        let seats = try await reader.enrolments(student: student, periodID: period.id!)
+        let slotsByGroup = Dictionary(grouping: try await EnrolledGroup.slots(student: student.id!, period: period.id!, on: try database.reader)) {
+            $0.group_id
+        }
         var entries: [Schedule.Entry] = []
-        for (_, group, subject, teacher) in rows {
-            for slot in slotsByGroup[group.id!] ?? [] {
+        for seat in seats {
+            for slot in slotsByGroup[seat.groupID] ?? [] {
                 entries.append(
                     Schedule.Entry(
-                        weekday: slot.weekday, startsAt: slot.startsAt, endsAt: slot.endsAt, clave: subject.clave, subject: subject.name,
-                        teacher: teacher, group: group.code, building: slot.building, room: slot.room, colour: Schedule.colour(for: subject.clave)))
+                        weekday: slot.weekday, startsAt: slot.starts_at, endsAt: slot.ends_at, clave: seat.clave, subject: seat.subject,
+                        teacher: seat.teacher, group: seat.groupCode, building: slot.building, room: slot.room,
+                        colour: Schedule.colour(for: seat.clave)))
             }
         }
         entries.sort { ($0.weekday, $0.startsAt, $0.subject) < ($1.weekday, $1.startsAt, $1.subject) }

@@ -4,6 +4,7 @@ import PatioCore
 import PatioData
 import PatioIdentity
 import PatioPlatform
+import SQLKit
 
 /// A student as school services and the student see them.
 struct StudentView: Codable, Sendable, Equatable {
@@ -118,6 +119,13 @@ struct StudentService: Sendable {
         } catch let error as AppError where error.status == .notFound {
             return false
         }
+    }
+
+    /// The code of the student's school (`escom`), which decides the posts aimed at them; one fixed statement,
+    /// since the home page asks on every view.
+    func schoolCode(_ model: StudentModel) async throws -> String? {
+        try await database.reader.sql.raw("SELECT code FROM campus_schools WHERE id = \(bind: model.schoolID)").first(
+            decodingColumn: "code", as: String.self)
     }
 
     func view(_ model: StudentModel) async throws -> StudentView {

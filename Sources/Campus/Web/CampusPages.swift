@@ -155,7 +155,7 @@ struct CampusPageHandlers: Sendable {
     /// sees what is aimed at their school (and at every school); staff see everything.
     private func studentAndSchool(_ principal: Principal) async throws -> (StudentModel?, String?) {
         guard principal.has(role: CampusRoles.student), let record = try? await s.students.record(principal) else { return (nil, nil) }
-        return (record, try await s.students.view(record).school.code)
+        return (record, try await s.students.schoolCode(record))
     }
 
     /// What the student's cards show, from one reading of their SAES record.

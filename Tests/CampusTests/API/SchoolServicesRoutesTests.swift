@@ -167,7 +167,7 @@ extension CampusServerSuites {
                 let twice = try await client.api(.delete, "/api/v1/campus/enrolments/\(anasSeat)", token: admin)
                 #expect(try twice.status == .notFound && problem(twice).code == "enrolment_not_found")
                 let anaModel = try await s.students.find(try #require(UUID(uuidString: anaID)))
-                let past = try #require(try await s.reader.enrolments(student: anaModel, periodID: previous.id).first?.0.id)
+                let past = try #require(try await s.reader.enrolments(student: anaModel, periodID: previous.id).first?.enrolmentID)
                 let closed = try await client.api(.delete, "/api/v1/campus/enrolments/\(past)", token: admin)
                 #expect(try closed.status == .conflict && problem(closed).code == "period_closed")
                 #expect(try await s.reader.enrolments(student: anaModel, periodID: previous.id).count == 6)

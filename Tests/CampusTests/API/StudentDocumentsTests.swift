@@ -105,7 +105,7 @@ extension CampusServerSuites {
                 for row in try await world.services.reader.enrolments(
                     student: try await world.services.students.find(ana.id), periodID: try await world.currentPeriodID())
                 {
-                    #expect(try await client.api(.delete, "/api/v1/campus/enrolments/\(row.0.id!)", token: world.admin).status == .noContent)
+                    #expect(try await client.api(.delete, "/api/v1/campus/enrolments/\(row.enrolmentID)", token: world.admin).status == .noContent)
                 }
                 #expect(try await client.fetch("/api/v1/campus/credentials/\(token)")["valid"] as? Bool == false)
                 #expect(try await client.fetch("/api/v1/campus/credentials/garbage")["valid"] as? Bool == false)

@@ -33,33 +33,18 @@ struct GradeTests {
 
     @Test("the grades report: per group the average of numeric partials, the general average of numeric finals, approved and pending counts")
     func report() {
-        func enrolment(_ p1: String?, _ p2: String?, _ final: String?) -> EnrolmentModel {
-            let model = EnrolmentModel()
-            model.id = UUID()
-            model.partial1 = p1
-            model.partial2 = p2
-            model.final = final
-            return model
-        }
-        func group(_ code: String) -> GroupModel {
-            let model = GroupModel()
-            model.id = UUID()
-            model.code = code
-            return model
-        }
-        func subject(_ clave: String) -> SubjectModel {
-            let model = SubjectModel()
-            model.clave = clave
-            model.name = clave
-            return model
+        func seat(_ p1: String?, _ p2: String?, _ final: String?, group: String, subject: String, teacher: String? = nil) -> EnrolledGroup {
+            EnrolledGroup(
+                enrolmentID: UUID(), groupID: UUID(), groupCode: group, clave: subject, subject: subject, partials: [p1, p2, nil],
+                final: final, teacher: teacher)
         }
         let report = GradeReport.make(
             period: nil,
-            rows: [
-                (enrolment("8", "NP", "9"), group("A"), subject("S1"), nil),
-                (enrolment(nil, nil, nil), group("B"), subject("S2"), nil),
-                (enrolment("5.5", "6.5", "5"), group("C"), subject("S3"), "T"),
-                (enrolment("NP", nil, "NP"), group("D"), subject("S4"), nil),
+            seats: [
+                seat("8", "NP", "9", group: "A", subject: "S1"),
+                seat(nil, nil, nil, group: "B", subject: "S2"),
+                seat("5.5", "6.5", "5", group: "C", subject: "S3", teacher: "T"),
+                seat("NP", nil, "NP", group: "D", subject: "S4"),
             ])
         #expect(report.rows.map(\.average) == ["8.00", nil, "6.00", nil])
         #expect(report.rows.map(\.passed) == [true, nil, false, false])

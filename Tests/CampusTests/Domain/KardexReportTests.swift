@@ -4,25 +4,17 @@ import Testing
 
 @Suite("The kardex: semester and cumulative averages, approved subjects and credits")
 struct KardexReportTests {
-    func line(_ clave: String, _ semester: Int, _ grade: String, credits: Int = 750, evaluation: String = "ORD") -> KardexLineModel {
-        let model = KardexLineModel()
-        model.id = UUID()
-        model.clave = clave
-        model.subjectName = "Materia \(clave)"
-        model.semester = semester
-        model.creditsHundredths = credits
-        model.takenOn = "2024-06-10"
-        model.periodCode = "2024/2"
-        model.evaluation = evaluation
-        model.grade = grade
-        return model
+    func line(_ clave: String, _ semester: Int, _ grade: String, credits: Int = 750, evaluation: String = "ORD") -> KardexReport.Entry {
+        KardexReport.Entry(
+            id: UUID(), clave: clave, subject: "Materia \(clave)", semester: semester, creditsHundredths: credits, takenOn: "2024-06-10",
+            periodCode: "2024/2", evaluation: evaluation, grade: grade)
     }
 
     @Test("a subject failed then passed counts once as approved and earns its credits once; NP is left out of averages")
     func counting() {
         let report = KardexReport.make(
             career: "ISC", plan: "2020",
-            lines: [
+            entries: [
                 line("A", 1, "9"), line("B", 1, "5"), line("B", 1, "7", evaluation: "ETS"), line("C", 1, "NP", credits: 450),
                 line("D", 2, "8.5", credits: 600), line("E", 2, "10"),
             ], planCreditsHundredths: 30_000, search: nil)
@@ -38,11 +30,11 @@ struct KardexReportTests {
 
     @Test("search narrows the lines shown (accents and case ignored) but not the averages")
     func search() {
-        let lines = [line("A", 1, "9"), line("B", 2, "7")]
-        lines[1].subjectName = "Cálculo Aplicado"
-        let report = KardexReport.make(career: "ISC", plan: "2020", lines: lines, planCreditsHundredths: 0, search: "calculo")
+        var lines = [line("A", 1, "9"), line("B", 2, "7")]
+        lines[1].subject = "Cálculo Aplicado"
+        let report = KardexReport.make(career: "ISC", plan: "2020", entries: lines, planCreditsHundredths: 0, search: "calculo")
         #expect(report.semesters.map(\.semester) == [2])
         #expect(report.overallAverage == "8.00")
-        #expect(KardexReport.make(career: "", plan: "", lines: [], planCreditsHundredths: 0, search: nil).overallAverage == nil)
+        #expect(KardexReport.make(career: "", plan: "", entries: [], planCreditsHundredths: 0, search: nil).overallAverage == nil)
     }
 }

@@ -9,6 +9,14 @@ import Testing
 
 @Suite("Campus SAES down: its crash page (with a 500 or, as the real portals answer it, a 200), a closed port and no answer in time")
 struct SAESDownTests {
+    /// Lets the requests SAES held go and waits until each is answered: one of them may be a sign-in page,
+    /// whose new CAPTCHA would otherwise replace the one the test is about to type.
+    static func answerHeldRequests(_ fake: FakeSAES) async throws {
+        fake.setTrouble(.none)
+        for _ in 0..<500 where fake.requestsInFlight > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(fake.requestsInFlight == 0, "SAES still holds requests")
+    }
+
     static func expectUnavailable(_ response: TestResponse, _ comment: Comment? = nil) throws {
         #expect(try response.status == .serviceUnavailable && problem(response).code == "saes_unavailable", comment)
     }
@@ -74,7 +82,7 @@ struct SAESDownTests {
             try Self.expectUnavailable(challenge)
             #expect(try problem(challenge).detail.contains("did not answer in time"))
 
-            world.fake.setTrouble(.none)
+            try await Self.answerHeldRequests(world.fake)
             _ = try await world.client.created("/api/v1/campus/saes/challenge", token: world.student, ["school": "escom"])
             let answer = try #require(world.fake.latestCaptchaAnswer)
             world.fake.setTrouble(.silent)
@@ -85,7 +93,7 @@ struct SAESDownTests {
                 ])
             try Self.expectUnavailable(link)
 
-            world.fake.setTrouble(.none)
+            try await Self.answerHeldRequests(world.fake)
             #expect(try await world.link().status == .ok)
             world.fake.setTrouble(.silent)
             let sync = try await world.client.api(.post, "/api/v1/campus/saes/sync", token: world.student)
@@ -93,7 +101,7 @@ struct SAESDownTests {
             let pages = try #require(try await world.linkState()["pages"] as? [[String: Any]])
             #expect(pages.count == 6)
             #expect(pages.allSatisfy { $0["status"] as? String == "failed" && $0["problems"] as? [String] == ["SAES did not answer in time."] })
-            world.fake.setTrouble(.none)
+            try await Self.answerHeldRequests(world.fake)
             let record = try await world.client.fetch("/api/v1/campus/saes/record", token: world.student)
             #expect(((record["grades"] as? [String: Any])?["rows"] as? [Any])?.count == 4)
         }
