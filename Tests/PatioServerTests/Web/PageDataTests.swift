@@ -59,6 +59,25 @@ struct PageDataTests {
         #expect(PageFormat.change(-0.404, locale: .en) == "−40.4%")
     }
 
+    @Test("dates written from many requests at once, each in its own language and zone, are each written as alone")
+    func datesAtOnce() async {
+        let instant = ISO8601DateFormatter().date(from: "2026-11-24T01:05:00Z")!
+        let cases: [(PatioLocale, String, String)] = [
+            (.es, "America/Lima", "lun 23 nov, 20:05"), (.en, "America/Lima", "Mon, Nov 23, 20:05"),
+            (.es, "America/Mexico_City", "lun 23 nov, 19:05"), (.en, "Asia/Tokyo", "Tue, Nov 24, 10:05"),
+        ]
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<64 {
+                let (locale, zone, expected) = cases[index % cases.count]
+                group.addTask {
+                    (0..<50).filter { _ in PageFormat.dateTime(instant, in: TimeZone(identifier: zone)!, locale: locale) != expected }.count
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+    }
+
     @Test("roles are named as each module names them, with its app where every app's roles are listed; an unknown id shows as it is")
     func roleNames() throws {
         let names = try ModuleRegistry(available: availableModules, enabled: nil).roleNames
