@@ -21,7 +21,12 @@ extension DatabaseID {
 public final class PatioDatabase: Sendable {
     public let settings: DatabaseSettings
     public let logger: Logger
+    /// The writer's (migrations and maintenance run there too); on PostgreSQL, every connection.
     private let databases: Databases
+    /// On SQLite, the readers', kept apart so their statements run on other threads than the writer's.
+    private let readerDatabases: Databases?
+    /// On SQLite, the one thread the writer's statements run on.
+    private let writerThreads: NIOThreadPool?
     /// The loops whose pools hold connections (see `DatabasePool`).
     private let loops: [any EventLoop]
     private let writerLoop: any EventLoop
@@ -30,10 +35,13 @@ public final class PatioDatabase: Sendable {
     public var isSQLite: Bool { queue != nil }
 
     private init(
-        settings: DatabaseSettings, databases: Databases, loops: [any EventLoop], writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger
+        settings: DatabaseSettings, databases: Databases, readerDatabases: Databases? = nil, writerThreads: NIOThreadPool? = nil,
+        loops: [any EventLoop], writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger
     ) {
         self.settings = settings
         self.databases = databases
+        self.readerDatabases = readerDatabases
+        self.writerThreads = writerThreads
         self.loops = loops
         self.writerLoop = writerLoop
         self.queue = queue
@@ -46,7 +54,6 @@ public final class PatioDatabase: Sendable {
         async throws -> PatioDatabase
     {
         let group = MultiThreadedEventLoopGroup.singleton
-        let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
         let allLoops = Array(group.makeIterator())
         let (loopCount, perLoop) = pool.layout(loopCount: allLoops.count, defaultPerLoop: readerConnections)
         let loops = Array(allLoops.prefix(loopCount))
@@ -56,11 +63,18 @@ public final class PatioDatabase: Sendable {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let storage = SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true)
+            // SQLite runs every statement on a thread pool. The writer gets a thread of its own: sharing the
+            // readers' pool, each of its statements queued behind every read waiting there, and since all
+            // writes pass through this one connection, that wait was taken out of every write.
+            let writerThreads = NIOThreadPool(numberOfThreads: 1)
+            writerThreads.start()
+            let databases = Databases(threadPool: writerThreads, on: group)
+            let readerDatabases = Databases(threadPool: NIOThreadPool.singleton, on: group)
             databases.use(
                 .sqlite(
                     storage, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(),
                     sqlLogLevel: .trace), as: .writer)
-            databases.use(
+            readerDatabases.use(
                 .sqlite(
                     storage, maxConnectionsPerEventLoop: perLoop, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(),
                     sqlLogLevel: .trace), as: .reader)
@@ -70,12 +84,17 @@ public final class PatioDatabase: Sendable {
                 try await (try writer.sql).raw("PRAGMA journal_mode = WAL").run()
             } catch {
                 await databases.shutdownAsync()
+                await readerDatabases.shutdownAsync()
+                try? await writerThreads.shutdownGracefully()
                 throw error
             }
             let queue = WriteQueue(database: writer, loop: writerLoop, logger: logger)
             recordPoolSize(reader: perLoop * loops.count, writer: 1)
-            return PatioDatabase(settings: settings, databases: databases, loops: loops, writerLoop: writerLoop, queue: queue, logger: logger)
+            return PatioDatabase(
+                settings: settings, databases: databases, readerDatabases: readerDatabases, writerThreads: writerThreads, loops: loops,
+                writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):
+            let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
             let configuration = try SQLPostgresConfiguration(url: url)
             databases.use(
                 .postgres(
@@ -107,7 +126,8 @@ public final class PatioDatabase: Sendable {
 
     /// A database handle, or 503 once the database has been closed (during shutdown).
     private func connection(_ id: DatabaseID, on loop: any EventLoop) throws -> any Database {
-        guard let database = databases.database(id, logger: logger, on: loop) else {
+        let owner = id == .reader ? readerDatabases ?? databases : databases
+        guard let database = owner.database(id, logger: logger, on: loop) else {
             throw AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is not available right now.")
         }
         return database
@@ -193,6 +213,8 @@ public final class PatioDatabase: Sendable {
     public func close() async {
         await queue?.close()
         await databases.shutdownAsync()
+        await readerDatabases?.shutdownAsync()
+        try? await writerThreads?.shutdownGracefully()
     }
 }
 

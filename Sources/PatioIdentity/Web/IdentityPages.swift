@@ -293,7 +293,7 @@ struct IdentityPageHandlers: Sendable {
     func accountDetail(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let account = try await services.accounts.find(id: try context.uuidParameter("id"))
         let available = services.accounts.knownRoles.subtracting(account.roles).sorted()
-        var data: [String: Any] = [
+        let data: [String: Any] = [
             "account": ["id": account.id.uuidString, "name": account.name, "email": account.email, "isActive": account.isActive],
             "granted": roleRows(account.roles, context),
             "available": roleRows(available, context),
