@@ -149,10 +149,17 @@ struct CheckInService: Sendable {
         var found: [(Candidate, String, Date)] = []
         for day in [calendar.adding(days: -1, to: today), today, calendar.adding(days: 1, to: today)] {
             let weekday = calendar.weekday(ofDay: day)
+            // Classes of a day share a handful of start and end times, and each instant costs a calendar
+            // computation (it must, for days that change clocks), so each minute is worked out once.
+            var instants: [Int: Date?] = [:]
+            func instant(_ minute: Int) -> Date? {
+                if let known = instants[minute] { return known }
+                let computed = calendar.instant(day: day, minute: minute)
+                instants[minute] = computed
+                return computed
+            }
             for candidate in candidates where candidate.weekday == weekday {
-                guard let start = calendar.instant(day: day, minute: candidate.start_minute),
-                    let end = calendar.instant(day: day, minute: candidate.end_minute)
-                else { continue }
+                guard let start = instant(candidate.start_minute), let end = instant(candidate.end_minute) else { continue }
                 let opens = start.addingTimeInterval(-Double(settings.checkInOpensMinutesBefore) * 60)
                 let closes = end.addingTimeInterval(Double(settings.checkInClosesMinutesAfterEnd) * 60)
                 if opens <= now && now <= closes { found.append((candidate, day, start)) }
