@@ -20,10 +20,11 @@ public enum SyncAPI {
             } else {
                 limit = nil
             }
-            return try .json(
-                try await service.pull(
-                    try context.stringParameter("collection"), principal: try context.requirePrincipal(),
-                    cursor: query["cursor"].map(String.init), limit: limit))
+            let page = try await service.pull(
+                try context.stringParameter("collection"), principal: try context.requirePrincipal(),
+                cursor: query["cursor"].map(String.init), limit: limit)
+            return Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: page.json)))
         }
     }
 

@@ -39,6 +39,35 @@ public struct SyncService: Sendable {
         public var changes: [Change]
         public var cursor: String
         public var hasMore: Bool
+
+        /// The page as JSON, the same bytes `JSONEncoder` writes, written directly (`JSONText`): a page of
+        /// hundreds of rows spent half its time in the encoder's generic containers.
+        public var json: [UInt8] {
+            var text = JSONText(capacity: 256 + changes.count * 512)
+            text.raw("{\"changes\":[")
+            for (index, change) in changes.enumerated() {
+                if index > 0 { text.raw(",") }
+                text.raw("{")
+                if let data = change.data {
+                    text.key("data")
+                    text.object(data)
+                    text.raw(",")
+                }
+                text.key("id")
+                text.string(change.id.wireText)
+                text.raw(",\"op\":")
+                text.string(change.op.rawValue)
+                text.raw(",\"version\":")
+                text.integer(change.version)
+                text.raw("}")
+            }
+            text.raw("],\"cursor\":")
+            text.string(cursor)
+            text.raw(",\"hasMore\":")
+            text.bool(hasMore)
+            text.raw("}")
+            return text.bytes
+        }
     }
 
     /// Changes after `cursor` that `principal` may see, oldest first.
