@@ -17,6 +17,7 @@ struct SyncPageJSONTests {
         ] {
             #expect(String(decoding: page.json, as: UTF8.self) == String(decoding: try PatioJSON.encoder().encode(page), as: UTF8.self))
         }
-        #expect(String(decoding: SyncService.Page(changes: [tombstone], cursor: "c", hasMore: false).json, as: UTF8.self).contains(tombstone.id.wireText))
+        #expect(
+            String(decoding: SyncService.Page(changes: [tombstone], cursor: "c", hasMore: false).json, as: UTF8.self).contains(tombstone.id.wireText))
     }
 }
