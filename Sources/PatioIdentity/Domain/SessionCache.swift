@@ -83,8 +83,15 @@ public final class SessionCache: Sendable {
 
     /// Inside a write on `database`: forgets every token of `account` once that write has committed (at once
     /// outside a write). Forgetting before the commit would let a request read the old rows back in between.
+    ///
+    /// The other instances are told now, inside the write: on PostgreSQL the announcement is a NOTIFY on the
+    /// write's own connection, which PostgreSQL delivers only when the write commits, and never for one rolled
+    /// back. The change and its announcement commit together, at the cost of no extra connection or
+    /// statement after the commit.
     public func forgetAfterCommit(account: UUID, on database: PatioDatabase) async {
-        await database.afterWrite { [self] in await forget(account: account) }
+        let send = broadcaster.withLock { $0 }
+        await send?(account)
+        await database.afterWrite { [self] in forgetLocally(account: account) }
     }
 
     /// Forgets every token of `account` in this process (what another instance's announcement does).
