@@ -14,10 +14,11 @@ struct ScheduleService: Sendable {
         let period: PeriodModel?
         if let periodID { period = try await record.period(periodID) } else { period = try await record.currentPeriod() }
         guard let period else { return Schedule(period: nil, entries: []) }
-        let seats = try await reader.enrolments(student: student, periodID: period.id!)
-        let slotsByGroup = Dictionary(grouping: try await EnrolledGroup.slots(student: student.id!, period: period.id!, on: try database.reader)) {
-            $0.group_id
-        }
+        // The seats and the slots only need the student and the period, so they are read at once.
+        async let seatsRead = reader.enrolments(student: student, periodID: period.id!)
+        async let slotsRead = EnrolledGroup.slots(student: student.id!, period: period.id!, on: try database.reader)
+        let seats = try await seatsRead
+        let slotsByGroup = Dictionary(grouping: try await slotsRead) { $0.group_id }
         var entries: [Schedule.Entry] = []
         for seat in seats {
             for slot in slotsByGroup[seat.groupID] ?? [] {

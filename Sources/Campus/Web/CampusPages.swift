@@ -117,13 +117,12 @@ struct CampusPageHandlers: Sendable {
     func home(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let principal = try context.requirePrincipal()
         var data: [String: Any] = [:]
-        let (student, school) = try await studentAndSchool(principal)
+        let student = try await studentRecord(principal)
         // The cards read independent rows, so they are read at once, each on its own connection: the page
         // waits for the slowest card rather than for all of them in turn.
         async let studentCards = studentHome(student)
         async let teacherGroups = teacherHome(principal)
-        async let announcementsRead = content.posts(kind: "announcement", school: school)
-        async let newsRead = content.posts(kind: "news", school: school, limit: 3)
+        async let postsRead = schoolPosts(student)
         async let scholarshipsRead = content.scholarships(status: nil)
         async let eventsRead = s.record.calendar(from: SchoolCalendar.today(s.clock))
         if let cards = try await studentCards {
@@ -138,12 +137,12 @@ struct CampusPageHandlers: Sendable {
             data["groups"] = groups.map { ["id": $0.id.uuidString, "code": $0.code, "subject": $0.subject.name, "enrolled": $0.enrolled] }
             data["hasGroups"] = !groups.isEmpty
         }
-        let announcements = try await announcementsRead
+        let (announcements, news) = try await postsRead
         let urgent = announcements.filter { $0.category == "urgent" }.count
         data["announcements"] = announcements.prefix(5).map(postData(context))
         data["urgentCount"] = urgent > 0 ? String(urgent) : ""
         data["urgentLabel"] = pages.text(urgent == 1 ? "cam_urgent_one" : "cam_urgent", context)
-        data["news"] = try await newsRead.map(postData(context))
+        data["news"] = news.map(postData(context))
         let open = try await scholarshipsRead.filter { $0.status == "open" || $0.status == "registration_open" }
         data["scholarships"] = open.map(scholarshipData(context))
         data["hasScholarships"] = !open.isEmpty
@@ -151,11 +150,24 @@ struct CampusPageHandlers: Sendable {
         return page("campus_home", "cam_app", data, context)
     }
 
-    /// The signed-in student's record and school code; nil for both for anyone who is not a student. A student
-    /// sees what is aimed at their school (and at every school); staff see everything.
-    private func studentAndSchool(_ principal: Principal) async throws -> (StudentModel?, String?) {
-        guard principal.has(role: CampusRoles.student), let record = try? await s.students.record(principal) else { return (nil, nil) }
-        return (record, try await s.students.schoolCode(record))
+    /// The signed-in student's record; nil for anyone who is not a student.
+    private func studentRecord(_ principal: Principal) async throws -> StudentModel? {
+        guard principal.has(role: CampusRoles.student) else { return nil }
+        return try? await s.students.record(principal)
+    }
+
+    /// The announcements and the three latest news a student's school is shown (every post for anyone who
+    /// is not a student), read at once once the school is known.
+    private func schoolPosts(_ student: StudentModel?) async throws -> (announcements: [ContentService.PostView], news: [ContentService.PostView]) {
+        let school = try await schoolCode(of: student)
+        async let announcements = content.posts(kind: "announcement", school: school)
+        async let news = content.posts(kind: "news", school: school, limit: 3)
+        return (try await announcements, try await news)
+    }
+
+    private func schoolCode(of student: StudentModel?) async throws -> String? {
+        guard let student else { return nil }
+        return try await s.students.schoolCode(student)
     }
 
     /// What the student's cards show, from one reading of their SAES record.
