@@ -35,25 +35,30 @@ public final class Patio: Sendable {
     /// Every operation of Patio's contract, generated from `openapi.yaml`. The facades cover the common
     /// paths; this reaches the rest.
     public let api: Client
+    /// What `api` sends through (the transport and its middlewares), for answers read as bytes.
+    let raw: RawSender
 
     public init(serverURL: URL, tokenStore: any TokenStore, configuration: Configuration = Configuration()) {
         self.serverURL = serverURL
         let session = PatioSession(store: tokenStore)
         self.session = session
+        let transport = configuration.transport ?? URLSessionTransport(configuration: .init(session: Self.urlSession()))
+        let middlewares: [any ClientMiddleware] = [
+            SessionMiddleware(session: session),
+            ConditionalHeaderMiddleware(),
+            ProblemMiddleware(),
+            RateLimitMiddleware(
+                maximumWait: configuration.maximumRateLimitWait,
+                maximumRetries: configuration.maximumRateLimitRetries, sleep: configuration.sleep),
+        ]
         api = Client(
             serverURL: serverURL,
             // Patio writes times with milliseconds (`2026-11-23T15:00:00.000Z`).
             configuration: .init(dateTranscoder: .iso8601WithFractionalSeconds),
-            transport: configuration.transport ?? URLSessionTransport(configuration: .init(session: Self.urlSession())),
-            middlewares: [
-                SessionMiddleware(session: session),
-                ConditionalHeaderMiddleware(),
-                ProblemMiddleware(),
-                RateLimitMiddleware(
-                    maximumWait: configuration.maximumRateLimitWait,
-                    maximumRetries: configuration.maximumRateLimitRetries, sleep: configuration.sleep),
-            ]
+            transport: transport,
+            middlewares: middlewares
         )
+        raw = RawSender(serverURL: serverURL, transport: transport, middlewares: middlewares)
     }
 
     /// A session without URLSession's own cache: PatioKit sends `If-None-Match` itself and must see Patio's

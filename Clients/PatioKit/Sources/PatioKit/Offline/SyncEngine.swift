@@ -80,10 +80,8 @@ public actor SyncEngine {
         var stored = 0
         while true {
             let cursor = try await store.database.read { db in try OfflineStore.cursor(db, collection: collection) }
-            let output = try await patio.call { [pageSize] in
-                try await patio.api.syncPull(path: .init(collection: collection), query: .init(cursor: cursor, limit: pageSize))
-            }
-            guard case .ok(let ok) = output, case .json(let page) = ok.body else { throw PatioError.unexpected(status: 0) }
+            let page = try SyncPageBytes.parse(
+                try await patio.raw.get(SyncPageBytes.path(collection, cursor: cursor, limit: pageSize), operationID: "syncPull"))
             try await apply(page, collection: collection)
             stored += page.changes.count
             if !page.hasMore { return stored }
@@ -91,15 +89,14 @@ public actor SyncEngine {
     }
 
     /// Stores one page and its cursor in one transaction.
-    func apply(_ page: Components.Schemas.SyncPage, collection: String) async throws {
-        let changes = try page.changes.map { change in (change, try change.data.map(Self.object)) }
+    func apply(_ page: SyncPageBytes, collection: String) async throws {
         try await store.database.write { db in
             // Prepared once per page, not once per row.
             let put = try db.cachedStatement(sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)")
             let delete = try db.cachedStatement(sql: "DELETE FROM kit_rows WHERE collection = ? AND id = ?")
-            for (change, data) in changes {
+            for change in page.changes {
                 switch change.op {
-                case .put: try put.execute(arguments: [collection, change.id, change.version, try (data ?? [:]).text()])
+                case .put: try put.execute(arguments: [collection, change.id, change.version, change.data ?? "{}"])
                 case .delete: try delete.execute(arguments: [collection, change.id])
                 }
             }
