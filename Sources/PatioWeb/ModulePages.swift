@@ -8,7 +8,6 @@ import PatioCore
 public struct ModulePages: Sendable {
     public let web: WebRenderer
     public let accent: String
-    let strings: [PatioLocale: [String: String]]
     /// The module's words over the platform's, merged once: `text(_:_:)` runs many times per page.
     private let merged: [PatioLocale: [String: String]]
     let flags: @Sendable (PatioRequestContext) -> [String: Bool]
@@ -18,7 +17,6 @@ public struct ModulePages: Sendable {
         flags: @escaping @Sendable (PatioRequestContext) -> [String: Bool] = { _ in [:] }
     ) {
         self.web = web
-        self.strings = strings
         self.merged = Dictionary(
             uniqueKeysWithValues: PatioLocale.allCases.map { locale in
                 (locale, Strings.table(locale).merging(strings[locale] ?? [:]) { _, module in module })

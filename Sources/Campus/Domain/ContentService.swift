@@ -211,7 +211,6 @@ struct ContentService: Sendable {
         model.updatedAt = clock.now()
     }
 
-    /// Scholarships, open ones first.
     /// Scholarships, open ones first, optionally of one status; read with fixed SQL text like the posts.
     func scholarships(status: String?) async throws -> [ScholarshipView] {
         let filter: SQLQueryString = status.map { "WHERE status = \(bind: $0)" } ?? ""

@@ -77,8 +77,7 @@ public final class SessionCache: Sendable {
     /// Forgets every token of `account` here and on every other instance: call it after the change commits.
     public func forget(account: UUID) async {
         forgetLocally(account: account)
-        let send = broadcaster.withLock { $0 }
-        await send?(account)
+        await announce(account)
     }
 
     /// Inside a write on `database`: forgets every token of `account` once that write has committed (at once
@@ -89,9 +88,14 @@ public final class SessionCache: Sendable {
     /// back. The change and its announcement commit together, at the cost of no extra connection or
     /// statement after the commit.
     public func forgetAfterCommit(account: UUID, on database: PatioDatabase) async {
+        await announce(account)
+        await database.afterWrite { [self] in forgetLocally(account: account) }
+    }
+
+    /// Tells the other instances to forget `account`, when there are any to tell.
+    private func announce(_ account: UUID) async {
         let send = broadcaster.withLock { $0 }
         await send?(account)
-        await database.afterWrite { [self] in forgetLocally(account: account) }
     }
 
     /// Forgets every token of `account` in this process (what another instance's announcement does).

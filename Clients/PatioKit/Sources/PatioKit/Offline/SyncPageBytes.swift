@@ -78,7 +78,7 @@ struct JSONScanner {
     static func refusal(_ what: String) -> PatioError { PatioError.undecodable("a sync page \(what)") }
 
     private mutating func space() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
     }
 
     private mutating func expect(_ byte: UInt8) throws {
