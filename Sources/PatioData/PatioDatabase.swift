@@ -25,6 +25,8 @@ public final class PatioDatabase: Sendable {
     private let databases: Databases
     /// On SQLite, the readers', kept apart so their statements run on other threads than the writer's.
     private let readerDatabases: Databases?
+    /// On SQLite, the readers' connections, taken from their pool once and shared (see `SharedReaders`).
+    private let sharedReaders: SharedReaders?
     /// On SQLite, the one thread the writer's statements run on.
     private let writerThreads: NIOThreadPool?
     /// The loops whose pools hold connections (see `DatabasePool`).
@@ -35,12 +37,13 @@ public final class PatioDatabase: Sendable {
     public var isSQLite: Bool { queue != nil }
 
     private init(
-        settings: DatabaseSettings, databases: Databases, readerDatabases: Databases? = nil, writerThreads: NIOThreadPool? = nil,
-        loops: [any EventLoop], writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger
+        settings: DatabaseSettings, databases: Databases, readerDatabases: Databases? = nil, sharedReaders: SharedReaders? = nil,
+        writerThreads: NIOThreadPool? = nil, loops: [any EventLoop], writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger
     ) {
         self.settings = settings
         self.databases = databases
         self.readerDatabases = readerDatabases
+        self.sharedReaders = sharedReaders
         self.writerThreads = writerThreads
         self.loops = loops
         self.writerLoop = writerLoop
@@ -80,19 +83,22 @@ public final class PatioDatabase: Sendable {
                     sqlLogLevel: .trace), as: .reader)
             let writer = databases.database(.writer, logger: logger, on: writerLoop)!
             // WAL is a property of the file: set once, readers then never block the writer.
+            let sharedReaders: SharedReaders
             do {
                 try await (try writer.sql).raw("PRAGMA journal_mode = WAL").run()
+                sharedReaders = try await SharedReaders.take(of: .reader, from: readerDatabases, loops: loops, logger: logger)
             } catch {
                 await databases.shutdownAsync()
                 await readerDatabases.shutdownAsync()
                 try? await writerThreads.shutdownGracefully()
                 throw error
             }
-            let queue = WriteQueue(database: writer, loop: writerLoop, logger: logger)
-            recordPoolSize(reader: perLoop * loops.count, writer: 1)
+            let queue = WriteQueue(database: writer, threads: writerThreads, logger: logger)
+            recordPoolSize(reader: loops.count, writer: 1)
             return PatioDatabase(
-                settings: settings, databases: databases, readerDatabases: readerDatabases, writerThreads: writerThreads, loops: loops,
-                writerLoop: writerLoop, queue: queue, logger: logger)
+                settings: settings, databases: databases, readerDatabases: readerDatabases, sharedReaders: sharedReaders,
+                writerThreads: writerThreads,
+                loops: loops, writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):
             let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
             let configuration = try SQLPostgresConfiguration(url: url)
@@ -117,7 +123,8 @@ public final class PatioDatabase: Sendable {
     public var reader: any Database {
         get throws {
             if let held = HeldTransaction.of(ObjectIdentifier(self)) { return held }
-            return try connection(isSQLite ? .reader : .writer, on: anyLoop)
+            if let sharedReaders { return sharedReaders.next }
+            return try connection(.writer, on: anyLoop)
         }
     }
 
@@ -212,6 +219,7 @@ public final class PatioDatabase: Sendable {
     /// Drains the write queue and closes every connection.
     public func close() async {
         await queue?.close()
+        await sharedReaders?.close()
         await databases.shutdownAsync()
         await readerDatabases?.shutdownAsync()
         try? await writerThreads?.shutdownGracefully()

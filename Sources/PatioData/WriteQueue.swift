@@ -6,6 +6,7 @@ import PatioCore
 import SQLKit
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOPosix
 
 /// The single SQLite writer that group-commits.
 ///
@@ -29,13 +30,13 @@ public final class WriteQueue: Sendable {
     private let batchSize = Recorder(label: "patio_commit_batch_size")
 
     /// Starts the writer on `database`, which must be pinned to a single connection pool of size one.
-    /// `loop` is the event loop that connection answers on: the writer runs there, so it resumes after
-    /// each statement without another thread switch.
-    public init(database: any Database, loop: (any EventLoop)? = nil, maximumBatch: Int = 256, logger: Logger) {
+    /// `threads` is the one-thread pool that connection runs its statements on: the writer runs there too,
+    /// so a commit's statements follow each other on one thread (see `ThreadPoolTaskExecutor`).
+    public init(database: any Database, threads: NIOThreadPool? = nil, maximumBatch: Int = 256, logger: Logger) {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.doorbell = continuation
         self.maximumBatch = maximumBatch
-        let executor = loop.map(EventLoopTaskExecutor.init)
+        let executor = threads.map(ThreadPoolTaskExecutor.init)
         let task = Task(executorPreference: executor) { [pending, depthGauge, batchSize] in
             // Per-connection settings, applied again after a failed commit in case the pool replaced the connection.
             var configured = false
@@ -49,7 +50,7 @@ public final class WriteQueue: Sendable {
                     if batch.isEmpty { break }
                     depthGauge.record(pending.withLockedValue { $0.count })
                     batchSize.record(batch.count)
-                    configured = await Self.commit(batch, on: database, configure: !configured, logger: logger)
+                    configured = await Self.commit(batch, on: database, executor: executor, configure: !configured, logger: logger)
                 }
             }
         }
@@ -93,39 +94,17 @@ public final class WriteQueue: Sendable {
     }
 
     /// Commits `batch` and answers whether the connection is known to carry Patio's settings afterwards.
-    private static func commit(_ batch: [Job], on database: any Database, configure: Bool, logger: Logger) async -> Bool {
+    private static func commit(
+        _ batch: [Job], on database: any Database, executor: ThreadPoolTaskExecutor?, configure: Bool, logger: Logger
+    ) async -> Bool {
         let outcomes = NIOLockedValueBox<[(any Error)?]>(Array(repeating: nil, count: batch.count))
         var stillConfigured = true
         do {
+            // The pool hands its connection to a new task, which does not inherit the writer's executor: the
+            // preference is set again inside.
             try await database.withConnection { connection in
-                if configure {
-                    let sql = try connection.sql
-                    try await sql.raw("PRAGMA synchronous = FULL").run()
-                    try await sql.raw("PRAGMA busy_timeout = 5000").run()
-                }
-                try await connection.transaction { transaction in
-                    let tsql = try transaction.sql
-                    // A lone write needs no savepoint: the transaction itself is its rollback boundary.
-                    if batch.count == 1 {
-                        do {
-                            try await batch[0].run(transaction)
-                        } catch {
-                            outcomes.withLockedValue { $0[0] = error }
-                            throw error
-                        }
-                        return
-                    }
-                    for (index, job) in batch.enumerated() {
-                        try await tsql.raw("SAVEPOINT patio_write").run()
-                        do {
-                            try await job.run(transaction)
-                            try await tsql.raw("RELEASE SAVEPOINT patio_write").run()
-                        } catch {
-                            try await tsql.raw("ROLLBACK TO SAVEPOINT patio_write").run()
-                            try await tsql.raw("RELEASE SAVEPOINT patio_write").run()
-                            outcomes.withLockedValue { $0[index] = error }
-                        }
-                    }
+                try await withTaskExecutorPreference(executor) {
+                    try await run(batch, on: connection, configure: configure, outcomes: outcomes)
                 }
             }
         } catch {
@@ -141,5 +120,55 @@ public final class WriteQueue: Sendable {
         let results = outcomes.withLockedValue { $0 }
         for (job, error) in zip(batch, results) { job.complete(error) }
         return stillConfigured
+    }
+
+    /// Runs `batch` in one transaction on `connection`, each write in its own savepoint, noting each write's
+    /// own failure in `outcomes`.
+    ///
+    /// The transaction is opened with SQL rather than `Database.transaction`: that one runs its body in a new
+    /// task, which would leave the writer's thread (`ThreadPoolTaskExecutor`) for the default executor and put
+    /// two thread switches back on every statement.
+    private static func run(_ batch: [Job], on connection: any Database, configure: Bool, outcomes: NIOLockedValueBox<[(any Error)?]>)
+        async throws
+    {
+        let sql = try connection.sql
+        if configure {
+            try await sql.raw("PRAGMA synchronous = FULL").run()
+            try await sql.raw("PRAGMA busy_timeout = 5000").run()
+        }
+        try await sql.raw("BEGIN TRANSACTION").run()
+        do {
+            try await runInTransaction(batch, on: connection, sql: sql, outcomes: outcomes)
+            try await sql.raw("COMMIT TRANSACTION").run()
+        } catch {
+            try? await sql.raw("ROLLBACK TRANSACTION").run()
+            throw error
+        }
+    }
+
+    private static func runInTransaction(
+        _ batch: [Job], on transaction: any Database, sql: any SQLDatabase, outcomes: NIOLockedValueBox<[(any Error)?]>
+    ) async throws {
+        // A lone write needs no savepoint: the transaction itself is its rollback boundary.
+        if batch.count == 1 {
+            do {
+                try await batch[0].run(transaction)
+            } catch {
+                outcomes.withLockedValue { $0[0] = error }
+                throw error
+            }
+            return
+        }
+        for (index, job) in batch.enumerated() {
+            try await sql.raw("SAVEPOINT patio_write").run()
+            do {
+                try await job.run(transaction)
+                try await sql.raw("RELEASE SAVEPOINT patio_write").run()
+            } catch {
+                try await sql.raw("ROLLBACK TO SAVEPOINT patio_write").run()
+                try await sql.raw("RELEASE SAVEPOINT patio_write").run()
+                outcomes.withLockedValue { $0[index] = error }
+            }
+        }
     }
 }

@@ -131,7 +131,10 @@ struct DatabaseOverloadTests {
         #expect(AppError.databaseOverload(from: SomethingElse()) == nil)
     }
 
-    @Test("the pool's timeout is real: a query that cannot get the one connection fails as overload instead of waiting on")
+    // On SQLite reads share their connections and never wait for one (SharedReadersTests).
+    @Test(
+        "the pool's timeout is real: a query that cannot get the one connection fails as overload instead of waiting on",
+        .enabled(if: TestDatabase.isPostgres))
     func timeoutIsOverload() async throws {
         try await TestDatabase.make().dropping { test in
             try await openNotes(test, pool: DatabasePool(connections: 1, timeout: .seconds(1))).closing { database in
