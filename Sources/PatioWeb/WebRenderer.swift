@@ -12,15 +12,24 @@ public struct WebRenderer: Sendable {
     /// What people call each role: the platform's and every enabled module's.
     public private(set) var roleNames: RoleNames
 
+    /// The platform's words with the modules' merged in, per language: merged once here, since every page
+    /// hands its whole table to its template.
+    private let words: [PatioLocale: [String: String]]
+
     public init(library: MustacheLibrary, extraStrings: [PatioLocale: [String: String]] = [:], roleNames: RoleNames = .platform) {
         self.library = library
         self.extraStrings = extraStrings
         self.roleNames = roleNames
+        var words: [PatioLocale: [String: String]] = [:]
+        for locale in PatioLocale.allCases {
+            words[locale] = Strings.table(locale).merging(extraStrings[locale] ?? [:]) { platform, _ in platform }
+        }
+        self.words = words
     }
 
     /// Every word a page may use in `locale`: the platform's and the modules'.
     public func strings(_ locale: PatioLocale) -> [String: String] {
-        Strings.table(locale).merging(extraStrings[locale] ?? [:]) { platform, _ in platform }
+        words[locale] ?? Strings.table(locale)
     }
 
     /// Loads the platform templates shipped with PatioWeb.
