@@ -123,7 +123,7 @@ public final class PatioDatabase: Sendable {
     public var reader: any Database {
         get throws {
             if let held = HeldTransaction.of(ObjectIdentifier(self)) { return held }
-            if let sharedReaders { return sharedReaders.next }
+            if let sharedReaders { return sharedReaders.reader }
             return try connection(.writer, on: anyLoop)
         }
     }

@@ -4,32 +4,36 @@ import PatioCore
 import SQLKit
 import Synchronization
 
-/// One of `SharedReaders`' connections as a request sees it: every statement passes a `ReadGate`, so the
-/// connection goes back to its pool (which closes it) only once no statement is running on it, and a
-/// statement asked for after that is refused as 503 instead of reaching a closed handle.
+/// SQLite's read connections as a request sees them: each statement runs on whichever connection is free
+/// (waiting its turn when none is), and is refused as 503 once the database is closing.
+///
+/// One statement at a time per connection matters: a SQLite connection's read snapshot lasts until none of
+/// its statements is running, so statements overlapping on one connection without pause would keep reading
+/// the data as it was when the first began, and never see a later commit.
 struct SharedReader: Database, SQLDatabase {
-    let base: any Database
-    let baseSQL: any SQLDatabase
-    let gate: ReadGate
+    let connections: [(database: any Database, sql: any SQLDatabase)]
+    let turns: ReadTurns
+
+    private var first: any Database { connections[0].database }
 
     // Database
 
-    var context: DatabaseContext { base.context }
+    var context: DatabaseContext { first.context }
     var inTransaction: Bool { false }
 
     func execute(query: DatabaseQuery, onOutput: @escaping @Sendable (any DatabaseOutput) -> Void) -> EventLoopFuture<Void> {
-        gated { base.execute(query: query, onOutput: onOutput) }
+        onAConnection { $0.database.execute(query: query, onOutput: onOutput) }
     }
 
     func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> {
-        gated { base.execute(schema: schema) }
+        onAConnection { $0.database.execute(schema: schema) }
     }
 
     func execute(enum: DatabaseEnum) -> EventLoopFuture<Void> {
-        gated { base.execute(enum: `enum`) }
+        onAConnection { $0.database.execute(enum: `enum`) }
     }
 
-    /// Statements of other requests run on this connection meanwhile, so it cannot hold a transaction.
+    /// Reads run outside transactions: a transaction would need one connection kept for one request.
     /// Patio's writes go through `PatioDatabase.write`; nothing opens one on a reader.
     func transaction<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> {
         eventLoop.makeFailedFuture(
@@ -42,67 +46,108 @@ struct SharedReader: Database, SQLDatabase {
 
     // SQLDatabase
 
-    var logger: Logger { base.logger }
-    var eventLoop: any EventLoop { base.eventLoop }
-    var dialect: any SQLDialect { baseSQL.dialect }
-    var version: (any SQLDatabaseReportedVersion)? { baseSQL.version }
-    var queryLogLevel: Logger.Level? { baseSQL.queryLogLevel }
+    var logger: Logger { first.logger }
+    var eventLoop: any EventLoop { first.eventLoop }
+    var dialect: any SQLDialect { connections[0].sql.dialect }
+    var version: (any SQLDatabaseReportedVersion)? { connections[0].sql.version }
+    var queryLogLevel: Logger.Level? { connections[0].sql.queryLogLevel }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
-        gated { baseSQL.execute(sql: query, onRow) }
+        onAConnection { $0.sql.execute(sql: query, onRow) }
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        try gate.enter()
-        defer { gate.leave() }
-        try await baseSQL.execute(sql: query, onRow)
+        let index = try await turns.take()
+        defer { turns.give(index) }
+        try await connections[index].sql.execute(sql: query, onRow)
     }
 
     func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await closure(self)
     }
 
-    private func gated(_ statement: () -> EventLoopFuture<Void>) -> EventLoopFuture<Void> {
+    private func onAConnection(
+        _ statement: @escaping @Sendable ((database: any Database, sql: any SQLDatabase)) -> EventLoopFuture<Void>
+    ) -> EventLoopFuture<Void> {
+        let promise = eventLoop.makePromise(of: Void.self)
+        let (connections, turns) = (self.connections, self.turns)
         do {
-            try gate.enter()
+            try turns.take { index in
+                statement(connections[index]).always { _ in turns.give(index) }.cascade(to: promise)
+            }
         } catch {
-            return eventLoop.makeFailedFuture(error)
+            promise.fail(error)
         }
-        return statement().always { _ in gate.leave() }
+        return promise.futureResult
     }
 }
 
-/// Counts the statements running on shared read connections and, once closed, refuses new ones.
-final class ReadGate: Sendable {
+/// Who runs on which shared read connection: one statement at a time on each, the others waiting in order;
+/// once closed, no new statement, and `close` returns when the last one has ended.
+final class ReadTurns: Sendable {
     private struct State {
+        var busy: [Bool]
+        var waiting: [@Sendable (Int) -> Void] = []
         var closed = false
+        /// Statements taken and not yet given back, waiting ones included.
         var running = 0
         var drained: CheckedContinuation<Void, Never>?
     }
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    /// Lets a statement start, or throws 503 once the gate is closed.
-    func enter() throws {
-        let open = state.withLock { state in
-            if state.closed { return false }
-            state.running += 1
-            return true
-        }
-        if !open { throw AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is not available right now.") }
+    init(connections: Int) {
+        state = Mutex(State(busy: Array(repeating: false, count: connections)))
     }
 
-    /// Marks a statement as ended.
-    func leave() {
-        let drained = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.running -= 1
-            guard state.closed, state.running == 0 else { return nil }
-            defer { state.drained = nil }
-            return state.drained
+    private static var closedError: AppError {
+        AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is not available right now.")
+    }
+
+    /// Hands `granted` a free connection's index now, or once one is given back; throws 503 once closed.
+    func take(_ granted: @escaping @Sendable (Int) -> Void) throws {
+        let free: Int? = try state.withLock { state in
+            if state.closed { throw Self.closedError }
+            state.running += 1
+            if let index = state.busy.firstIndex(of: false) {
+                state.busy[index] = true
+                return index
+            }
+            state.waiting.append(granted)
+            return nil
         }
+        if let free { granted(free) }
+    }
+
+    /// A free connection's index, waiting for one if none is free.
+    func take() async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            do {
+                try take { continuation.resume(returning: $0) }
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+
+    /// Gives connection `index` back: to the longest-waiting statement, or free.
+    func give(_ index: Int) {
+        let (next, drained) = state.withLock { state -> ((@Sendable (Int) -> Void)?, CheckedContinuation<Void, Never>?) in
+            state.running -= 1
+            var next: (@Sendable (Int) -> Void)?
+            if state.waiting.isEmpty {
+                state.busy[index] = false
+            } else {
+                next = state.waiting.removeFirst()
+            }
+            guard state.closed, state.running == 0 else { return (next, nil) }
+            defer { state.drained = nil }
+            return (next, state.drained)
+        }
+        next?(index)
         drained?.resume()
     }
 
-    /// Refuses new statements and returns once every running one has ended.
+    /// Refuses new statements and returns once every statement taken has been given back.
     func close() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let waiting = state.withLock { state in

@@ -131,7 +131,7 @@ struct DatabaseOverloadTests {
         #expect(AppError.databaseOverload(from: SomethingElse()) == nil)
     }
 
-    // On SQLite reads share their connections and never wait for one (SharedReadersTests).
+    // On SQLite reads keep their connections open and take turns on them, without the pool (SharedReadersTests).
     @Test(
         "the pool's timeout is real: a query that cannot get the one connection fails as overload instead of waiting on",
         .enabled(if: TestDatabase.isPostgres))
@@ -139,23 +139,14 @@ struct DatabaseOverloadTests {
         try await TestDatabase.make().dropping { test in
             try await openNotes(test, pool: DatabasePool(connections: 1, timeout: .seconds(1))).closing { database in
                 // A task outside any write takes the only connection the read pool has, and keeps it.
-                let (taken, tookIt) = AsyncStream<Void>.makeStream()
-                let (release, releaseIt) = AsyncStream<Void>.makeStream()
-                let holder = Task {
-                    try await (database.reader as any Database).withConnection { _ in
-                        tookIt.yield()
-                        for await _ in release { break }
+                try await whileAReaderIsHeld(database) {
+                    do {
+                        _ = try await noteCount(database)
+                        Issue.record("the read should have found no free connection")
+                    } catch {
+                        #expect(AppError.databaseOverload(from: error)?.status.code == 503, "\(error)")
                     }
                 }
-                for await _ in taken { break }
-                do {
-                    _ = try await noteCount(database)
-                    Issue.record("the read should have found no free connection")
-                } catch {
-                    #expect(AppError.databaseOverload(from: error)?.status.code == 503, "\(error)")
-                }
-                releaseIt.finish()
-                try await holder.value
             }
         }
     }

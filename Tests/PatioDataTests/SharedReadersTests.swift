@@ -4,6 +4,7 @@ import PatioCore
 @testable import PatioData
 import PatioTestSupport
 import SQLKit
+import Synchronization
 import Testing
 
 /// A model over the notes table, so reads go through Fluent's query builder as module code's do.
@@ -14,27 +15,18 @@ final class Note: Model, @unchecked Sendable {
     init() {}
 }
 
-@Suite("SQLite reads share their connections", .enabled(if: !TestDatabase.isPostgres), .timeLimit(.minutes(2)))
+@Suite("SQLite reads take turns on connections kept open", .enabled(if: !TestDatabase.isPostgres), .timeLimit(.minutes(2)))
 struct SharedReadersTests {
-    @Test("a read never waits for a connection: with a reader held by one task, other reads still answer")
+    @Test("a task keeping a reader (withConnection) keeps no connection from other reads: they answer past the pool's timeout")
     func noWaitForAConnection() async throws {
         try await TestDatabase.make().dropping { test in
             try await openNotes(test, pool: DatabasePool(connections: 1, timeout: .seconds(1))).closing { database in
                 try await insertNote(database, "kept")
-                let (taken, tookIt) = AsyncStream<Void>.makeStream()
-                let (release, releaseIt) = AsyncStream<Void>.makeStream()
-                let holder = Task {
-                    try await (database.reader as any Database).withConnection { _ in
-                        tookIt.yield()
-                        for await _ in release { break }
-                    }
+                try await whileAReaderIsHeld(database) {
+                    // Longer than the pool's timeout: a read waiting for the held connection would fail as overload.
+                    try await Task.sleep(for: .seconds(1.5))
+                    #expect(try await noteCount(database) == 1)
                 }
-                for await _ in taken { break }
-                // Longer than the pool's timeout: a read waiting for the held connection would fail as overload.
-                try await Task.sleep(for: .seconds(1.5))
-                #expect(try await noteCount(database) == 1)
-                releaseIt.finish()
-                try await holder.value
             }
         }
     }
@@ -97,30 +89,99 @@ struct SharedReadersTests {
     }
 }
 
-@Suite("The gate in front of shared read connections")
-struct ReadGateTests {
+@Suite("Turns on shared read connections")
+struct ReadTurnsTests {
+    @Test("a connection runs one statement at a time: the next waits for it, then takes the connection given back")
+    func oneAtATime() async throws {
+        let turns = ReadTurns(connections: 1)
+        let first = try await turns.take()
+        let second = Task { try await turns.take() }
+        try await Task.sleep(for: .milliseconds(200))
+        let given = Date()
+        turns.give(first)
+        let secondIndex = try await second.value
+        #expect(first == 0 && secondIndex == 0)
+        #expect(Date() >= given)
+        turns.give(secondIndex)
+    }
+
+    @Test("two connections serve two statements at once")
+    func twoAtOnce() async throws {
+        let turns = ReadTurns(connections: 2)
+        let a = try await turns.take()
+        let b = try await turns.take()
+        #expect(Set([a, b]) == [0, 1])
+        turns.give(a)
+        turns.give(b)
+    }
+
     @Test("closing waits for the statements running and then refuses new ones")
     func closeWaitsThenRefuses() async throws {
-        let gate = ReadGate()
-        try gate.enter()
+        let turns = ReadTurns(connections: 1)
+        let index = try await turns.take()
         let closed = Task {
-            await gate.close()
+            await turns.close()
             return Date()
         }
         try await Task.sleep(for: .milliseconds(200))
         let left = Date()
-        gate.leave()
+        turns.give(index)
         let closedAt = await closed.value
         #expect(closedAt >= left, "close returned before the running statement ended")
-        #expect(throws: AppError.self) { try gate.enter() }
+        await #expect(throws: AppError.self) { _ = try await turns.take() }
     }
 
     @Test("closing with nothing running returns at once")
     func closeWhenIdle() async throws {
-        let gate = ReadGate()
-        try gate.enter()
-        gate.leave()
-        await gate.close()
-        #expect(throws: AppError.self) { try gate.enter() }
+        let turns = ReadTurns(connections: 1)
+        turns.give(try await turns.take())
+        await turns.close()
+        await #expect(throws: AppError.self) { _ = try await turns.take() }
     }
+}
+
+@Suite("SQLite reads see every committed write", .enabled(if: !TestDatabase.isPostgres), .timeLimit(.minutes(2)))
+struct SharedReadersFreshnessTests {
+    @Test("with reads running without pause on every connection, a read after each write sees that write")
+    func readsAfterWritesUnderLoad() async throws {
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test).closing { database in
+                let stop = ManagedAtomicFlag()
+                // Slow reads back to back: if they overlapped on one connection, its snapshot would never end.
+                let load = Task {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for _ in 0..<32 {
+                            group.addTask {
+                                while !stop.isSet {
+                                    _ = try await (database.reader as! any SQLDatabase).raw(
+                                        """
+                                        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+                                        SELECT COUNT(*) AS n FROM n, (SELECT COUNT(*) FROM notes)
+                                        """
+                                    ).first(decoding: CountRow.self)
+                                }
+                            }
+                        }
+                        try await group.waitForAll()
+                    }
+                }
+                defer { stop.set() }
+                for index in 1...300 {
+                    try await insertNote(database, "note \(index)")
+                    let seen = try await noteCount(database)
+                    #expect(seen == index, "the read after write \(index) saw \(seen) notes")
+                    if seen != index { break }
+                }
+                stop.set()
+                try await load.value
+            }
+        }
+    }
+}
+
+/// A flag set once, read from many tasks.
+final class ManagedAtomicFlag: Sendable {
+    private let flag = Mutex(false)
+    var isSet: Bool { flag.withLock { $0 } }
+    func set() { flag.withLock { $0 = true } }
 }

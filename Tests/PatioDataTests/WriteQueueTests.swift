@@ -30,6 +30,23 @@ func insertNote(_ database: PatioDatabase, _ body: String) async throws {
     }
 }
 
+/// Runs `body` while another task holds a read connection (`withConnection`) outside any write.
+func whileAReaderIsHeld(_ database: PatioDatabase, _ body: () async throws -> Void) async throws {
+    let (taken, tookIt) = AsyncStream<Void>.makeStream()
+    let (release, releaseIt) = AsyncStream<Void>.makeStream()
+    let holder = Task {
+        try await (database.reader as any Database).withConnection { _ in
+            tookIt.yield()
+            for await _ in release { break }
+        }
+    }
+    for await _ in taken { break }
+    defer { releaseIt.finish() }
+    try await body()
+    releaseIt.finish()
+    try await holder.value
+}
+
 func openNotes(_ test: TestDatabase, pool: DatabasePool = DatabasePool()) async throws -> PatioDatabase {
     let database = try await PatioDatabase.open(test.settings, logger: Logger(label: "test"), pool: pool)
     var registry = MigrationRegistry()
