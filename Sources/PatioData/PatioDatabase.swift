@@ -23,7 +23,8 @@ public final class PatioDatabase: Sendable {
     public let logger: Logger
     /// The writer's (migrations and maintenance run there too); on PostgreSQL, every connection.
     private let databases: Databases
-    /// On SQLite, the readers', kept apart so their statements run on other threads than the writer's.
+    /// On SQLite, the readers' pool, kept apart so their statements run on other threads than the writer's;
+    /// `sharedReaders` takes its connections at start.
     private let readerDatabases: Databases?
     /// On SQLite, the readers' connections, taken from their pool once and shared (see `SharedReaders`).
     private let sharedReaders: SharedReaders?
@@ -97,8 +98,7 @@ public final class PatioDatabase: Sendable {
             recordPoolSize(reader: loops.count, writer: 1)
             return PatioDatabase(
                 settings: settings, databases: databases, readerDatabases: readerDatabases, sharedReaders: sharedReaders,
-                writerThreads: writerThreads,
-                loops: loops, writerLoop: writerLoop, queue: queue, logger: logger)
+                writerThreads: writerThreads, loops: loops, writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):
             let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
             let configuration = try SQLPostgresConfiguration(url: url)
@@ -124,17 +124,17 @@ public final class PatioDatabase: Sendable {
         get throws {
             if let held = HeldTransaction.of(ObjectIdentifier(self)) { return held }
             if let sharedReaders { return sharedReaders.reader }
-            return try connection(.writer, on: anyLoop)
+            return try writerConnection(on: anyLoop)
         }
     }
 
     /// One of the loops whose pools hold connections.
     private var anyLoop: any EventLoop { loops.randomElement() ?? writerLoop }
 
-    /// A database handle, or 503 once the database has been closed (during shutdown).
-    private func connection(_ id: DatabaseID, on loop: any EventLoop) throws -> any Database {
-        let owner = id == .reader ? readerDatabases ?? databases : databases
-        guard let database = owner.database(id, logger: logger, on: loop) else {
+    /// A handle on the writer's pool (every connection on PostgreSQL), or 503 once the database has been
+    /// closed (during shutdown).
+    private func writerConnection(on loop: any EventLoop) throws -> any Database {
+        guard let database = databases.database(.writer, logger: logger, on: loop) else {
             throw AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is not available right now.")
         }
         return database
@@ -155,7 +155,7 @@ public final class PatioDatabase: Sendable {
             if let queue {
                 value = try await queue.write { db in try await HeldTransaction.holding(db, for: owner, afterwards: afterwards, body) }
             } else {
-                value = try await connection(.writer, on: anyLoop).transaction { db in
+                value = try await writerConnection(on: anyLoop).transaction { db in
                     try await HeldTransaction.holding(db, for: owner, afterwards: afterwards, body)
                 }
             }
@@ -180,7 +180,7 @@ public final class PatioDatabase: Sendable {
 
     /// The connection migrations and maintenance run on (the writer).
     public var maintenance: any Database {
-        get throws { try connection(.writer, on: writerLoop) }
+        get throws { try writerConnection(on: writerLoop) }
     }
 
     /// Checks the database answers a trivial query.

@@ -32,13 +32,9 @@ final class SharedReaders: Sendable {
         var connections: [(database: any Database, sql: any SQLDatabase)] = []
         var releases: [AsyncStream<Void>.Continuation] = []
         var holders: [Task<Void, any Error>] = []
-        func giveBack() async {
-            for release in releases { release.finish() }
-            for holder in holders { _ = try? await holder.value }
-        }
         for loop in loops {
             guard let pooled = databases.database(id, logger: logger, on: loop) else {
-                await giveBack()
+                await giveBack(releases, holders)
                 throw unavailable
             }
             let (ready, readyContinuation) = AsyncStream<any Database>.makeStream()
@@ -55,7 +51,7 @@ final class SharedReaders: Sendable {
             holders.append(holder)
             var waiting = ready.makeAsyncIterator()
             guard let connection = await waiting.next(), let sql = connection as? any SQLDatabase else {
-                await giveBack()
+                await giveBack(releases, holders)
                 try await holder.value
                 throw unavailable
             }
@@ -69,6 +65,11 @@ final class SharedReaders: Sendable {
     /// Gives every connection back to its pool, once the reads running on them have ended.
     func close() async {
         await reader.turns.close()
+        await Self.giveBack(releases, holders)
+    }
+
+    /// Ends the tasks holding connections, which hands each back to its pool.
+    private static func giveBack(_ releases: [AsyncStream<Void>.Continuation], _ holders: [Task<Void, any Error>]) async {
         for release in releases { release.finish() }
         for holder in holders { _ = try? await holder.value }
     }
