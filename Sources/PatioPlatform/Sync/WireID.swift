@@ -1,11 +1,12 @@
 import Foundation
+import PatioCore
 
 extension UUID {
     /// An id as Patio writes it wherever a client reads it: lower-case hex (`162666a7-…`). Sync changes,
     /// their rows' `data` and the APIs around them must spell an id the same way, because devices compare
     /// ids as text (a SQLite `DELETE … WHERE id = ?` never matches another spelling). Reading stays
     /// case-insensitive: `UUID(uuidString:)` takes either case.
-    public var wireText: String { uuidString.lowercased() }
+    public var wireText: String { lowerText }
 }
 
 /// What `WireID` can wrap: an id, or an id that may be absent.
