@@ -9,7 +9,7 @@ import SQLKit
 /// Borrowing a connection from the pool for every read cost more than most reads: a trip to the pool's event
 /// loop, a task, and each row handed to that loop on its own. Patio takes the reader pool's connections at
 /// start instead, and a read runs on whichever is free (`SharedReader`): from the request's task to a
-/// statement thread and back, nothing else.
+/// statement thread and back, nothing else (its SQL goes straight to SQLite, see `SQLiteDirect`).
 final class SharedReaders: Sendable {
     /// What `PatioDatabase.reader` hands out on SQLite.
     let reader: SharedReader
@@ -50,7 +50,8 @@ final class SharedReaders: Sendable {
             releases.append(releaseContinuation)
             holders.append(holder)
             var waiting = ready.makeAsyncIterator()
-            guard let connection = await waiting.next(), let sql = connection as? any SQLDatabase else {
+            guard let connection = await waiting.next(), let sql = (try? await SQLiteDirect.sql(under: connection)) ?? connection as? any SQLDatabase
+            else {
                 await giveBack(releases, holders)
                 try await holder.value
                 throw unavailable

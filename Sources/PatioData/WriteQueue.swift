@@ -104,7 +104,13 @@ public final class WriteQueue: Sendable {
             // preference is set again inside.
             try await database.withConnection { connection in
                 try await withTaskExecutorPreference(executor) {
-                    try await run(batch, on: connection, configure: configure, outcomes: outcomes)
+                    let writer: any Database =
+                        if let direct = try? await SQLiteDirect.sql(under: connection) {
+                            DirectWriterConnection(connection: connection, direct: direct)
+                        } else {
+                            connection
+                        }
+                    try await run(batch, on: writer, configure: configure, outcomes: outcomes)
                 }
             }
         } catch {
