@@ -15,6 +15,7 @@ enum PlatformRefusalWords {
         "problem.database_not_sql":
             "Patio no pudo leer su base de datos. Inténtalo de nuevo en un momento; si sigue, avisa a quien administra Patio.",
         "problem.read_transaction": "Patio no pudo completar esta acción. Inténtalo de nuevo; si sigue, avisa a quien administra Patio.",
+        "problem.sync_counter_missing": "Patio no pudo guardar los cambios para sincronizar. Avisa a quien administra Patio.",
         "problem.passkey_other_account": "Esa llave de acceso es de otra cuenta. Entra con tu contraseña o con una llave tuya.",
         "problem.unknown_role": "Ese rol no existe; elige uno de la lista.",
         "problem.app_not_found": "No hay ninguna app cliente con ese id.",
@@ -75,6 +76,7 @@ enum PlatformRefusalWords {
         "problem.passkey_not_found": "You have no passkey with this id; reload the page.",
         "problem.database_not_sql": "Patio could not read its database. Try again in a moment; if it goes on, tell whoever runs Patio.",
         "problem.read_transaction": "Patio could not finish this. Try again; if it goes on, tell whoever runs Patio.",
+        "problem.sync_counter_missing": "Patio could not record changes for syncing. Tell whoever runs Patio.",
         "problem.passkey_other_account": "This passkey belongs to another account. Sign in with your password or a passkey of yours.",
         "problem.unknown_role": "There is no such role; choose one from the list.",
         "problem.app_not_found": "No client app has this id.",

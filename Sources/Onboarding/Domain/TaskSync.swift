@@ -17,12 +17,9 @@ enum TaskSync {
             rows: { ids, db in try await rows(ids, on: db) },
             apply: { mutation, principal, current, db in
                 guard mutation.op == .put else { throw SyncRejection("not_allowed", "Tasks are removed by HR, not from a device.") }
-                let sql = try db.sql
-                guard current != nil,
-                    let task = try await sql.raw("SELECT assignee_id, is_done FROM onboarding_tasks WHERE id = \(bind: mutation.id)")
-                        .first(decoding: Assignment.self),
-                    task.assignee_id == principal.accountID
-                else {
+                // `current` is the task as `rows` read it in this same transaction: whose it is and whether it is
+                // done need no query of their own.
+                guard let current, let task = Assignment(current), task.assignee_id == principal.accountID else {
                     throw SyncRejection("task_not_found", "This task is not assigned to you (any more).")
                 }
                 let fields = mutation.fields ?? [:]
@@ -35,7 +32,7 @@ enum TaskSync {
                 if let value = fields["isDone"] {
                     guard let isDone = value.boolValue else { throw SyncRejection("invalid_field", "isDone must be true or false.") }
                     if task.is_done != isDone { changed.append("isDone") }
-                    try await sql.raw(
+                    try await (try db.sql).raw(
                         "UPDATE onboarding_tasks SET is_done = \(bind: isDone), updated_at = \(bind: clock.now()) WHERE id = \(bind: mutation.id)"
                     ).run()
                 }
@@ -44,10 +41,18 @@ enum TaskSync {
         )
     }
 
-    /// Whose task it is and whether it is done: all a device's push needs to read, in one statement.
-    private struct Assignment: Decodable {
+    /// Whose task it is and whether it is done: all a device's push needs to know of it.
+    private struct Assignment {
         let assignee_id: UUID
         let is_done: Bool
+
+        /// From the task's wire form; nil when it lacks either.
+        init?(_ wire: [String: JSONValue]) {
+            guard let assignee = wire["assigneeId"]?.stringValue.flatMap(UUID.init(uuidString:)), let isDone = wire["isDone"]?.boolValue else {
+                return nil
+            }
+            (assignee_id, is_done) = (assignee, isDone)
+        }
     }
 
     /// A task's columns, as the sync feed reads them.

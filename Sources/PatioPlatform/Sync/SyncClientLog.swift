@@ -1,6 +1,7 @@
 import FluentKit
 import Foundation
 import PatioCore
+import PatioData
 import SQLKit
 
 /// What Patio remembers of each device that pushes: its last applied mutation id and the answers to its
@@ -17,6 +18,14 @@ struct SyncClientLog {
     let account: String
     let client: String
     let sql: any SQLDatabase
+    /// This push's answers, written when it closes.
+    private var answers: [SyncService.MutationResult] = []
+
+    init(account: String, client: String, sql: any SQLDatabase) {
+        self.account = account
+        self.client = client
+        self.sql = sql
+    }
 
     struct State: Decodable {
         var lastMutationID: Int
@@ -43,20 +52,29 @@ struct SyncClientLog {
         return try await sql.raw(select).first(decoding: State.self) ?? State(lastMutationID: 0, forgottenThrough: 0)
     }
 
-    /// Keeps a mutation's answer for retries.
-    func remember(_ result: SyncService.MutationResult) async throws {
-        let encoded = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
-        try await sql.raw(
-            """
-            INSERT INTO sync_mutations (account_id, client_id, mutation_id, result)
-            VALUES (\(bind: account), \(bind: client), \(bind: result.mutationId), \(bind: encoded))
-            """
-        ).run()
+    /// Keeps a mutation's answer for retries (written by `close`, with the others of the push).
+    mutating func remember(_ result: SyncService.MutationResult) {
+        answers.append(result)
+    }
+
+    /// The push's answers, in one statement per hundred.
+    private func writeAnswers() async throws {
+        let encoder = JSONEncoder()
+        for slice in BoundList.slices(answers, size: 100) {
+            var rows: [SQLQueryString] = []
+            for answer in slice {
+                let encoded = String(decoding: try encoder.encode(answer), as: UTF8.self)
+                rows.append("(\(bind: account), \(bind: client), \(bind: answer.mutationId), \(bind: encoded))")
+            }
+            try await sql.raw("INSERT INTO sync_mutations (account_id, client_id, mutation_id, result) VALUES " + rows.joined(separator: ", "))
+                .run()
+        }
     }
 
     /// Records the push: the client's last mutation, its place as the account's most recent client, and
     /// the trimming of what is no longer kept.
     func close(lastMutationID: Int) async throws {
+        try await writeAnswers()
         try await sql.raw(
             """
             UPDATE sync_clients SET last_mutation_id = \(bind: lastMutationID),

@@ -12,7 +12,9 @@ public struct SyncCollection: Sendable {
     /// The current wire form of the given rows, read on `db`; rows missing from the answer are skipped.
     public let rows: @Sendable (_ ids: [UUID], _ db: any Database) async throws -> [UUID: [String: JSONValue]]
     /// Applies a client's change inside the push's transaction (the sync service has already checked
-    /// versions). Throw `SyncRejection` to refuse it; the service records the returned write in the feed.
+    /// versions). `current` is the row's wire form as `rows` read it in this same transaction, nil when the row
+    /// is unknown or not live in the principal's scopes. Throw `SyncRejection` to refuse it; the service
+    /// records the returned write in the feed.
     public let apply:
         @Sendable (_ mutation: SyncMutation, _ principal: Principal, _ current: [String: JSONValue]?, _ db: any Database) async throws -> SyncWrite
     /// Runs after a push that applied at least one mutation has committed (to tell live watchers).

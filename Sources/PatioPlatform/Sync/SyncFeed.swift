@@ -53,6 +53,7 @@ public struct SyncFeed: Sendable {
     /// The current version of each row (for pages that push on a client's behalf); unknown rows are left out.
     public func versions(_ collection: String, ids: [UUID], on db: any Database) async throws -> [UUID: Int] {
         guard !ids.isEmpty else { return [:] }
+        try await SyncFeedBatch.current?.flush(on: try db.sql)
         struct Row: Decodable { var row_id: String; var version: Int }
         let rows = try await (try db.sql).select().columns("row_id", "version").from("sync_rows")
             .where("collection", .equal, collection).where("row_id", .in, ids.map(Self.key)).all(decoding: Row.self)
@@ -74,6 +75,7 @@ public struct SyncFeed: Sendable {
     /// Every entry of each row in `ids`, in one query per 500 rows: what a push reads before its mutations.
     /// A row with no entry is given an empty list, so callers can tell "read, none" from "not read".
     func entries(_ collection: String, ids: [UUID], on db: any Database) async throws -> [UUID: [Entry]] {
+        try await SyncFeedBatch.current?.flush(on: try db.sql)
         var found = Dictionary(uniqueKeysWithValues: ids.map { ($0, [Entry]()) })
         for slice in BoundList.slices(ids.map(Self.key)) {
             let rows = try await (try db.sql).raw(
@@ -115,22 +117,26 @@ public struct SyncFeed: Sendable {
         try await entries(collection, ids: [id], on: db)[id] ?? []
     }
 
-    private struct Sequence: Decodable { var value: Int }
-
     private func write(_ collection: String, id: UUID, scope: String, version: Int, deleted: Bool, fieldVersions: [String: Int], on db: any Database)
         async throws
     {
-        let sql = try db.sql
-        let seq = try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value").first(decoding: Sequence.self)!.value
-        let fields = String(decoding: try JSONEncoder().encode(fieldVersions), as: UTF8.self)
-        try await sql.raw(
-            """
-            INSERT INTO sync_rows (collection, row_id, scope, seq, version, deleted, field_versions)
-            VALUES (\(bind: collection), \(bind: Self.key(id)), \(bind: scope), \(bind: seq), \(bind: version), \(bind: deleted), \(bind: fields))
-            ON CONFLICT (collection, row_id, scope) DO UPDATE SET seq = excluded.seq, version = excluded.version,
-              deleted = excluded.deleted, field_versions = excluded.field_versions
-            """
-        ).run()
+        let write = SyncFeedBatch.Write(
+            collection: collection, rowID: Self.key(id), scope: scope, version: version, deleted: deleted, fieldVersions: fieldVersions)
+        if let batch = SyncFeedBatch.current {
+            batch.add(write)
+        } else {
+            try await SyncFeedBatch.insert([write], on: try db.sql)
+        }
+    }
+
+    /// Runs `body` with the feed's writes kept and written together when it ends (see `SyncFeedBatch`); inside
+    /// an open batch, `body` joins it.
+    func batchingWrites<T>(on db: any Database, _ body: () async throws -> T) async throws -> T {
+        if SyncFeedBatch.current != nil { return try await body() }
+        let batch = SyncFeedBatch()
+        let value = try await SyncFeedBatch.$current.withValue(batch) { try await body() }
+        try await batch.flush(on: try db.sql)
+        return value
     }
 
     static func key(_ id: UUID) -> String { id.wireText }

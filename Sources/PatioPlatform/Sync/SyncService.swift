@@ -154,7 +154,7 @@ public struct SyncService: Sendable {
         let results: [MutationResult] = try await database.write { db in
             try await feed.lock(on: db)
             let sql = try db.sql
-            let log = SyncClientLog(account: account, client: clientID, sql: sql)
+            var log = SyncClientLog(account: account, client: clientID, sql: sql)
             let state = try await log.open()
             var last = state.lastMutationID
             var results: [MutationResult] = []
@@ -164,18 +164,21 @@ public struct SyncService: Sendable {
             // The rows' entries and fields, read for the whole push in one query each rather than per mutation.
             // A row is read again once this push has changed it.
             var known = try await Self.prefetch(mutations.filter { $0.mutationId > last }, collection: collection, scopes: scopes, feed: feed, on: db)
-            for var mutation in mutations {
-                if mutation.mutationId <= last {
-                    results.append(try await log.repeated(mutation, forgottenThrough: state.forgottenThrough))
-                    continue
+            // The feed's rows and the client's answers are written once, after the last mutation.
+            try await feed.batchingWrites(on: db) {
+                for var mutation in mutations {
+                    if mutation.mutationId <= last {
+                        results.append(try await log.repeated(mutation, forgottenThrough: state.forgottenThrough))
+                        continue
+                    }
+                    if let own = ownVersions[mutation.id], own > mutation.baseVersion { mutation.baseVersion = own }
+                    let read = known.removeValue(forKey: mutation.id)
+                    let result = try await apply(mutation, collection: collection, scopes: scopes, principal: principal, read: read, on: db)
+                    log.remember(result)
+                    results.append(result)
+                    if result.status == .applied, let version = result.version { ownVersions[mutation.id] = version }
+                    last = mutation.mutationId
                 }
-                if let own = ownVersions[mutation.id], own > mutation.baseVersion { mutation.baseVersion = own }
-                let read = known.removeValue(forKey: mutation.id)
-                let result = try await apply(mutation, collection: collection, scopes: scopes, principal: principal, read: read, on: db)
-                try await log.remember(result)
-                results.append(result)
-                if result.status == .applied, let version = result.version { ownVersions[mutation.id] = version }
-                last = mutation.mutationId
             }
             try await log.close(lastMutationID: last)
             return results

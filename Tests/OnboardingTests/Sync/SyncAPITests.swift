@@ -85,6 +85,35 @@ struct SyncAPITests {
         }
     }
 
+    @Test("a push's feed rows are written together and in order: a task changed twice comes once at its last version, after the others")
+    func pushWritesTheFeedInOrder() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let company = try await Company.make(patio, client)
+            var ids: [UUID] = []
+            for index in 0..<4 { ids.append(try await company.task("Tarea \(index)", for: company.anaID)) }
+            let (_, cursors) = try await company.pullAll(company.ana)
+            // Ticks tasks 2, 0 and 3, then unticks 0 on top of its own tick.
+            let batch = [
+                SyncMutation(mutationId: 1, op: .put, id: ids[2], baseVersion: 1, fields: ["isDone": .bool(true)]),
+                SyncMutation(mutationId: 2, op: .put, id: ids[0], baseVersion: 1, fields: ["isDone": .bool(true)]),
+                SyncMutation(mutationId: 3, op: .put, id: ids[3], baseVersion: 1, fields: ["isDone": .bool(true)]),
+                SyncMutation(mutationId: 4, op: .put, id: ids[0], baseVersion: 1, fields: ["isDone": .bool(false)]),
+            ]
+            let results = try await company.push(company.ana, batch)
+            #expect(results.map(\.status) == [.applied, .applied, .applied, .applied])
+            #expect(results.map(\.version) == [2, 2, 2, 3])
+            let (changes, _) = try await company.pullAll(company.ana, from: cursors.last)
+            #expect(changes.map(\.id) == [ids[2], ids[3], ids[0]])
+            #expect(changes.map(\.version) == [2, 2, 3])
+            #expect(changes.map { $0.data?["isDone"] } == [.bool(true), .bool(true), .bool(false)])
+            #expect(try await company.tasks(company.ana)[ids[1]]?["isDone"] as? Bool == false)
+            // Every answer was kept: the same push again is four duplicates of the first answers.
+            let again = try await company.push(company.ana, batch)
+            #expect(again.map(\.status) == [.duplicate, .duplicate, .duplicate, .duplicate])
+            #expect(again.map { $0.original?.version } == [2, 2, 2, 3])
+        }
+    }
+
     @Test("mutation ids: decreasing within a push is refused; one older than the last applied is out of order, not silently dropped")
     func mutationOrder() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
