@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import SQLKit
 
 /// The academy's name, time zone, currency and check-in window.
 struct AcademySettings: Codable, Sendable, Equatable {
@@ -23,11 +24,20 @@ struct AcademySettings: Codable, Sendable, Equatable {
 struct AcademySettingsService: Sendable {
     let database: PatioDatabase
 
+    /// The settings row, read with fixed SQL: every check-in reads it, and a Fluent model found by reflection cost
+    /// more than the query.
     func current(on db: (any Database)? = nil) async throws -> AcademySettings {
-        guard let row = try await AcademySettingsModel.find(1, on: db ?? database.reader) else { return .defaults }
+        struct Row: Decodable {
+            let name: String, time_zone: String, currency: String, opens_minutes_before: Int, closes_minutes_after_end: Int
+        }
+        guard
+            let row = try await (try (db ?? database.reader).sql).raw(
+                "SELECT name, time_zone, currency, opens_minutes_before, closes_minutes_after_end FROM academy_settings WHERE id = 1"
+            ).first(decoding: Row.self)
+        else { return .defaults }
         return AcademySettings(
-            name: row.name, timeZone: row.timeZone, currency: row.currency,
-            checkInOpensMinutesBefore: row.opensMinutesBefore, checkInClosesMinutesAfterEnd: row.closesMinutesAfterEnd)
+            name: row.name, timeZone: row.time_zone, currency: row.currency,
+            checkInOpensMinutesBefore: row.opens_minutes_before, checkInClosesMinutesAfterEnd: row.closes_minutes_after_end)
     }
 
     struct Input: Codable, Sendable {

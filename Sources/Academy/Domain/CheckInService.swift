@@ -65,7 +65,7 @@ struct CheckInService: Sendable {
             throw AppError(.forbidden, code: "student_inactive", detail: "Your place in the academy is paused. Ask at the front desk.")
         }
         let settings = try await settings.current()
-        let candidates = try await enrolments(student: student.id, location: token.locationID)
+        let candidates = try await enrolments(student: student.id, location: token.locationID, weekdays: Self.weekdaysAround(now, settings: settings))
         guard !candidates.isEmpty else {
             throw AppError(.forbidden, code: "not_enrolled_at_location", detail: "You are not enrolled in any class at this sede.")
         }
@@ -130,15 +130,24 @@ struct CheckInService: Sendable {
         let id: UUID, schedule_id: UUID, weekday: Int, start_minute: Int, end_minute: Int
     }
 
-    private func enrolments(student: UUID, location: UUID) async throws -> [Candidate] {
+    /// The student's enrolments at the sede whose classes fall on one of `weekdays`.
+    private func enrolments(student: UUID, location: UUID, weekdays: Set<Int>) async throws -> [Candidate] {
         try await (try database.reader.sql).raw(
             """
             SELECT e.id, e.schedule_id, s.weekday, s.start_minute, s.end_minute
             FROM academy_enrolments e JOIN academy_schedules s ON s.id = e.schedule_id JOIN academy_classes c ON c.id = s.class_id
             WHERE e.student_id = \(bind: student) AND e.is_active = \(bind: true) AND c.location_id = \(bind: location)
-              AND s.archived_at IS NULL AND c.archived_at IS NULL
+              AND s.archived_at IS NULL AND c.archived_at IS NULL AND s.weekday IN (\(binds: weekdays.sorted()))
             """
         ).all(decoding: Candidate.self)
+    }
+
+    /// The weekdays of yesterday, today and tomorrow in the academy's time zone: the only days `runningSessions`
+    /// looks at, so classes on other days need not be read.
+    static func weekdaysAround(_ now: Date, settings: AcademySettings) -> Set<Int> {
+        let calendar = settings.calendar
+        let today = calendar.day(of: now)
+        return Set([calendar.adding(days: -1, to: today), today, calendar.adding(days: 1, to: today)].map(calendar.weekday(ofDay:)))
     }
 
     /// The sessions (enrolment, local date) whose check-in window contains `now`, earliest start first. Yesterday
