@@ -114,20 +114,30 @@ struct CheckInService: Sendable {
     }
 
     private func attendedSessions(student: UUID, days: Set<String>) async throws -> Set<SessionKey> {
-        struct Row: Decodable { let schedule_id: UUID; let session_date: String }
         let rows = try await (try database.reader.sql).raw(
             """
             SELECT schedule_id, session_date FROM academy_attendances
             WHERE student_id = \(bind: student) AND session_date IN (\(binds: Array(days)))
             """
-        ).all(decoding: Row.self)
-        return Set(rows.map { SessionKey(schedule: $0.schedule_id, day: $0.session_date) })
+        ).all()
+        return Set(try rows.map { SessionKey(schedule: try $0.decode(column: "schedule_id"), day: try $0.decode(column: "session_date")) })
     }
 
     static let alreadyCheckedIn = AppError.conflict(code: "already_checked_in", "You are already checked in for this class.")
 
-    struct Candidate: Decodable, Sendable {
+    /// An enrolment that might be checked in now. Read column by column rather than through `Codable`: a
+    /// check-in reads one per enrolment of the student at the sede, and the decoder's machinery cost more than
+    /// the values.
+    struct Candidate: Sendable {
         let id: UUID, schedule_id: UUID, weekday: Int, start_minute: Int, end_minute: Int
+
+        init(_ row: any SQLRow) throws {
+            id = try row.decode(column: "id")
+            schedule_id = try row.decode(column: "schedule_id")
+            weekday = try row.decode(column: "weekday")
+            start_minute = try row.decode(column: "start_minute")
+            end_minute = try row.decode(column: "end_minute")
+        }
     }
 
     /// The student's enrolments at the sede whose classes fall on one of `weekdays`.
@@ -139,7 +149,7 @@ struct CheckInService: Sendable {
             WHERE e.student_id = \(bind: student) AND e.is_active = \(bind: true) AND c.location_id = \(bind: location)
               AND s.archived_at IS NULL AND c.archived_at IS NULL AND s.weekday IN (\(binds: weekdays.sorted()))
             """
-        ).all(decoding: Candidate.self)
+        ).all().map(Candidate.init)
     }
 
     /// The weekdays of yesterday, today and tomorrow in the academy's time zone: the only days `runningSessions`

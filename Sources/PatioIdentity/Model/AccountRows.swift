@@ -15,26 +15,21 @@ enum AccountRows {
         let locale: String
         let is_active: Bool
         let created_at: Date
+        let role: String?
     }
 
-    private struct RoleRow: Decodable { let role: String }
-
-    /// The account with its roles, or nil when no account has this id.
+    /// The account with its roles, or nil when no account has this id: one statement, one row per role.
     static func view(id: UUID, on database: any Database) async throws -> AccountView? {
-        let sql = try database.sql
-        guard
-            let row = try await sql.raw(
-                "SELECT id, email, name, locale, is_active, created_at FROM accounts WHERE id = \(bind: id)"
-            ).first(decoding: Row.self)
-        else { return nil }
-        let roles = try await roles(of: id, on: sql)
+        let rows = try await database.sql.raw(
+            """
+            SELECT a.id, a.email, a.name, a.locale, a.is_active, a.created_at, r.role
+            FROM accounts a LEFT JOIN role_grants r ON r.account_id = a.id WHERE a.id = \(bind: id)
+            """
+        ).all(decoding: Row.self)
+        guard let row = rows.first else { return nil }
         return AccountView(
-            id: row.id, email: row.email, name: row.name, locale: row.locale, isActive: row.is_active, roles: roles, createdAt: row.created_at)
-    }
-
-    /// The roles the account holds.
-    static func roles(of account: UUID, on sql: any SQLDatabase) async throws -> [String] {
-        try await sql.raw("SELECT role FROM role_grants WHERE account_id = \(bind: account)").all(decoding: RoleRow.self).map(\.role)
+            id: row.id, email: row.email, name: row.name, locale: row.locale, isActive: row.is_active, roles: rows.compactMap(\.role),
+            createdAt: row.created_at)
     }
 
     /// The fields of an account its owner may change; nil leaves a field as it is.
