@@ -53,7 +53,7 @@ extension UUID {
                     position += 1
                     continue
                 }
-                guard let high = hexValue(bytes[position]), let low = hexValue(bytes[position + 1]) else { return false }
+                guard let high = Hex.value(of: bytes[position]), let low = Hex.value(of: bytes[position + 1]) else { return false }
                 out[index] = high << 4 | low
                 index += 1
                 position += 2
@@ -63,12 +63,4 @@ extension UUID {
         return parsed ? value : nil
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
 }

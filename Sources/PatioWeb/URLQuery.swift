@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PatioCore
 
 /// What people type travelling through addresses and forms, both ways, for every page alike.
 ///
@@ -30,7 +31,8 @@ public enum URLQuery {
             let byte = input[index]
             if byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), index + 2 < input.count, let high = hexDigit(input[index + 1]), let low = hexDigit(input[index + 2])
+            } else if byte == UInt8(ascii: "%"), index + 2 < input.count, let high = Hex.value(of: input[index + 1]),
+                let low = Hex.value(of: input[index + 2])
             {
                 bytes.append(high << 4 | low)
                 index += 2
@@ -52,14 +54,6 @@ public enum URLQuery {
         return fields
     }
 
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }
 
 extension Request {
