@@ -1,6 +1,6 @@
 import Foundation
 import PatioCore
-import SQLiteNIO
+import FluentSQLiteDriver
 
 /// Ids go to and from SQLite as text without passing through `Codable` and Foundation's parser.
 ///
