@@ -27,6 +27,16 @@ def wrk(key):
     return float(parts["rps"]), float(parts["p99ms"])
 
 
+def usage(key):
+    """`…, N µs CPU each, machine M busy` from a stage's CPU fields, or "" when it has none."""
+    if key not in results:
+        return ""
+    parts = dict(p.split("=") for p in results[key].split())
+    if "server_cpu_us" not in parts:
+        return ""
+    return f", {parts['server_cpu_us']} µs CPU each, machine {float(parts['machine_busy']) * 100:.0f} % busy"
+
+
 def number(key):
     return float(results[key]) if key in results else None
 
@@ -57,7 +67,7 @@ if healthz and me_cold:
     row("  the same, session cache off: throughput", f"{me_cold[0] / healthz[0]:.2f}", "(reference)", True, f"{me_cold[0]:.0f} req/s")
 if patch and raw:
     row("PATCH /api/v1/me ÷ raw one-row durable commits", f"{patch[0] / raw:.2f}", "≥ 1", patch[0] / raw >= 1,
-        f"{patch[0]:.0f} vs {raw:.0f} per s")
+        f"{patch[0]:.0f} vs {raw:.0f} per s{usage('sqlite_patch')}")
 if patch and healthz:
     row("  PATCH /api/v1/me ÷ GET /healthz throughput", f"{patch[0] / healthz[0]:.2f}", "(reference)", True)
 patch_many = wrk("sqlite_patch_many")
@@ -95,7 +105,7 @@ if pg_me and me:
         f"{pg_me[0]:.0f} vs {me[0]:.0f} req/s")
 if pg_patch and patch:
     row("PostgreSQL PATCH /api/v1/me ÷ SQLite's, one instance", f"{pg_patch[0] / patch[0]:.2f}", "≥ 0.5 (within 2×)",
-        pg_patch[0] / patch[0] >= 0.5, f"{pg_patch[0]:.0f} vs {patch[0]:.0f} per s")
+        pg_patch[0] / patch[0] >= 0.5, f"{pg_patch[0]:.0f} vs {patch[0]:.0f} per s{usage('pg_patch')}")
 pg_patch_many = wrk("pg_patch_many")
 if pg_patch_many and patch_many:
     row("PostgreSQL PATCH by eight people ÷ SQLite's", f"{pg_patch_many[0] / patch_many[0]:.2f}", "≥ 0.5 (within 2×)",
@@ -106,7 +116,7 @@ if pg_patch and pg_raw:
 if pg_me and two_a and two_b:
     both = two_a[0] + two_b[0]
     row("PostgreSQL GET /api/v1/me, two instances ÷ one", f"{both / pg_me[0]:.2f}", "≥ 1.6", both / pg_me[0] >= 1.6,
-        f"{both:.0f} vs {pg_me[0]:.0f} req/s, {os.cpu_count()} cores")
+        f"{both:.0f} vs {pg_me[0]:.0f} req/s, {os.cpu_count()} cores; one instance{usage('pg_me')}")
 
 width = max(len(r[0]) for r in rows)
 print(f"{'what':{width}} | measured | goal | met")
