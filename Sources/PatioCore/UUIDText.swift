@@ -62,5 +62,4 @@ extension UUID {
         }
         return parsed ? value : nil
     }
-
 }

@@ -1,5 +1,6 @@
 import FluentKit
 import FluentSQLiteDriver
+import NIOConcurrencyHelpers
 import NIOCore
 import SQLKit
 
@@ -12,14 +13,18 @@ import SQLKit
 enum SQLiteDirect {
     /// SQLKit over `connection`'s own SQLite connection, nil when it is not SQLite.
     ///
-    /// `connection` must be a connection the pool has lent (inside `withConnection`), not a pooled database:
-    /// this asks for the connection underneath, which a lent connection gives at once and a pool would lend
-    /// only for as long as the call.
-    static func sql(under connection: any Database) async throws -> (any SQLDatabase)? {
+    /// `connection` must be a connection the pool has lent (inside `withConnection`): it hands over the SQLite
+    /// connection underneath at once, within the call, so no future is waited for (that wait cost a thread
+    /// switch per commit). A pooled database would lend one only later, and gets nil.
+    static func sql(under connection: any Database) -> (any SQLDatabase)? {
         guard let lent = connection as? any SQLiteDatabase else { return nil }
-        let sqlite = try await lent.withConnection { $0.eventLoop.makeSucceededFuture($0) }.get()
+        let underneath = NIOLockedValueBox<SQLiteConnection?>(nil)
+        _ = lent.withConnection { sqlite in
+            underneath.withLockedValue { $0 = sqlite }
+            return sqlite.eventLoop.makeSucceededVoidFuture()
+        }
         // The same coders and log level the Fluent configuration gives (PatioDatabase.open).
-        return sqlite.sql(encoder: .init(), decoder: .init(), queryLogLevel: .trace)
+        return underneath.withLockedValue { $0 }?.sql(encoder: .init(), decoder: .init(), queryLogLevel: .trace)
     }
 }
 

@@ -50,7 +50,7 @@ final class SharedReaders: Sendable {
             releases.append(releaseContinuation)
             holders.append(holder)
             var waiting = ready.makeAsyncIterator()
-            guard let connection = await waiting.next(), let sql = (try? await SQLiteDirect.sql(under: connection)) ?? connection as? any SQLDatabase
+            guard let connection = await waiting.next(), let sql = SQLiteDirect.sql(under: connection) ?? connection as? any SQLDatabase
             else {
                 await giveBack(releases, holders)
                 try await holder.value

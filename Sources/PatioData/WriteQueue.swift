@@ -105,7 +105,7 @@ public final class WriteQueue: Sendable {
             try await database.withConnection { connection in
                 try await withTaskExecutorPreference(executor) {
                     let writer: any Database =
-                        if let direct = try? await SQLiteDirect.sql(under: connection) {
+                        if let direct = SQLiteDirect.sql(under: connection) {
                             DirectWriterConnection(connection: connection, direct: direct)
                         } else {
                             connection

@@ -152,21 +152,25 @@ struct CheckInService: Sendable {
         ).all().map(Candidate.init)
     }
 
-    /// The weekdays of yesterday, today and tomorrow in the academy's time zone: the only days `runningSessions`
-    /// looks at, so classes on other days need not be read.
+    /// Yesterday, today and tomorrow in the academy's time zone: the only days whose sessions can be open at
+    /// `now`, windows that cross midnight included.
+    static func daysAround(_ now: Date, calendar: AcademyCalendar) -> [String] {
+        let today = calendar.day(of: now)
+        return [calendar.adding(days: -1, to: today), today, calendar.adding(days: 1, to: today)]
+    }
+
+    /// The weekdays of `daysAround`: classes on other days need not be read.
     static func weekdaysAround(_ now: Date, settings: AcademySettings) -> Set<Int> {
         let calendar = settings.calendar
-        let today = calendar.day(of: now)
-        return Set([calendar.adding(days: -1, to: today), today, calendar.adding(days: 1, to: today)].map(calendar.weekday(ofDay:)))
+        return Set(daysAround(now, calendar: calendar).map(calendar.weekday(ofDay:)))
     }
 
     /// The sessions (enrolment, local date) whose check-in window contains `now`, earliest start first. Yesterday
     /// and tomorrow are looked at too, so windows that cross midnight work.
     static func runningSessions(_ candidates: [Candidate], settings: AcademySettings, now: Date) -> [(Candidate, String)] {
         let calendar = settings.calendar
-        let today = calendar.day(of: now)
         var found: [(Candidate, String, Date)] = []
-        for day in [calendar.adding(days: -1, to: today), today, calendar.adding(days: 1, to: today)] {
+        for day in daysAround(now, calendar: calendar) {
             let weekday = calendar.weekday(ofDay: day)
             // Classes of a day share a handful of start and end times, and each instant costs a calendar
             // computation (it must, for days that change clocks), so each minute is worked out once.

@@ -61,13 +61,11 @@ struct SyncClientLog {
     private func writeAnswers() async throws {
         let encoder = JSONEncoder()
         for slice in BoundList.slices(answers, size: 100) {
-            var rows: [SQLQueryString] = []
+            var insert = sql.insert(into: "sync_mutations").columns("account_id", "client_id", "mutation_id", "result")
             for answer in slice {
-                let encoded = String(decoding: try encoder.encode(answer), as: UTF8.self)
-                rows.append("(\(bind: account), \(bind: client), \(bind: answer.mutationId), \(bind: encoded))")
+                insert = insert.values(account, client, answer.mutationId, String(decoding: try encoder.encode(answer), as: UTF8.self))
             }
-            try await sql.raw("INSERT INTO sync_mutations (account_id, client_id, mutation_id, result) VALUES " + rows.joined(separator: ", "))
-                .run()
+            try await insert.run()
         }
     }
 

@@ -59,21 +59,16 @@ final class SyncFeedBatch: Sendable {
         let encoder = JSONEncoder()
         var seq = reserved - kept.count
         for slice in BoundList.slices(kept, size: 100) {
-            var rows: [SQLQueryString] = []
+            var insert = sql.insert(into: "sync_rows").columns("collection", "row_id", "scope", "seq", "version", "deleted", "field_versions")
             for write in slice {
                 seq += 1
                 let fields = String(decoding: try encoder.encode(write.fieldVersions), as: UTF8.self)
-                rows.append(
-                    "(\(bind: write.collection), \(bind: write.rowID), \(bind: write.scope), \(bind: seq), \(bind: write.version), "
-                        + "\(bind: write.deleted), \(bind: fields))")
+                insert = insert.values(write.collection, write.rowID, write.scope, seq, write.version, write.deleted, fields)
             }
-            try await sql.raw(
-                "INSERT INTO sync_rows (collection, row_id, scope, seq, version, deleted, field_versions) VALUES " + rows.joined(separator: ", ")
-                    + """
-                     ON CONFLICT (collection, row_id, scope) DO UPDATE SET seq = excluded.seq, version = excluded.version, \
-                    deleted = excluded.deleted, field_versions = excluded.field_versions
-                    """
-            ).run()
+            try await insert.onConflict(with: ["collection", "row_id", "scope"]) {
+                $0.set(excludedValueOf: "seq").set(excludedValueOf: "version").set(excludedValueOf: "deleted")
+                    .set(excludedValueOf: "field_versions")
+            }.run()
         }
     }
 }
