@@ -23,8 +23,7 @@ enum SQLiteDirect {
             underneath.withLockedValue { $0 = sqlite }
             return sqlite.eventLoop.makeSucceededVoidFuture()
         }
-        // The same coders and log level the Fluent configuration gives (PatioDatabase.open).
-        return underneath.withLockedValue { $0 }?.sql(encoder: .init(), decoder: .init(), queryLogLevel: .trace)
+        return underneath.withLockedValue { $0 }.map(DirectSQLite.init(connection:))
     }
 }
 

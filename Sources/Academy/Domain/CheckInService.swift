@@ -120,23 +120,29 @@ struct CheckInService: Sendable {
             WHERE student_id = \(bind: student) AND session_date IN (\(binds: Array(days)))
             """
         ).all()
-        return Set(try rows.map { SessionKey(schedule: try $0.decode(column: "schedule_id"), day: try $0.decode(column: "session_date")) })
+        return Set(
+            try rows.map { row in
+                var columns = SQLColumns(row)
+                return SessionKey(schedule: try columns.uuid(0), day: try columns.string(1))
+            })
     }
 
     static let alreadyCheckedIn = AppError.conflict(code: "already_checked_in", "You are already checked in for this class.")
 
-    /// An enrolment that might be checked in now. Read column by column rather than through `Codable`: a
-    /// check-in reads one per enrolment of the student at the sede, and the decoder's machinery cost more than
-    /// the values.
+    /// An enrolment that might be checked in now. Read by column place (`SQLColumns`) rather than through
+    /// `Codable`: a check-in reads one per enrolment of the student at the sede, and the decoder's machinery cost
+    /// more than the values.
     struct Candidate: Sendable {
         let id: UUID, schedule_id: UUID, weekday: Int, start_minute: Int, end_minute: Int
 
+        /// From `SELECT e.id, e.schedule_id, s.weekday, s.start_minute, s.end_minute`.
         init(_ row: any SQLRow) throws {
-            id = try row.decode(column: "id")
-            schedule_id = try row.decode(column: "schedule_id")
-            weekday = try row.decode(column: "weekday")
-            start_minute = try row.decode(column: "start_minute")
-            end_minute = try row.decode(column: "end_minute")
+            var columns = SQLColumns(row)
+            id = try columns.uuid(0)
+            schedule_id = try columns.uuid(1)
+            weekday = try columns.int(2)
+            start_minute = try columns.int(3)
+            end_minute = try columns.int(4)
         }
     }
 

@@ -16,7 +16,8 @@ enum CourierSync {
         SyncCollection(
             name: LocalityService.collection,
             scopes: { principal in CourierRoles.members.contains(where: principal.has(role:)) ? [LocalityService.scope] : [] },
-            rows: { ids, db in try await LocalityWire.rows(ids, on: db) },
+            rows: LocalityWire.table.rows,
+            writtenRows: LocalityWire.table.written,
             apply: { _, _, _, _ in throw SyncRejection("read_only", "The pickup network is changed by dispatch, not from a device.") },
             admit: admitWorkingAgent(agentOnly: false)
         )

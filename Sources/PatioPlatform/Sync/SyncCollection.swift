@@ -11,6 +11,9 @@ public struct SyncCollection: Sendable {
     public let scopes: @Sendable (_ principal: Principal) -> [String]
     /// The current wire form of the given rows, read on `db`; rows missing from the answer are skipped.
     public let rows: @Sendable (_ ids: [UUID], _ db: any Database) async throws -> [UUID: [String: JSONValue]]
+    /// The same rows as `rows`, already written as JSON objects with sorted keys (`SyncTableRows.written`), for a
+    /// collection pulled in bulk; a pull uses it instead of `rows` when given.
+    public let writtenRows: (@Sendable (_ ids: [UUID], _ db: any Database) async throws -> [UUID: JSONText])?
     /// Applies a client's change inside the push's transaction (the sync service has already checked
     /// versions). `current` is the row's wire form as `rows` read it in this same transaction, nil when the row
     /// is unknown or not live in the principal's scopes. Throw `SyncRejection` to refuse it; the service
@@ -28,6 +31,7 @@ public struct SyncCollection: Sendable {
         name: String,
         scopes: @escaping @Sendable (Principal) -> [String],
         rows: @escaping @Sendable ([UUID], any Database) async throws -> [UUID: [String: JSONValue]],
+        writtenRows: (@Sendable ([UUID], any Database) async throws -> [UUID: JSONText])? = nil,
         apply: @escaping @Sendable (SyncMutation, Principal, [String: JSONValue]?, any Database) async throws -> SyncWrite,
         didCommit: (@Sendable () async -> Void)? = nil,
         admit: (@Sendable (Principal, any Database) async throws -> Void)? = nil
@@ -35,6 +39,7 @@ public struct SyncCollection: Sendable {
         self.name = name
         self.scopes = scopes
         self.rows = rows
+        self.writtenRows = writtenRows
         self.apply = apply
         self.didCommit = didCommit
         self.admit = admit

@@ -39,6 +39,17 @@ public struct SyncService: Sendable {
         public var changes: [Change]
         public var cursor: String
         public var hasMore: Bool
+        /// The data of puts whose collection writes its rows itself (`writtenRows`), already written as JSON: sent
+        /// in place of `data`, which such a put leaves nil. Never decoded.
+        var writtenData: [UUID: JSONText] = [:]
+
+        enum CodingKeys: String, CodingKey { case changes, cursor, hasMore }
+
+        public init(changes: [Change], cursor: String, hasMore: Bool) {
+            self.changes = changes
+            self.cursor = cursor
+            self.hasMore = hasMore
+        }
 
         /// The page as JSON, the same bytes `JSONEncoder` writes, written directly (`JSONText`): a page of
         /// hundreds of rows spent half its time in the encoder's generic containers.
@@ -48,7 +59,11 @@ public struct SyncService: Sendable {
             for (index, change) in changes.enumerated() {
                 if index > 0 { text.raw(",") }
                 text.raw("{")
-                if let data = change.data {
+                if change.op == .put, let written = writtenData[change.id] {
+                    text.key("data")
+                    text.append(written)
+                    text.raw(",")
+                } else if let data = change.data {
                     text.key("data")
                     text.object(data)
                     text.raw(",")
@@ -79,23 +94,39 @@ public struct SyncService: Sendable {
         guard (1...Self.maxPullLimit).contains(limit) else {
             throw AppError.validation(field: "limit", "Give a limit from 1 to \(Self.maxPullLimit).", code: "limit_range")
         }
-        struct Row: Decodable { var row_id: String; var seq: Int; var version: Int; var deleted: Bool }
+        struct Row { var id: UUID?; var seq: Int; var version: Int; var deleted: Bool }
         let db = try database.reader
         let rows = try await (try db.sql).select()
             .columns("row_id", "seq", "version", "deleted").from("sync_rows")
             .where("collection", .equal, name).where("scope", .in, scopes).where("seq", .greaterThan, after)
-            .orderBy("seq").limit(limit + 1).all(decoding: Row.self)
+            .orderBy("seq").limit(limit + 1).all()
+            .map { row in
+                var columns = SQLColumns(row)
+                let text = try columns.string(0)
+                return Row(
+                    id: UUID(canonicalText: text) ?? UUID(uuidString: text), seq: try columns.int(1), version: try columns.int(2),
+                    deleted: try columns.bool(3))
+            }
         let page = rows.prefix(limit)
-        let live = page.filter { !$0.deleted }.compactMap { UUID(uuidString: $0.row_id) }
-        let data = live.isEmpty ? [:] : try await collection.rows(live, db)
-        let changes: [Change] = page.compactMap { row in
-            guard let id = UUID(uuidString: row.row_id) else { return nil }
-            if row.deleted { return Change(op: .delete, id: id, version: row.version, data: nil) }
-            // A row deleted from the module's table after this entry was read shows up as its tombstone next.
-            guard let fields = data[id] else { return nil }
-            return Change(op: .put, id: id, version: row.version, data: fields)
+        let live = page.filter { !$0.deleted }.compactMap(\.id)
+        // A row deleted from the module's table after its entry was read is left out; its tombstone comes next.
+        var written: [UUID: JSONText] = [:]
+        let data: [UUID: [String: JSONValue]]
+        if let writtenRows = collection.writtenRows {
+            written = live.isEmpty ? [:] : try await writtenRows(live, db)
+            data = [:]
+        } else {
+            data = live.isEmpty ? [:] : try await collection.rows(live, db)
         }
-        return Page(changes: changes, cursor: SyncCursor.encode(collection: name, seq: page.last?.seq ?? after), hasMore: rows.count > limit)
+        let changes: [Change] = page.compactMap { row in
+            guard let id = row.id else { return nil }
+            if row.deleted { return Change(op: .delete, id: id, version: row.version, data: nil) }
+            guard written[id] != nil || data[id] != nil else { return nil }
+            return Change(op: .put, id: id, version: row.version, data: data[id])
+        }
+        var answer = Page(changes: changes, cursor: SyncCursor.encode(collection: name, seq: page.last?.seq ?? after), hasMore: rows.count > limit)
+        answer.writtenData = written
+        return answer
     }
 
     // MARK: Push

@@ -34,6 +34,22 @@ struct CourierSyncTests {
         }
     }
 
+    @Test("each pulled locality carries every field of its record under its wire name, and its row id")
+    func localityRowsAreTheirRecords() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let world = try await CourierWorld.make(patio, client)
+            let network = try await world.pullAll("courier.localities", token: world.ana.token, limit: 500).changes
+            let records = Dictionary(uniqueKeysWithValues: try LocalityCSV.parse(CourierDemo.networkCSV()).get().map { ($0.id, $0) })
+            #expect(!network.isEmpty)
+            for change in network {
+                var data = try #require(change.data)
+                #expect(data.removeValue(forKey: "id") == .string(change.id.uuidString.lowercased()))
+                let record = try #require(records[data["code"]?.stringValue ?? ""])
+                #expect(data == LocalityWire.row(record))
+            }
+        }
+    }
+
     @Test("a reassigned pickup leaves the first agent's device (tombstone) and reaches the second's")
     func reassignmentMovesTheRow() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in

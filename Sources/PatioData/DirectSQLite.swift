@@ -1,0 +1,79 @@
+import FluentSQLiteDriver
+import NIOCore
+import SQLKit
+
+/// SQLKit over one SQLite connection, answering rows `SQLColumns` can read by position (`DirectSQLiteRow`).
+///
+/// It does what SQLiteKit's own `sql()` database does — serialize, encode the binds, run the statement through
+/// SQLiteNIO's async call — with two differences: the query is logged only when the logger would print it
+/// (SQLiteKit formats every bind into log metadata first), and its rows keep the SQLite values in order.
+struct DirectSQLite: SQLDatabase {
+    let connection: SQLiteConnection
+    /// SQLiteKit's database on the same connection, for what it alone knows (the library's version).
+    let kit: any SQLDatabase
+    let encoder = SQLiteDataEncoder()
+    let decoder = SQLiteDataDecoder()
+
+    init(connection: SQLiteConnection) {
+        self.connection = connection
+        // The same coders and log level the Fluent configuration gives (PatioDatabase.open).
+        self.kit = connection.sql(encoder: .init(), decoder: .init(), queryLogLevel: .trace)
+    }
+
+    var logger: Logger { connection.logger }
+    var eventLoop: any EventLoop { connection.eventLoop }
+    var dialect: any SQLDialect { kit.dialect }
+    var version: (any SQLDatabaseReportedVersion)? { kit.version }
+    var queryLogLevel: Logger.Level? { .trace }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        let statement: (sql: String, binds: [SQLiteData])
+        do { statement = try serialize(query) } catch { return eventLoop.makeFailedFuture(error) }
+        let decoder = self.decoder
+        return connection.query(statement.sql, statement.binds, logger: logger) { onRow(DirectSQLiteRow(row: $0, decoder: decoder)) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        let statement = try serialize(query)
+        let decoder = self.decoder
+        try await connection.query(statement.sql, statement.binds) { onRow(DirectSQLiteRow(row: $0, decoder: decoder)) }
+    }
+
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await closure(self)
+    }
+
+    private func serialize(_ query: any SQLExpression) throws -> (sql: String, binds: [SQLiteData]) {
+        let (sql, binds) = (self as any SQLDatabase).serialize(query)
+        if logger.logLevel <= .trace {
+            logger.trace("Executing query", metadata: ["sql": .string(sql), "binds": .array(binds.map { .string("\($0)") })])
+        }
+        return (sql, try binds.map { try encoder.encode($0) })
+    }
+}
+
+/// A row from `DirectSQLite`: an `SQLRow` like SQLiteKit's, whose values `SQLColumns` also reads in SELECT order.
+struct DirectSQLiteRow: SQLRow {
+    let row: SQLiteRow
+    let decoder: SQLiteDataDecoder
+
+    var allColumns: [String] { row.columns.map(\.name) }
+
+    func contains(column: String) -> Bool { row.column(column) != nil }
+
+    func decodeNil(column: String) throws -> Bool {
+        guard let data = row.column(column) else { return true }
+        return data == .null
+    }
+
+    func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
+        guard let data = row.column(column) else { throw MissingSQLColumn(column: column) }
+        return try decoder.decode(D.self, from: data)
+    }
+}
+
+/// A column a query did not return was read.
+struct MissingSQLColumn: Error, CustomStringConvertible {
+    let column: String
+    var description: String { "The row has no column \(column)." }
+}

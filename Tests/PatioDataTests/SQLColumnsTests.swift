@@ -1,0 +1,87 @@
+import FluentKit
+import Foundation
+import Logging
+import PatioData
+import PatioTestSupport
+import SQLKit
+import Testing
+
+@Suite("Columns read by their place in the SELECT")
+struct SQLColumnsTests {
+    private struct Named: Decodable {
+        let id: UUID
+        let name: String
+        let note: String?
+        let count: Int
+        let ratio: Double
+        let flag: Bool
+    }
+
+    @Test("each value reads as decoding it by name reads it, on reads and inside a write")
+    func sameAsByName() async throws {
+        try await withTable { database in
+            let rows: [(UUID, String, String?, Int, Double, Bool)] = [
+                (UUID(), "Bogotá \"D.C.\"", nil, -3, 0.25, true), (UUID(), "", "nota", Int(Int32.max) + 7, 12, false),
+            ]
+            try await database.write { db in
+                for row in rows {
+                    try await (try db.sql).raw(
+                        """
+                        INSERT INTO wire_rows (id, name, note, count, ratio, flag)
+                        VALUES (\(bind: row.0), \(bind: row.1), \(bind: row.2), \(bind: row.3), \(bind: row.4), \(bind: row.5))
+                        """
+                    ).run()
+                }
+            }
+            let select = SQLQueryString("SELECT id, name, note, count, ratio, flag FROM wire_rows ORDER BY count")
+            let inWrite = try await database.write { db in try await (try db.sql).raw(select).all() }
+            for read in [try await (try database.reader.sql).raw(select).all(), inWrite] {
+                #expect(read.count == 2)
+                for row in read {
+                    let named = try row.decode(model: Named.self)
+                    var columns = SQLColumns(row)
+                    #expect(try columns.uuid(0) == named.id)
+                    #expect(try columns.string(1) == named.name)
+                    #expect(try columns.optionalString(2) == named.note)
+                    #expect(try columns.int(3) == named.count)
+                    #expect(try columns.double(4) == named.ratio)
+                    #expect(try columns.bool(5) == named.flag)
+                }
+            }
+        }
+    }
+
+    @Test("a place past the last column, or a value of another kind, is an error and no crash")
+    func refusals() async throws {
+        try await withTable { database in
+            try await database.write { db in
+                try await (try db.sql).raw("INSERT INTO wire_rows (id, name, note, count, ratio, flag) VALUES (\(bind: UUID()), 'x', NULL, 1, 1, true)").run()
+            }
+            let row = try #require(try await (try database.reader.sql).raw("SELECT name, note, count FROM wire_rows").first())
+            var columns = SQLColumns(row)
+            #expect(throws: (any Error).self) { try columns.string(3) }
+            #expect(throws: (any Error).self) { try columns.int(-1) }
+            #expect(throws: (any Error).self) { try columns.string(1) }
+            #expect(throws: (any Error).self) { try columns.uuid(0) }
+            #expect(throws: (any Error).self) { try columns.bool(0) }
+            #expect(try columns.int(2) == 1)
+        }
+    }
+
+    private func withTable(_ body: (PatioDatabase) async throws -> Void) async throws {
+        try await TestDatabase.make().dropping { test in
+            try await PatioDatabase.open(test.settings, logger: Logger(label: "test")).closing { database in
+                let id = TestDatabase.isPostgres ? "UUID" : "TEXT"
+                try await database.write { db in
+                    try await (try db.sql).raw(
+                        """
+                        CREATE TABLE wire_rows (id \(unsafeRaw: id) PRIMARY KEY, name TEXT NOT NULL, note TEXT, count BIGINT NOT NULL, \
+                        ratio DOUBLE PRECISION NOT NULL, flag BOOLEAN NOT NULL)
+                        """
+                    ).run()
+                }
+                try await body(database)
+            }
+        }
+    }
+}
