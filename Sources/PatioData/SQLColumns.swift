@@ -40,9 +40,29 @@ public struct SQLColumns {
         try read(index, UUID.self) { UUID(sqliteData: $0) }
     }
 
+    /// A time as Fluent stores it.
+    public mutating func date(_ index: Int) throws -> Date {
+        try read(index, Date.self) { Date(sqliteData: $0) }
+    }
+
     /// Nil for SQL `NULL`.
     public mutating func optionalString(_ index: Int) throws -> String? {
-        try read(index, String?.self) { $0 == .null ? .some(nil) : String(sqliteData: $0).map { .some($0) } }
+        try read(index, String?.self) { Self.optional($0, String.init(sqliteData:)) }
+    }
+
+    /// Nil for SQL `NULL`.
+    public mutating func optionalDouble(_ index: Int) throws -> Double? {
+        try read(index, Double?.self) { Self.optional($0, Double.init(sqliteData:)) }
+    }
+
+    /// Nil for SQL `NULL`.
+    public mutating func optionalDate(_ index: Int) throws -> Date? {
+        try read(index, Date?.self) { Self.optional($0, Date.init(sqliteData:)) }
+    }
+
+    /// `.some(nil)` for `NULL`, nil when the value is not a `Value`.
+    private static func optional<Value>(_ data: SQLiteData, _ convert: (SQLiteData) -> Value?) -> Value?? {
+        data == .null ? .some(nil) : convert(data).map { .some($0) }
     }
 
     private mutating func read<T: Decodable>(_ index: Int, _ type: T.Type, _ convert: (SQLiteData) -> T?) throws -> T {

@@ -15,28 +15,35 @@ struct SQLColumnsTests {
         let count: Int
         let ratio: Double
         let flag: Bool
+        let at: Date
+        let seen: Date?
+        let weight: Double?
     }
 
     @Test("each value reads as decoding it by name reads it, on reads and inside a write")
     func sameAsByName() async throws {
         try await withTable { database in
-            let rows: [(UUID, String, String?, Int, Double, Bool)] = [
-                (UUID(), "Bogotá \"D.C.\"", nil, -3, 0.25, true), (UUID(), "", "nota", Int(Int32.max) + 7, 12, false),
+            let at = Date(timeIntervalSince1970: 1_795_000_000.5)
+            let rows: [(UUID, String, String?, Int, Double, Bool, Date, Date?, Double?)] = [
+                (UUID(), "Bogotá \"D.C.\"", nil, -3, 0.25, true, at, nil, 4.6097),
+                (UUID(), "", "nota", Int(Int32.max) + 7, 12, false, at.addingTimeInterval(60), at, nil),
             ]
             try await database.write { db in
                 for row in rows {
                     try await (try db.sql).raw(
                         """
-                        INSERT INTO wire_rows (id, name, note, count, ratio, flag)
-                        VALUES (\(bind: row.0), \(bind: row.1), \(bind: row.2), \(bind: row.3), \(bind: row.4), \(bind: row.5))
+                        INSERT INTO wire_rows (id, name, note, count, ratio, flag, at, seen, weight)
+                        VALUES (\(bind: row.0), \(bind: row.1), \(bind: row.2), \(bind: row.3), \(bind: row.4), \(bind: row.5), \(bind: row.6),
+                          \(bind: row.7), \(bind: row.8))
                         """
                     ).run()
                 }
             }
-            let select = SQLQueryString("SELECT id, name, note, count, ratio, flag FROM wire_rows ORDER BY count")
+            let select = SQLQueryString("SELECT id, name, note, count, ratio, flag, at, seen, weight FROM wire_rows ORDER BY count")
             let inWrite = try await database.write { db in try await (try db.sql).raw(select).all() }
             for read in [try await (try database.reader.sql).raw(select).all(), inWrite] {
                 #expect(read.count == 2)
+                #expect(try read.map { var columns = SQLColumns($0); return try columns.optionalDate(7) } == [nil, at])
                 for row in read {
                     let named = try row.decode(model: Named.self)
                     var columns = SQLColumns(row)
@@ -46,6 +53,9 @@ struct SQLColumnsTests {
                     #expect(try columns.int(3) == named.count)
                     #expect(try columns.double(4) == named.ratio)
                     #expect(try columns.bool(5) == named.flag)
+                    #expect(try columns.date(6) == named.at)
+                    #expect(try columns.optionalDate(7) == named.seen)
+                    #expect(try columns.optionalDouble(8) == named.weight)
                 }
             }
         }
@@ -55,7 +65,7 @@ struct SQLColumnsTests {
     func refusals() async throws {
         try await withTable { database in
             try await database.write { db in
-                try await (try db.sql).raw("INSERT INTO wire_rows (id, name, note, count, ratio, flag) VALUES (\(bind: UUID()), 'x', NULL, 1, 1, true)").run()
+                try await (try db.sql).raw("INSERT INTO wire_rows (id, name, note, count, ratio, flag, at) VALUES (\(bind: UUID()), 'x', NULL, 1, 1, true, \(bind: Date()))").run()
             }
             let row = try #require(try await (try database.reader.sql).raw("SELECT name, note, count FROM wire_rows").first())
             var columns = SQLColumns(row)
@@ -71,12 +81,13 @@ struct SQLColumnsTests {
     private func withTable(_ body: (PatioDatabase) async throws -> Void) async throws {
         try await TestDatabase.make().dropping { test in
             try await PatioDatabase.open(test.settings, logger: Logger(label: "test")).closing { database in
-                let id = TestDatabase.isPostgres ? "UUID" : "TEXT"
+                let (id, time) = TestDatabase.isPostgres ? ("UUID", "TIMESTAMPTZ") : ("TEXT", "REAL")
                 try await database.write { db in
                     try await (try db.sql).raw(
                         """
                         CREATE TABLE wire_rows (id \(unsafeRaw: id) PRIMARY KEY, name TEXT NOT NULL, note TEXT, count BIGINT NOT NULL, \
-                        ratio DOUBLE PRECISION NOT NULL, flag BOOLEAN NOT NULL)
+                        ratio DOUBLE PRECISION NOT NULL, flag BOOLEAN NOT NULL, \
+                        at \(unsafeRaw: time) NOT NULL, seen \(unsafeRaw: time), weight DOUBLE PRECISION)
                         """
                     ).run()
                 }

@@ -31,11 +31,7 @@ enum CourierSync {
         SyncCollection(
             name: PickupService.collection,
             scopes: agentScope,
-            rows: { ids, db in
-                let models = try await PickupModel.query(on: db).filter(\.$id ~~ ids).all()
-                return Dictionary(
-                    try await s.pickups.views(models, on: db).map { ($0.id, PickupWire.row($0)) }, uniquingKeysWith: { first, _ in first })
-            },
+            rows: PickupWire.rows,
             apply: { mutation, principal, current, db in
                 guard mutation.op == .put else { throw SyncRejection("not_allowed", "Pickups are cancelled by dispatch, not deleted from a device.") }
                 let agent = try await workingAgent(principal, on: db)

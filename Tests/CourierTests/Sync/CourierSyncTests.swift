@@ -94,6 +94,23 @@ struct CourierSyncTests {
                 try await client.fetch("/api/v1/courier/pickups/\(pickup)/history", token: world.dispatch)["items"] as? [[String: Any]])
             #expect(history.map { $0["toState"] as? String } == ["assigned", "on_the_way", "collected"])
             #expect(history.last?["actorName"] as? String == "Ana Pérez Gómez")
+            // The device's copy is what the API shows, field for field.
+            let pulled = try #require(try await world.pullAll("courier.pickups", token: world.ana.token).changes.last?.data)
+            #expect(pulled["photoCount"] == .number(1) && pulled["finishedAt"] == .string(finishedAt))
+            for (key, value) in pulled {
+                #expect(Self.same(value, view[key]), "\(key): pulled \(value), the API shows \(String(describing: view[key]))")
+            }
+        }
+    }
+
+    /// Whether a pulled field holds what the API's JSON shows.
+    private static func same(_ value: JSONValue, _ shown: Any?) -> Bool {
+        switch value {
+        case .null: return shown == nil || shown is NSNull
+        case .string(let text): return shown as? String == text
+        case .number(let number): return (shown as? NSNumber)?.doubleValue == number
+        case .bool(let flag): return shown as? Bool == flag
+        case .array, .object: return false
         }
     }
 
