@@ -43,7 +43,10 @@ struct SQLColumnsTests {
             let inWrite = try await database.write { db in try await (try db.sql).raw(select).all() }
             for read in [try await (try database.reader.sql).raw(select).all(), inWrite] {
                 #expect(read.count == 2)
-                #expect(try read.map { var columns = SQLColumns($0); return try columns.optionalDate(7) } == [nil, at])
+                #expect(
+                    try read.map {
+                        var columns = SQLColumns($0); return try columns.optionalDate(7)
+                    } == [nil, at])
                 for row in read {
                     let named = try row.decode(model: Named.self)
                     var columns = SQLColumns(row)
@@ -65,7 +68,9 @@ struct SQLColumnsTests {
     func refusals() async throws {
         try await withTable { database in
             try await database.write { db in
-                try await (try db.sql).raw("INSERT INTO wire_rows (id, name, note, count, ratio, flag, at) VALUES (\(bind: UUID()), 'x', NULL, 1, 1, true, \(bind: Date()))").run()
+                try await (try db.sql).raw(
+                    "INSERT INTO wire_rows (id, name, note, count, ratio, flag, at) VALUES (\(bind: UUID()), 'x', NULL, 1, 1, true, \(bind: Date()))"
+                ).run()
             }
             let row = try #require(try await (try database.reader.sql).raw("SELECT name, note, count FROM wire_rows").first())
             var columns = SQLColumns(row)

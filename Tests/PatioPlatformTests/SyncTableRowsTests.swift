@@ -25,7 +25,10 @@ struct SyncTableRowsTests {
             try await database.write { db in
                 for (id, value) in zip(ids, values) {
                     try await (try db.sql).raw(
-                        "INSERT INTO wire_rows (id, name, count, flag, code) VALUES (\(bind: id), \(bind: value.0), \(bind: value.1), \(bind: value.2), \(bind: value.3))"
+                        """
+                        INSERT INTO wire_rows (id, name, count, flag, code)
+                        VALUES (\(bind: id), \(bind: value.0), \(bind: value.1), \(bind: value.2), \(bind: value.3))
+                        """
                     ).run()
                 }
             }
@@ -65,7 +68,10 @@ struct SyncTableRowsTests {
                 let id = TestDatabase.isPostgres ? "UUID" : "TEXT"
                 try await database.write { db in
                     try await (try db.sql).raw(
-                        "CREATE TABLE wire_rows (id \(unsafeRaw: id) PRIMARY KEY, name TEXT, count BIGINT NOT NULL, flag BOOLEAN NOT NULL, code TEXT NOT NULL)"
+                        """
+                        CREATE TABLE wire_rows (id \(unsafeRaw: id) PRIMARY KEY, name TEXT, count BIGINT NOT NULL, flag BOOLEAN NOT NULL, \
+                        code TEXT NOT NULL)
+                        """
                     ).run()
                 }
                 try await body(database)
