@@ -4,9 +4,9 @@ import SQLKit
 
 /// SQLKit over one SQLite connection, answering rows `SQLColumns` can read by position (`DirectSQLiteRow`).
 ///
-/// It does what SQLiteKit's own `sql()` database does — serialize, encode the binds, run the statement through
-/// SQLiteNIO's async call — with two differences: the query is logged only when the logger would print it
-/// (SQLiteKit formats every bind into log metadata first), and its rows keep the SQLite values in order.
+/// It does what SQLiteKit's own `sql()` database does — serialize, encode the binds, log the statement at trace
+/// level, run it through SQLiteNIO's async call — except that its rows are its own type, so that `SQLColumns` can
+/// tell them apart and read their values in order.
 struct DirectSQLite: SQLDatabase {
     let connection: SQLiteConnection
     /// SQLiteKit's database on the same connection, for what it alone knows (the library's version).
@@ -45,9 +45,7 @@ struct DirectSQLite: SQLDatabase {
 
     private func serialize(_ query: any SQLExpression) throws -> (sql: String, binds: [SQLiteData]) {
         let (sql, binds) = (self as any SQLDatabase).serialize(query)
-        if logger.logLevel <= .trace {
-            logger.trace("Executing query", metadata: ["sql": .string(sql), "binds": .array(binds.map { .string("\($0)") })])
-        }
+        logger.trace("Executing query", metadata: ["sql": .string(sql), "binds": .array(binds.map { .string("\($0)") })])
         return (sql, try binds.map { try encoder.encode($0) })
     }
 }

@@ -80,6 +80,14 @@ struct SQLColumnsTests {
             #expect(throws: (any Error).self) { try columns.uuid(0) }
             #expect(throws: (any Error).self) { try columns.bool(0) }
             #expect(try columns.int(2) == 1)
+
+            // Values of another kind than asked: text for a number, 2 for a flag, a number for an id.
+            let odd = try #require(try await (try database.reader.sql).raw("SELECT 'abc' AS word, 2 AS two, 7 AS seven").first())
+            var oddColumns = SQLColumns(odd)
+            #expect(throws: (any Error).self) { try oddColumns.int(0) }
+            #expect(throws: (any Error).self) { try oddColumns.bool(1) }
+            #expect(throws: (any Error).self) { try oddColumns.uuid(2) }
+            #expect(try oddColumns.string(0) == "abc")
         }
     }
 

@@ -29,7 +29,7 @@ enum LocalityWire {
 
     /// The sync feed's rows, read with fixed SQL column by column: an agent's first pull reads every locality, and
     /// building a Fluent model per row, then a dictionary of fields, cost more than the rest of the pull.
-    /// `LocalityWireTests` holds it to `row(_:)`.
+    /// `CourierSyncTests` holds every pulled locality to `row(_:)` of its record.
     static let table = SyncTableRows(
         table: "courier_localities",
         columns: [

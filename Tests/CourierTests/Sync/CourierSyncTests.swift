@@ -97,6 +97,7 @@ struct CourierSyncTests {
             // The device's copy is what the API shows, field for field.
             let pulled = try #require(try await world.pullAll("courier.pickups", token: world.ana.token).changes.last?.data)
             #expect(pulled["photoCount"] == .number(1) && pulled["finishedAt"] == .string(finishedAt))
+            #expect(Set(pulled.keys) == Set(PickupWire.columns + ["id"]))
             for (key, value) in pulled {
                 #expect(Self.same(value, view[key]), "\(key): pulled \(value), the API shows \(String(describing: view[key]))")
             }
