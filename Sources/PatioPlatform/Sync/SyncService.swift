@@ -186,7 +186,8 @@ public struct SyncService: Sendable {
             try await feed.lock(on: db)
             let sql = try db.sql
             var log = SyncClientLog(account: account, client: clientID, sql: sql)
-            let state = try await log.open()
+            let opened = try await log.open()
+            let state = opened.state
             var last = state.lastMutationID
             var results: [MutationResult] = []
             // The versions this push's own mutations gave each row: a later mutation of the same row was
@@ -211,7 +212,7 @@ public struct SyncService: Sendable {
                     last = mutation.mutationId
                 }
             }
-            try await log.close(lastMutationID: last)
+            try await log.close(lastMutationID: last, opened: opened)
             return results
         }
         if let didCommit = collection.didCommit, results.contains(where: { $0.status == .applied }) { await didCommit() }
