@@ -87,12 +87,14 @@ struct SyncClientLog {
             """
         ).run()
         struct IDRow: Decodable { var mutation_id: Int }
-        if lastMutationID - opened.state.forgottenThrough > Self.rememberedResultsPerClient, let oldestKept = try await sql.raw(
-            """
-            SELECT mutation_id FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: client)
-            ORDER BY mutation_id DESC LIMIT 1 OFFSET \(literal: Self.rememberedResultsPerClient)
-            """
-        ).first(decoding: IDRow.self)?.mutation_id {
+        if lastMutationID - opened.state.forgottenThrough > Self.rememberedResultsPerClient,
+            let oldestKept = try await sql.raw(
+                """
+                SELECT mutation_id FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: client)
+                ORDER BY mutation_id DESC LIMIT 1 OFFSET \(literal: Self.rememberedResultsPerClient)
+                """
+            ).first(decoding: IDRow.self)?.mutation_id
+        {
             try await sql.raw(
                 """
                 DELETE FROM sync_mutations WHERE account_id = \(bind: account) AND client_id = \(bind: client) AND mutation_id <= \(bind: oldestKept)
