@@ -87,6 +87,7 @@ struct SyncClientLog {
             """
         ).run()
         struct IDRow: Decodable { var mutation_id: Int }
+        // Both are mutation ids (positive) or 0, so the difference cannot overflow.
         if lastMutationID - opened.state.forgottenThrough > Self.rememberedResultsPerClient,
             let oldestKept = try await sql.raw(
                 """
