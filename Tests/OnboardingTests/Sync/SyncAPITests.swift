@@ -293,6 +293,23 @@ struct SyncAPITests {
         }
     }
 
+    @Test("the largest mutation id a device can send is applied once; a later push of a smaller one is refused, never a crash")
+    func largestMutationID() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let company = try await Company.make(patio, client)
+            let id = try await company.task("Curso", for: company.anaID)
+            let first = try await company.push(
+                company.ana, [SyncMutation(mutationId: Int.max, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)])])
+            #expect(first.map(\.status) == [.applied])
+            let again = try await company.push(
+                company.ana, [SyncMutation(mutationId: Int.max, op: .put, id: id, baseVersion: 1, fields: ["isDone": .bool(true)])])
+            #expect(again.map(\.status) == [.duplicate])
+            let smaller = try await company.push(
+                company.ana, [SyncMutation(mutationId: 1, op: .put, id: id, baseVersion: 2, fields: ["isDone": .bool(false)])])
+            #expect(smaller.map(\.status) == [.rejected] && smaller.first?.code == "mutation_out_of_order")
+        }
+    }
+
     @Test("made-up devices cannot grow the server's memory: each keeps its last 200 answers, an account its 20 latest devices")
     func clientLogIsBounded() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
