@@ -41,6 +41,13 @@ extension UUID {
         self.init(uuid: value)
     }
 
+    /// The id spelled `text` in any form `UUID(uuidString:)` reads, and exactly those: the canonical form without
+    /// Foundation's `sscanf`, anything else through Foundation.
+    public init?(anyText text: String) {
+        guard let id = UUID(canonicalText: text) ?? UUID(uuidString: text) else { return nil }
+        self = id
+    }
+
     private static func parseCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> uuid_t? {
         guard bytes.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)

@@ -9,21 +9,15 @@ import SQLKit
 /// tell them apart and read their values in order.
 struct DirectSQLite: SQLDatabase {
     let connection: SQLiteConnection
-    /// SQLiteKit's database on the same connection, for what it alone knows (the library's version).
-    let kit: any SQLDatabase
+    // The same coders and log level the Fluent configuration gives (PatioDatabase.open).
     let encoder = SQLiteDataEncoder()
     let decoder = SQLiteDataDecoder()
 
-    init(connection: SQLiteConnection) {
-        self.connection = connection
-        // The same coders and log level the Fluent configuration gives (PatioDatabase.open).
-        self.kit = connection.sql(encoder: .init(), decoder: .init(), queryLogLevel: .trace)
-    }
-
     var logger: Logger { connection.logger }
     var eventLoop: any EventLoop { connection.eventLoop }
-    var dialect: any SQLDialect { kit.dialect }
-    var version: (any SQLDatabaseReportedVersion)? { kit.version }
+    var dialect: any SQLDialect { SQLiteDialect() }
+    /// The library's version, as SQLiteKit reports it (it alone knows how).
+    var version: (any SQLDatabaseReportedVersion)? { connection.sql().version }
     var queryLogLevel: Logger.Level? { .trace }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {

@@ -10,7 +10,7 @@ import FluentSQLiteDriver
 /// does not take goes to `UUID(uuidString:)` as before, so the same texts are read as ids and the same refused.
 extension UUID: @retroactive SQLiteDataConvertible {
     public init?(sqliteData: SQLiteData) {
-        guard let text = sqliteData.string, let id = UUID(canonicalText: text) ?? UUID(uuidString: text) else { return nil }
+        guard let text = sqliteData.string, let id = UUID(anyText: text) else { return nil }
         self = id
     }
 

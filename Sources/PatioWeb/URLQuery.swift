@@ -53,7 +53,6 @@ public enum URLQuery {
         }
         return fields
     }
-
 }
 
 extension Request {

@@ -20,6 +20,8 @@ struct SyncClientLog {
     let sql: any SQLDatabase
     /// This push's answers, written when it closes.
     private var answers: [SyncService.MutationResult] = []
+    /// What `open` found: the client's state, and whether this push registered it.
+    private var opened = (state: State(lastMutationID: 0, forgottenThrough: 0), isNew: false)
 
     init(account: String, client: String, sql: any SQLDatabase) {
         self.account = account
@@ -39,20 +41,22 @@ struct SyncClientLog {
     /// The client's state, registering it on its first push (`isNew`). Two pushes of one client never interleave
     /// (a row lock on PostgreSQL: the row this push inserted, or `FOR UPDATE` on the one it found; SQLite has one
     /// writer). A known client costs two statements, a new one a single insert that answers its row.
-    func open() async throws -> (state: State, isNew: Bool) {
+    mutating func open() async throws -> State {
         if let inserted = try await sql.raw(
             """
             INSERT INTO sync_clients (account_id, client_id, last_mutation_id) VALUES (\(bind: account), \(bind: client), 0)
             ON CONFLICT (account_id, client_id) DO NOTHING RETURNING last_mutation_id, forgotten_through
             """
         ).first(decoding: State.self) {
-            return (inserted, true)
+            opened = (inserted, true)
+            return inserted
         }
         let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
         let select =
             SQLQueryString("SELECT last_mutation_id, forgotten_through FROM sync_clients WHERE account_id = ")
             + "\(bind: account) AND client_id = \(bind: client)" + SQLQueryString(lock)
-        return (try await sql.raw(select).first(decoding: State.self) ?? State(lastMutationID: 0, forgottenThrough: 0), false)
+        opened = (try await sql.raw(select).first(decoding: State.self) ?? State(lastMutationID: 0, forgottenThrough: 0), false)
+        return opened.state
     }
 
     /// Keeps a mutation's answer for retries (written by `close`, with the others of the push).
@@ -73,11 +77,11 @@ struct SyncClientLog {
     }
 
     /// Records the push: the client's last mutation, its place as the account's most recent client, and
-    /// the trimming of what is no longer kept. `opened` is what `open` answered: the client keeps answers only
-    /// for mutation ids after its `forgottenThrough`, so while its last id is within `rememberedResultsPerClient`
+    /// the trimming of what is no longer kept. The client keeps answers only for mutation ids after the
+    /// `forgottenThrough` that `open` found, so while its last id is within `rememberedResultsPerClient`
     /// of that there is nothing to trim; and only a new client can take the account past `maxClientsPerAccount`.
     /// Neither is then looked for, two statements fewer on most pushes.
-    func close(lastMutationID: Int, opened: (state: State, isNew: Bool)) async throws {
+    func close(lastMutationID: Int) async throws {
         try await writeAnswers()
         try await sql.raw(
             """

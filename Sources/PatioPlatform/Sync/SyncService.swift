@@ -102,10 +102,8 @@ public struct SyncService: Sendable {
             .orderBy("seq").limit(limit + 1).all()
             .map { row in
                 var columns = SQLColumns(row)
-                let text = try columns.string(0)
                 return Row(
-                    id: UUID(canonicalText: text) ?? UUID(uuidString: text), seq: try columns.int(1), version: try columns.int(2),
-                    deleted: try columns.bool(3))
+                    id: UUID(anyText: try columns.string(0)), seq: try columns.int(1), version: try columns.int(2), deleted: try columns.bool(3))
             }
         let page = rows.prefix(limit)
         let live = page.filter { !$0.deleted }.compactMap(\.id)
@@ -186,8 +184,7 @@ public struct SyncService: Sendable {
             try await feed.lock(on: db)
             let sql = try db.sql
             var log = SyncClientLog(account: account, client: clientID, sql: sql)
-            let opened = try await log.open()
-            let state = opened.state
+            let state = try await log.open()
             var last = state.lastMutationID
             var results: [MutationResult] = []
             // The versions this push's own mutations gave each row: a later mutation of the same row was
@@ -212,7 +209,7 @@ public struct SyncService: Sendable {
                     last = mutation.mutationId
                 }
             }
-            try await log.close(lastMutationID: last, opened: opened)
+            try await log.close(lastMutationID: last)
             return results
         }
         if let didCommit = collection.didCommit, results.contains(where: { $0.status == .applied }) { await didCommit() }
