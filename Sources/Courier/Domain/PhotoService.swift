@@ -210,6 +210,8 @@ struct PhotoService: Sendable {
     func attach(_ id: UUID, to pickupID: UUID?, agent: AgentModel, on db: any Database, recordInFeed: Bool = true) async throws -> PhotoModel {
         guard let photo = try await PhotoModel.find(id, on: db), photo.agentID == agent.id else { throw Self.notFound }
         guard photo.pickupID != pickupID else { return photo }
+        // A push locks only its own rows: the pickups this reads and touches are locked before they are read.
+        try await feed.lockRows(PickupService.collection, ids: [photo.pickupID, pickupID].compactMap { $0 }, on: db)
         if let current = photo.pickupID { try await requireDetachable(current, on: db) }
         if let pickupID { try await requireAttachable(pickupID, agent: agent, on: db) }
         let previous = photo.pickupID
@@ -234,7 +236,10 @@ struct PhotoService: Sendable {
 
     func delete(_ id: UUID, agent: AgentModel, on db: any Database, recordInFeed: Bool = true) async throws {
         guard let photo = try await PhotoModel.find(id, on: db), photo.agentID == agent.id else { throw Self.notFound }
-        if let pickupID = photo.pickupID { try await requireDetachable(pickupID, on: db) }
+        if let pickupID = photo.pickupID {
+            try await feed.lockRows(PickupService.collection, ids: [pickupID], on: db)
+            try await requireDetachable(pickupID, on: db)
+        }
         try await photo.delete(on: db)
         try await blobs.delete(photo.blobID, on: db)
         try await blobs.delete(photo.thumbnailBlobID, on: db)

@@ -8,17 +8,29 @@ import SQLKit
 /// sequence per change (never a clock), a version per row, the version at which each field last changed
 /// (for field-level merges), and tombstones for deletes and for scopes that no longer see a row.
 ///
-/// Every write that changes a synced row calls `lock(on:)` first and `recordPut`/`recordDelete` in the same
-/// transaction. On PostgreSQL the lock makes changes commit in sequence order — a reader can then never
-/// see sequence 11 before 10 commits and skip it — and taking it first means writers never deadlock on it.
+/// Every write that changes a synced row calls `lock(on:)` first (a push locks its rows instead, see
+/// `SyncFeedLocks`) and `recordPut`/`recordDelete` in the same transaction. On PostgreSQL the locks keep two
+/// writers from giving a row the same version, and the sequence counter, taken just before commit, makes changes
+/// commit in sequence order: a reader can never see sequence 11 before 10 commits and skip it.
 public struct SyncFeed: Sendable {
     public init() {}
 
-    /// Serialises writers of synced rows until the transaction ends (PostgreSQL; SQLite has one writer).
+    /// Keeps every other writer of synced rows out until the transaction ends (PostgreSQL; SQLite has one
+    /// writer). Inside a push, whose rows are locked one by one, it does nothing: lock what you reach with
+    /// `lockRows`.
     public func lock(on db: any Database) async throws {
         let sql = try db.sql
+        guard sql.dialect.name == "postgresql", SyncFeedLocks.current == nil else { return }
+        try await SyncFeedLocks.lockFeed(on: sql)
+    }
+
+    /// Inside a push, locks the rows of `collection` that its `apply` reads or changes besides the mutation's own
+    /// (a photo's pickup), before reading them; elsewhere the caller holds the whole feed and this does nothing.
+    public func lockRows(_ collection: String, ids: [UUID], on db: any Database) async throws {
+        guard let locks = SyncFeedLocks.current, !ids.isEmpty else { return }
+        let sql = try db.sql
         guard sql.dialect.name == "postgresql" else { return }
-        try await sql.raw("SELECT value FROM sync_counter WHERE id = 1 FOR UPDATE").run()
+        try await locks.lock(collection, ids: ids, on: sql)
     }
 
     /// Row `id` of `collection` changed (`changed` fields) and is visible in `scope`; returns its new version.
@@ -29,6 +41,7 @@ public struct SyncFeed: Sendable {
 
     /// `recordPut` with the row's entries as the caller read them earlier in this transaction (nil reads them).
     func recordPut(_ collection: String, id: UUID, scope: String, changed: [String], known: [Entry]?, on db: any Database) async throws -> Int {
+        try await lockRows(collection, ids: [id], on: db)
         let entries: [Entry]
         if let known { entries = known } else { entries = try await self.entries(collection, id: id, on: db) }
         let version = (entries.map(\.version).max() ?? 0) + 1
@@ -43,6 +56,7 @@ public struct SyncFeed: Sendable {
 
     /// Row `id` of `collection` is gone: a tombstone in every scope that saw it.
     public func recordDelete(_ collection: String, id: UUID, on db: any Database) async throws {
+        try await lockRows(collection, ids: [id], on: db)
         let entries = try await self.entries(collection, id: id, on: db)
         let version = (entries.map(\.version).max() ?? 0) + 1
         for entry in entries where !entry.deleted {
@@ -53,12 +67,10 @@ public struct SyncFeed: Sendable {
     /// The current version of each row (for pages that push on a client's behalf); unknown rows are left out.
     public func versions(_ collection: String, ids: [UUID], on db: any Database) async throws -> [UUID: Int] {
         guard !ids.isEmpty else { return [:] }
-        try await SyncFeedBatch.current?.flush(on: try db.sql)
-        struct Row: Decodable { var row_id: String; var version: Int }
-        let rows = try await (try db.sql).select().columns("row_id", "version").from("sync_rows")
-            .where("collection", .equal, collection).where("row_id", .in, ids.map(Self.key)).all(decoding: Row.self)
         var versions: [UUID: Int] = [:]
-        for row in rows { if let id = UUID(uuidString: row.row_id) { versions[id] = max(versions[id] ?? 0, row.version) } }
+        for (id, entries) in try await self.entries(collection, ids: ids, on: db) {
+            if let version = entries.map(\.version).max() { versions[id] = version }
+        }
         return versions
     }
 
@@ -73,9 +85,9 @@ public struct SyncFeed: Sendable {
     }
 
     /// Every entry of each row in `ids`, in one query per 500 rows: what a push reads before its mutations.
-    /// A row with no entry is given an empty list, so callers can tell "read, none" from "not read".
+    /// A row with no entry is given an empty list, so callers can tell "read, none" from "not read". Inside a
+    /// push the entries include its feed writes not yet written out (`SyncFeedBatch.overlay`).
     func entries(_ collection: String, ids: [UUID], on db: any Database) async throws -> [UUID: [Entry]] {
-        try await SyncFeedBatch.current?.flush(on: try db.sql)
         var found = Dictionary(uniqueKeysWithValues: ids.map { ($0, [Entry]()) })
         for slice in BoundList.slices(ids.map(Self.key)) {
             let rows = try await (try db.sql).raw(
@@ -89,6 +101,7 @@ public struct SyncFeed: Sendable {
                 found[id, default: []].append(row.entry)
             }
         }
+        SyncFeedBatch.current?.overlay(collection, on: &found)
         return found
     }
 

@@ -11,8 +11,9 @@ import SQLKit
 /// A push of a hundred mutations used to write the feed a hundred times, two statements each, and on SQLite
 /// each statement costs more in getting to the database than in the database. Writes made while a batch is
 /// open — by the push itself or by a module's `apply` — join it in order; a later write of the same row and
-/// scope replaces the earlier one, as its upsert would have. Any read of the feed inside the batch writes the
-/// batch out first, so nothing in the push ever reads the feed as it was before its own writes.
+/// scope replaces the earlier one, as its upsert would have. A read of the feed inside the batch sees its writes
+/// laid over what the table holds (`overlay`), so nothing in the push reads the feed as it was before its own
+/// writes, and the sequence counter is locked only when the batch goes out, just before the push commits.
 final class SyncFeedBatch: Sendable {
     /// The batch open in this task, if any.
     @TaskLocal static var current: SyncFeedBatch?
@@ -31,6 +32,21 @@ final class SyncFeedBatch: Sendable {
     private let writes = NIOLockedValueBox<[Write]>([])
 
     func add(_ write: Write) { writes.withLockedValue { $0.append(write) } }
+
+    /// Lays the batch's writes of `collection` over `found`, the entries read from the table for its rows: a
+    /// write replaces the row's entry in its scope or adds one. Rows not in `found` are left out.
+    func overlay(_ collection: String, on found: inout [UUID: [SyncFeed.Entry]]) {
+        let pending = writes.withLockedValue { $0.filter { $0.collection == collection } }
+        guard !pending.isEmpty else { return }
+        let ids = Dictionary(found.keys.map { (SyncFeed.key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        for write in pending {
+            guard let id = ids[write.rowID] else { continue }
+            let entry = SyncFeed.Entry(scope: write.scope, version: write.version, deleted: write.deleted, fieldVersions: write.fieldVersions)
+            var entries = found[id] ?? []
+            if let index = entries.firstIndex(where: { $0.scope == write.scope }) { entries[index] = entry } else { entries.append(entry) }
+            found[id] = entries
+        }
+    }
 
     /// Writes what the batch holds (nothing when it is empty) and empties it.
     func flush(on sql: any SQLDatabase) async throws {

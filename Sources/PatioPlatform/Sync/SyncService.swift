@@ -178,42 +178,53 @@ public struct SyncService: Sendable {
         let (collection, scopes) = try resolve(name, principal)
         try await collection.admit?(principal, try database.reader)
         let (clientID, mutations) = try Self.validate(request)
-        let account = principal.accountID.wireText
-        let feed = self.feed
         let results: [MutationResult] = try await database.write { db in
-            try await feed.lock(on: db)
-            let sql = try db.sql
-            var log = SyncClientLog(account: account, client: clientID, sql: sql)
-            let state = try await log.open()
-            var last = state.lastMutationID
-            var results: [MutationResult] = []
-            // The versions this push's own mutations gave each row: a later mutation of the same row was
-            // made on top of the earlier one, so it is read against that version, never as its conflict.
-            var ownVersions: [UUID: Int] = [:]
-            // The rows' entries and fields, read for the whole push in one query each rather than per mutation.
-            // A row is read again once this push has changed it.
-            var known = try await Self.prefetch(mutations.filter { $0.mutationId > last }, collection: collection, scopes: scopes, feed: feed, on: db)
-            // The feed's rows and the client's answers are written once, after the last mutation.
-            try await feed.batchingWrites(on: db) {
-                for var mutation in mutations {
-                    if mutation.mutationId <= last {
-                        results.append(try await log.repeated(mutation, forgottenThrough: state.forgottenThrough))
-                        continue
-                    }
-                    if let own = ownVersions[mutation.id], own > mutation.baseVersion { mutation.baseVersion = own }
-                    let read = known.removeValue(forKey: mutation.id)
-                    let result = try await apply(mutation, collection: collection, scopes: scopes, principal: principal, read: read, on: db)
-                    log.remember(result)
-                    results.append(result)
-                    if result.status == .applied, let version = result.version { ownVersions[mutation.id] = version }
-                    last = mutation.mutationId
-                }
+            // On PostgreSQL a push locks only its own rows (SyncFeedLocks): pushes of different rows overlap.
+            try await SyncFeedLocks.$current.withValue(SyncFeedLocks()) {
+                try await self.feed.lockRows(collection.name, ids: mutations.map(\.id), on: db)
+                return try await applyInOrder(mutations, collection: collection, scopes: scopes, principal: principal, client: clientID, on: db)
             }
-            try await log.close(lastMutationID: last)
-            return results
         }
         if let didCommit = collection.didCommit, results.contains(where: { $0.status == .applied }) { await didCommit() }
         return PushResponse(results: results)
+    }
+
+    /// A push's mutations in order, inside its transaction, with the device's log. The device's answers and the
+    /// feed's writes go out together at the end: the feed's last, so the sequence counter is held only until commit.
+    private func applyInOrder(
+        _ mutations: [SyncMutation], collection: SyncCollection, scopes: [String], principal: Principal, client clientID: String,
+        on db: any Database
+    ) async throws -> [MutationResult] {
+        let account = principal.accountID.wireText
+        let sql = try db.sql
+        var log = SyncClientLog(account: account, client: clientID, sql: sql)
+        let state = try await log.open()
+        var last = state.lastMutationID
+        var results: [MutationResult] = []
+        // The versions this push's own mutations gave each row: a later mutation of the same row was
+        // made on top of the earlier one, so it is read against that version, never as its conflict.
+        var ownVersions: [UUID: Int] = [:]
+        // The rows' entries and fields, read for the whole push in one query each rather than per mutation.
+        // A row is read again once this push has changed it.
+        var known = try await Self.prefetch(mutations.filter { $0.mutationId > last }, collection: collection, scopes: scopes, feed: feed, on: db)
+        // The feed's rows and the client's answers are written once, after the last mutation.
+        try await feed.batchingWrites(on: db) {
+            for var mutation in mutations {
+                if mutation.mutationId <= last {
+                    results.append(try await log.repeated(mutation, forgottenThrough: state.forgottenThrough))
+                    continue
+                }
+                if let own = ownVersions[mutation.id], own > mutation.baseVersion { mutation.baseVersion = own }
+                let read = known.removeValue(forKey: mutation.id)
+                let result = try await apply(mutation, collection: collection, scopes: scopes, principal: principal, read: read, on: db)
+                log.remember(result)
+                results.append(result)
+                if result.status == .applied, let version = result.version { ownVersions[mutation.id] = version }
+                last = mutation.mutationId
+            }
+            try await log.close(lastMutationID: last)
+        }
+        return results
     }
 
     /// What a push knows of a row before applying a mutation to it: its feed entries and its current fields.
