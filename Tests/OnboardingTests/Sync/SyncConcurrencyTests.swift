@@ -1,0 +1,103 @@
+import FluentKit
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import PatioCore
+import PatioData
+@testable import PatioPlatform
+import PatioServerTestSupport
+import PatioTestSupport
+import SQLKit
+import Testing
+
+// A guard against a hang, not a measurement: a push that waited for a lock it should not need would wait for
+// the held push forever.
+@Suite("Offline sync: pushes at the same time (onboarding.tasks)", .timeLimit(.minutes(3)))
+struct SyncConcurrencyTests {
+    @Test(
+        """
+        sixteen devices pushing at once, each its own task and one task they share, lose nothing: every applied change of the shared \
+        task has its own version, and a pull shows every task once with the last of them
+        """
+    )
+    func concurrentPushesKeepVersions() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let company = try await Company.make(patio, client)
+            let shared = try await company.task("Firmar el contrato", for: company.anaID)
+            var own: [UUID] = []
+            for index in 0..<16 { own.append(try await company.task("Tarea \(index)", for: company.anaID)) }
+            let results = try await withThrowingTaskGroup(of: [SyncService.MutationResult].self) { group in
+                for (index, task) in own.enumerated() {
+                    group.addTask {
+                        try await company.push(
+                            company.ana, client: "device-\(index)",
+                            [
+                                SyncMutation(mutationId: 1, op: .put, id: task, baseVersion: 1, fields: ["isDone": .bool(true)]),
+                                SyncMutation(mutationId: 2, op: .put, id: shared, baseVersion: 1, fields: ["isDone": .bool(true)]),
+                            ])
+                    }
+                }
+                return try await group.reduce(into: [[SyncService.MutationResult]]()) { $0.append($1) }
+            }
+            #expect(results.allSatisfy { $0.map(\.status) == [.applied, .applied] }, "\(results)")
+            // Each device set the shared task done on top of version 1; the first changed it, the others agreed with it.
+            // Had two pushes read its entry before either wrote, two would have given it the same version.
+            let sharedVersions = results.compactMap { $0.last?.version }.sorted()
+            #expect(sharedVersions == Array(2...17))
+            #expect(results.allSatisfy { $0.first?.version == 2 })
+
+            let (changes, _) = try await company.pullAll(company.ana, limit: 5)
+            #expect(changes.count == 17 && Set(changes.map(\.id)) == Set(own + [shared]))
+            let sharedChange = try #require(changes.first { $0.id == shared })
+            #expect(sharedChange.version == 17 && sharedChange.data?["isDone"] == .bool(true))
+            #expect(changes.filter { $0.id != shared }.allSatisfy { $0.version == 2 && $0.data?["isDone"] == .bool(true) })
+        }
+    }
+
+    @Test(
+        """
+        on PostgreSQL a push waits only for a push holding one of its rows, and HR's edit of any task waits for every push: a device \
+        pushing another task goes ahead, then both waiting writes finish once the first push ends
+        """,
+        .enabled(if: TestDatabase.isPostgres, "pushes overlap only on PostgreSQL; SQLite has one writer"))
+    func pushesWaitOnlyForTheirRows() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let company = try await Company.make(patio, client)
+            let held = try await company.task("Leer el manual", for: company.anaID)
+            let other = try await company.task("Configurar el correo", for: company.anaID)
+            let database = patio.components.database
+            // A push in progress that has locked the first task's row, kept open until released.
+            let (locked, lockedSignal) = AsyncStream<Void>.makeStream()
+            let (release, releaseSignal) = AsyncStream<Void>.makeStream()
+            let holder = Task {
+                try await database.write { db in
+                    try await SyncFeedLocks.$current.withValue(SyncFeedLocks()) {
+                        try await SyncFeed().lockRows(Company.tasks, ids: [held], on: db)
+                        lockedSignal.yield()
+                        for await _ in release { break }
+                    }
+                }
+            }
+            for await _ in locked { break }
+
+            let pushOther = [SyncMutation(mutationId: 1, op: .put, id: other, baseVersion: 1, fields: ["isDone": .bool(true)])]
+            #expect(try await company.push(company.ana, client: "tablet", pushOther).map(\.status) == [.applied])
+            #expect(try await database.advisoryLockWaiters() == 0)
+
+            let pushHeld = [SyncMutation(mutationId: 1, op: .put, id: held, baseVersion: 1, fields: ["isDone": .bool(true)])]
+            let waitingPush = Task { try await company.push(company.ana, client: "phone", pushHeld) }
+            try #require(try await database.waitForAdvisoryLockWaiters(1), "the push of the held task waits")
+            let waitingEdit = Task {
+                try await client.api(.put, "/api/v1/onboarding/tasks/\(other)", token: company.hr, body: ["text": "Configurar el correo y la firma"])
+            }
+            try #require(try await database.waitForAdvisoryLockWaiters(2), "HR's edit waits")
+
+            releaseSignal.finish()
+            try await holder.value
+            #expect(try await waitingPush.value.map(\.status) == [.applied])
+            #expect(try await waitingEdit.value.status == .ok)
+            let tasks = try await company.tasks(company.ana)
+            #expect(tasks[held]?["isDone"] as? Bool == true && tasks[other]?["text"] as? String == "Configurar el correo y la firma")
+        }
+    }
+}
