@@ -51,6 +51,11 @@ public struct SQLColumns {
     }
 
     /// Nil for SQL `NULL`.
+    public mutating func optionalUUID(_ index: Int) throws -> UUID? {
+        try read(index, UUID?.self) { Self.optional($0, UUID.init(sqliteData:)) }
+    }
+
+    /// Nil for SQL `NULL`.
     public mutating func optionalDouble(_ index: Int) throws -> Double? {
         try read(index, Double?.self) { Self.optional($0, Double.init(sqliteData:)) }
     }

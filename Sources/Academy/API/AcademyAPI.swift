@@ -155,7 +155,7 @@ enum AcademyAPI {
         routes.post("/api/v1/academy/checkins", student) { request, context in
             struct Body: Decodable { var token: String }
             let body = try await JSONBody.decode(Body.self, from: request)
-            return try .json(try await s.checkIns.checkIn(account: try context.requirePrincipal().accountID, token: body.token), status: .created)
+            return try .json(try await s.checkIns.checkIn(try context.requirePrincipal(), token: body.token), status: .created)
         }
     }
 

@@ -27,9 +27,7 @@ struct CheckInService: Sendable {
     let database: PatioDatabase
     let secrets: ServerSecrets
     let settings: AcademySettingsService
-    let students: StudentService
     let catalogue: CatalogueService
-    let attendance: AttendanceService
     let clock: PatioClock
 
     /// The code a sede's room screen shows now. `baseURL` is where students' phones reach Patio.
@@ -48,7 +46,10 @@ struct CheckInService: Sendable {
     }
 
     /// Checks a student in with a scanned token. Each refusal has its own code, in the order a student would fix them.
-    func checkIn(account accountID: UUID, token text: String) async throws -> CheckInResult {
+    ///
+    /// Everything the rules need is read in one statement before the write, and the answer is built from it rather
+    /// than read again after commit: a check-in used to cost a dozen statements, each a round trip on PostgreSQL.
+    func checkIn(_ principal: Principal, token text: String) async throws -> CheckInResult {
         let now = clock.now()
         let token: CheckInToken
         switch CheckInToken.verify(text, key: try await secrets.key(named: Self.keyName), now: now) {
@@ -58,27 +59,26 @@ struct CheckInService: Sendable {
         case .failure:
             throw AppError.badRequest(code: "checkin_token_invalid", "This is not a valid check-in code. Scan the code on the room screen.")
         }
-        guard let student = try await student(account: accountID) else {
+        let settings = try await settings.current()
+        let days = Self.daysAround(now, calendar: settings.calendar)
+        guard let student = try await standing(account: principal.accountID, location: token.locationID, days: days, settings: settings) else {
             throw AppError(.forbidden, code: "not_a_student", detail: "Only students of the academy can check in.")
         }
-        guard student.is_active else {
+        guard student.isActive else {
             throw AppError(.forbidden, code: "student_inactive", detail: "Your place in the academy is paused. Ask at the front desk.")
         }
-        let settings = try await settings.current()
-        let candidates = try await enrolments(student: student.id, location: token.locationID, weekdays: Self.weekdaysAround(now, settings: settings))
-        guard !candidates.isEmpty else {
+        guard !student.candidates.isEmpty else {
             throw AppError(.forbidden, code: "not_enrolled_at_location", detail: "You are not enrolled in any class at this sede.")
         }
-        let running = Self.runningSessions(candidates, settings: settings, now: now)
+        let running = Self.runningSessions(student.candidates, settings: settings, now: now)
         guard !running.isEmpty else {
             throw AppError(.unprocessableContent, code: "no_class_now", detail: "None of your classes at this sede is open for check-in now.")
         }
         // Sessions already attended are set aside before taking the writer; the unique index still guards races.
-        let attended = try await attendedSessions(student: student.id, days: Set(running.map(\.1)))
-        let open = running.filter { !attended.contains(SessionKey(schedule: $0.0.schedule_id, day: $0.1)) }
+        let open = running.filter { !$0.0.attendedDays.contains($0.1) }
         guard !open.isEmpty else { throw Self.alreadyCheckedIn }
         let attendanceID = UUID()
-        let remaining: Int = try await database.write { db in
+        let (candidate, day, remaining): (Candidate, String, Int) = try await database.write { db in
             for (candidate, day) in open {
                 var ledger = try await LedgerSession.open(enrolment: candidate.id, now: now, on: db)
                 guard ledger.balance > 0 else { continue }
@@ -93,69 +93,83 @@ struct CheckInService: Sendable {
                 } catch let error as any DatabaseError where error.isConstraintFailure {
                     throw Self.alreadyCheckedIn
                 }
-                try await ledger.consume(1, kind: .attendance, attendance: attendanceID, note: day, actor: accountID)
-                return ledger.balance
+                try await ledger.consume(1, kind: .attendance, attendance: attendanceID, note: day, actor: principal.accountID)
+                return (candidate, day, ledger.balance)
             }
             throw AppError(
                 .unprocessableContent, code: "no_classes_left", detail: "You have no classes left for this class. Pay for more at the front desk.")
         }
-        guard let view = try await attendance.attendances(where: "t.id = \(bind: attendanceID)").first else { throw Self.alreadyCheckedIn }
-        return CheckInResult(attendance: view, remainingClasses: remaining)
-    }
-
-    private struct SessionKey: Hashable { let schedule: UUID; let day: String }
-
-    private struct StudentRow: Decodable { let id: UUID; let is_active: Bool }
-
-    /// The student record of the account: only what the check-in rules need, in one indexed query.
-    private func student(account: UUID) async throws -> StudentRow? {
-        try await (try database.reader.sql).raw("SELECT id, is_active FROM academy_students WHERE account_id = \(bind: account)")
-            .first(decoding: StudentRow.self)
-    }
-
-    private func attendedSessions(student: UUID, days: Set<String>) async throws -> Set<SessionKey> {
-        let rows = try await (try database.reader.sql).raw(
-            """
-            SELECT schedule_id, session_date FROM academy_attendances
-            WHERE student_id = \(bind: student) AND session_date IN (\(binds: Array(days)))
-            """
-        ).all()
-        return Set(
-            try rows.map { row in
-                var columns = SQLColumns(row)
-                return SessionKey(schedule: try columns.uuid(0), day: try columns.string(1))
-            })
+        let attendance = AttendanceView(
+            id: attendanceID, studentId: student.id, studentName: principal.name, scheduleId: candidate.schedule_id, classId: candidate.classID,
+            className: candidate.className, level: candidate.level, locationId: token.locationID, locationName: candidate.locationName,
+            sessionDate: day, startTime: ClockTime.text(candidate.start_minute), endTime: ClockTime.text(candidate.end_minute), checkedInAt: now)
+        return CheckInResult(attendance: attendance, remainingClasses: remaining)
     }
 
     static let alreadyCheckedIn = AppError.conflict(code: "already_checked_in", "You are already checked in for this class.")
 
-    /// An enrolment that might be checked in now. Read by column place (`SQLColumns`) rather than through
-    /// `Codable`: a check-in reads one per enrolment of the student at the sede, and the decoder's machinery cost
-    /// more than the values.
-    struct Candidate: Sendable {
-        let id: UUID, schedule_id: UUID, weekday: Int, start_minute: Int, end_minute: Int
-
-        /// From `SELECT e.id, e.schedule_id, s.weekday, s.start_minute, s.end_minute`.
-        init(_ row: any SQLRow) throws {
-            var columns = SQLColumns(row)
-            id = try columns.uuid(0)
-            schedule_id = try columns.uuid(1)
-            weekday = try columns.int(2)
-            start_minute = try columns.int(3)
-            end_minute = try columns.int(4)
-        }
+    /// The account's student record and its enrolments that might be checked in now, as one statement reads them.
+    struct Standing: Sendable {
+        let id: UUID
+        let isActive: Bool
+        let candidates: [Candidate]
     }
 
-    /// The student's enrolments at the sede whose classes fall on one of `weekdays`.
-    private func enrolments(student: UUID, location: UUID, weekdays: Set<Int>) async throws -> [Candidate] {
-        try await (try database.reader.sql).raw(
+    /// An enrolment that might be checked in now, with what the answer shows of its class. Read by column place
+    /// (`SQLColumns`) rather than through `Codable`: the decoder's machinery cost more than the values.
+    struct Candidate: Sendable {
+        let id: UUID, schedule_id: UUID, weekday: Int, start_minute: Int, end_minute: Int
+        let classID: UUID, className: String, level: String, locationName: String
+        /// Which of the days looked at (`daysAround`) the student already checked in to this class.
+        let attendedDays: Set<String>
+    }
+
+    /// The student record of the account (nil when it has none) with its active enrolments at the sede whose classes
+    /// fall on one of `days`, and whether each was attended on each of those days: one statement. The student
+    /// comes back even with no enrolment there (a row whose enrolment columns are `NULL`).
+    private func standing(account: UUID, location: UUID, days: [String], settings: AcademySettings) async throws -> Standing? {
+        let weekdays = Set(days.map(settings.calendar.weekday(ofDay:))).sorted()
+        // Columns are read by place; on PostgreSQL by the name at that place, so every one has its own.
+        // Whether the student already checked in to the class on each day, one column per day.
+        var attended = SQLQueryString("")
+        for (index, day) in days.enumerated() {
+            attended =
+                attended + """
+                    , EXISTS (SELECT 1 FROM academy_attendances a WHERE a.student_id = st.id AND a.schedule_id = e.schedule_id \
+                    AND a.session_date = \(bind: day)) AS attended_\(unsafeRaw: String(index))
+                    """
+        }
+        let select = SQLQueryString(
             """
-            SELECT e.id, e.schedule_id, s.weekday, s.start_minute, s.end_minute
-            FROM academy_enrolments e JOIN academy_schedules s ON s.id = e.schedule_id JOIN academy_classes c ON c.id = s.class_id
-            WHERE e.student_id = \(bind: student) AND e.is_active = \(bind: true) AND c.location_id = \(bind: location)
-              AND s.archived_at IS NULL AND c.archived_at IS NULL AND s.weekday IN (\(binds: weekdays.sorted()))
-            """
-        ).all().map(Candidate.init)
+            SELECT st.id AS student_id, st.is_active, e.id AS enrolment_id, e.schedule_id, s.weekday, s.start_minute, s.end_minute,
+                   c.id AS class_id, c.name AS class_name, c.level, l.name AS location_name
+            """)
+        let rows = try await (try database.reader.sql).raw(
+            select + attended + """
+
+                FROM academy_students st
+                LEFT JOIN (academy_enrolments e JOIN academy_schedules s ON s.id = e.schedule_id
+                           JOIN academy_classes c ON c.id = s.class_id JOIN academy_locations l ON l.id = c.location_id)
+                  ON e.student_id = st.id AND e.is_active = \(bind: true) AND c.location_id = \(bind: location)
+                     AND s.archived_at IS NULL AND c.archived_at IS NULL AND s.weekday IN (\(binds: weekdays))
+                WHERE st.account_id = \(bind: account)
+                """
+        ).all()
+        guard let first = rows.first else { return nil }
+        var head = SQLColumns(first)
+        var candidates: [Candidate] = []
+        for row in rows {
+            var columns = SQLColumns(row)
+            guard let enrolment = try columns.optionalUUID(2) else { continue }
+            var attended = Set<String>()
+            for (index, day) in days.enumerated() where try columns.bool(11 + index) { attended.insert(day) }
+            candidates.append(
+                Candidate(
+                    id: enrolment, schedule_id: try columns.uuid(3), weekday: try columns.int(4), start_minute: try columns.int(5),
+                    end_minute: try columns.int(6), classID: try columns.uuid(7), className: try columns.string(8), level: try columns.string(9),
+                    locationName: try columns.string(10), attendedDays: attended))
+        }
+        return Standing(id: try head.uuid(0), isActive: try head.bool(1), candidates: candidates)
     }
 
     /// Yesterday, today and tomorrow in the academy's time zone: the only days whose sessions can be open at
@@ -163,12 +177,6 @@ struct CheckInService: Sendable {
     static func daysAround(_ now: Date, calendar: AcademyCalendar) -> [String] {
         let today = calendar.day(of: now)
         return [calendar.adding(days: -1, to: today), today, calendar.adding(days: 1, to: today)]
-    }
-
-    /// The weekdays of `daysAround`: classes on other days need not be read.
-    static func weekdaysAround(_ now: Date, settings: AcademySettings) -> Set<Int> {
-        let calendar = settings.calendar
-        return Set(daysAround(now, calendar: calendar).map(calendar.weekday(ofDay:)))
     }
 
     /// The sessions (enrolment, local date) whose check-in window contains `now`, earliest start first. Yesterday

@@ -99,7 +99,7 @@ struct StudentPages: Sendable {
     func checkIn(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let form = try await FormBody.parse(request)
         do {
-            let result = try await s.checkIns.checkIn(account: try context.requirePrincipal().accountID, token: form.text("t") ?? "")
+            let result = try await s.checkIns.checkIn(try context.requirePrincipal(), token: form.text("t") ?? "")
             let attendance = result.attendance
             return r.page(
                 "academy_checkin_result", title: r.text("ac_checked_in", context),

@@ -22,6 +22,14 @@ struct CheckInAPITests {
             #expect(attendance["className"] as? String == "Marinera Limeña Avanzado")
             #expect(attendance["locationName"] as? String == "San Borja")
             #expect(attendance["sessionDate"] as? String == "2026-11-24")
+            // The answer is built from what the check-in read; it is the attendance the history then shows, field for field.
+            let history = try await client.fetch("/api/v1/academy/me/attendances", token: student)
+            let stored = try #require((history["items"] as? [[String: Any]])?.first)
+            #expect(Set(stored.keys) == Set(attendance.keys))
+            for key in stored.keys where key != "checkedInAt" {
+                #expect("\(stored[key] ?? "")" == "\(attendance[key] ?? "")", "\(key)")
+            }
+            #expect(attendance["studentName"] as? String == "Alumna de Prueba")
 
             let again = try await academy.checkIn(student, token: code["token"] as! String)
             #expect(again.status == .conflict)
