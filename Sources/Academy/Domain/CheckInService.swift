@@ -126,17 +126,18 @@ struct CheckInService: Sendable {
 
     /// The student record of the account (nil when it has none) with its active enrolments at the sede whose classes
     /// fall on one of `days`, and whether each was attended on each of those days: one statement. The student
-    /// comes back even with no enrolment there (a row whose enrolment columns are `NULL`).
+    /// comes back even with no enrolment there (a row whose class columns are `NULL`).
     private func standing(account: UUID, location: UUID, days: [String], settings: AcademySettings) async throws -> Standing? {
         let weekdays = Set(days.map(settings.calendar.weekday(ofDay:))).sorted()
-        // Columns are read by place; on PostgreSQL by the name at that place, so every one has its own.
-        // Whether the student already checked in to the class on each day, one column per day.
+        // Whether the student already checked in to the class on each day, one column per day, looked up only for
+        // enrolments that are candidates (`1 = 0` is false in both dialects). Columns are read by place; on
+        // PostgreSQL by the name at that place, so every one has its own.
         var attended = SQLQueryString("")
         for (index, day) in days.enumerated() {
             attended =
                 attended + """
-                    , EXISTS (SELECT 1 FROM academy_attendances a WHERE a.student_id = st.id AND a.schedule_id = e.schedule_id \
-                    AND a.session_date = \(bind: day)) AS attended_\(unsafeRaw: String(index))
+                    , CASE WHEN c.id IS NULL THEN 1 = 0 ELSE EXISTS (SELECT 1 FROM academy_attendances a WHERE a.student_id = st.id \
+                    AND a.schedule_id = e.schedule_id AND a.session_date = \(bind: day)) END AS attended_\(unsafeRaw: String(index))
                     """
         }
         let select = SQLQueryString(
@@ -144,28 +145,31 @@ struct CheckInService: Sendable {
             SELECT st.id AS student_id, st.is_active, e.id AS enrolment_id, e.schedule_id, s.weekday, s.start_minute, s.end_minute,
                    c.id AS class_id, c.name AS class_name, c.level, l.name AS location_name
             """)
-        let rows = try await (try database.reader.sql).raw(
-            select + attended + """
+        let from = SQLQueryString(
+            """
 
-                FROM academy_students st
-                LEFT JOIN (academy_enrolments e JOIN academy_schedules s ON s.id = e.schedule_id
-                           JOIN academy_classes c ON c.id = s.class_id JOIN academy_locations l ON l.id = c.location_id)
-                  ON e.student_id = st.id AND e.is_active = \(bind: true) AND c.location_id = \(bind: location)
-                     AND s.archived_at IS NULL AND c.archived_at IS NULL AND s.weekday IN (\(binds: weekdays))
-                WHERE st.account_id = \(bind: account)
-                """
+            FROM academy_students st
+            LEFT JOIN academy_enrolments e ON e.student_id = st.id AND e.is_active = \(bind: true)
+            LEFT JOIN academy_schedules s ON s.id = e.schedule_id AND s.archived_at IS NULL AND s.weekday IN (\(binds: weekdays))
+            LEFT JOIN academy_classes c ON c.id = s.class_id AND c.archived_at IS NULL AND c.location_id = \(bind: location)
+            LEFT JOIN academy_locations l ON l.id = c.location_id
+            WHERE st.account_id = \(bind: account)
+            """)
+        let rows = try await (try database.reader.sql).raw(
+            select + attended + from
         ).all()
         guard let first = rows.first else { return nil }
         var head = SQLColumns(first)
         var candidates: [Candidate] = []
         for row in rows {
             var columns = SQLColumns(row)
-            guard let enrolment = try columns.optionalUUID(2) else { continue }
+            // The student's other enrolments come back too, without a class: only those at the sede on those days have one.
+            guard try columns.optionalUUID(7) != nil else { continue }
             var attended = Set<String>()
             for (index, day) in days.enumerated() where try columns.bool(11 + index) { attended.insert(day) }
             candidates.append(
                 Candidate(
-                    id: enrolment, schedule_id: try columns.uuid(3), weekday: try columns.int(4), start_minute: try columns.int(5),
+                    id: try columns.uuid(2), schedule_id: try columns.uuid(3), weekday: try columns.int(4), start_minute: try columns.int(5),
                     end_minute: try columns.int(6), classID: try columns.uuid(7), className: try columns.string(8), level: try columns.string(9),
                     locationName: try columns.string(10), attendedDays: attended))
         }
