@@ -2,7 +2,6 @@ import FluentKit
 import Foundation
 import HummingbirdTesting
 import PatioCore
-@testable import PatioPlatform
 import PatioTestSupport
 import SQLKit
 import Testing
@@ -24,30 +23,22 @@ struct CourierPushLocksTests {
             let photo = UUID(uuidString: try #require(try object(try await world.upload(as: world.ana))["id"] as? String))!
             let version = try #require(try await world.pullAll("courier.photos", token: world.ana.token).changes.first { $0.id == photo }?.version)
             let database = patio.components.database
-            // Another of Ana's devices is pushing the pickup's collection: it holds the pickup's row until released.
-            let (locked, lockedSignal) = AsyncStream<Void>.makeStream()
-            let (release, releaseSignal) = AsyncStream<Void>.makeStream()
-            let holder = Task {
-                try await database.write { db in
-                    try await SyncFeedLocks.$current.withValue(SyncFeedLocks()) {
-                        try await SyncFeed().lockRows(PickupService.collection, ids: [pickup], on: db)
-                        try await (try db.sql).raw("UPDATE courier_pickups SET state = 'collected' WHERE id = \(bind: pickup)").run()
-                        lockedSignal.yield()
-                        for await _ in release { break }
-                    }
+            // Another of Ana's devices is pushing the pickup's collection: it holds the pickup's row until the block ends.
+            let attach = try await withPushHolding(
+                PickupService.collection, ids: [pickup], on: database,
+                whileLocked: { db in
+                    try await (try db.sql).raw("UPDATE courier_pickups SET state = 'collected' WHERE id = \(bind: pickup)").run()
                 }
+            ) {
+                let attach = Task {
+                    let results = try await world.push(
+                        "courier.photos", token: world.ana.token, clientId: "ana-phone",
+                        [["mutationId": 1, "op": "put", "id": photo.uuidString, "baseVersion": version, "fields": ["pickupId": pickup.uuidString]]])
+                    return results.map { [$0["status"] as? String, $0["code"] as? String] }
+                }
+                try #require(try await database.waitForAdvisoryLockWaiters(1), "the photo's push waits for the pickup")
+                return attach
             }
-            for await _ in locked { break }
-
-            let attach = Task {
-                let results = try await world.push(
-                    "courier.photos", token: world.ana.token, clientId: "ana-phone",
-                    [["mutationId": 1, "op": "put", "id": photo.uuidString, "baseVersion": version, "fields": ["pickupId": pickup.uuidString]]])
-                return results.map { [$0["status"] as? String, $0["code"] as? String] }
-            }
-            try #require(try await database.waitForAdvisoryLockWaiters(1), "the photo's push waits for the pickup")
-            releaseSignal.finish()
-            try await holder.value
             #expect(try await attach.value == [["rejected", "pickup_closed"]])
             let photos = try await client.fetch("/api/v1/courier/pickups/\(pickup)/photos", token: world.ana.token)
             #expect((photos["items"] as? [[String: Any]])?.isEmpty == true)

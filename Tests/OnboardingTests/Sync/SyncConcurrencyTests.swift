@@ -4,7 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import PatioCore
 import PatioData
-@testable import PatioPlatform
+import PatioPlatform
 import PatioServerTestSupport
 import PatioTestSupport
 import SQLKit
@@ -66,34 +66,22 @@ struct SyncConcurrencyTests {
             let held = try await company.task("Leer el manual", for: company.anaID)
             let other = try await company.task("Configurar el correo", for: company.anaID)
             let database = patio.components.database
-            // A push in progress that has locked the first task's row, kept open until released.
-            let (locked, lockedSignal) = AsyncStream<Void>.makeStream()
-            let (release, releaseSignal) = AsyncStream<Void>.makeStream()
-            let holder = Task {
-                try await database.write { db in
-                    try await SyncFeedLocks.$current.withValue(SyncFeedLocks()) {
-                        try await SyncFeed().lockRows(Company.tasks, ids: [held], on: db)
-                        lockedSignal.yield()
-                        for await _ in release { break }
-                    }
+            // A push in progress that has locked the first task's row, kept open until the block ends.
+            let (waitingPush, waitingEdit) = try await withPushHolding(Company.tasks, ids: [held], on: database) {
+                let pushOther = [SyncMutation(mutationId: 1, op: .put, id: other, baseVersion: 1, fields: ["isDone": .bool(true)])]
+                #expect(try await company.push(company.ana, client: "tablet", pushOther).map(\.status) == [.applied])
+                #expect(try await database.advisoryLockWaiters() == 0)
+
+                let pushHeld = [SyncMutation(mutationId: 1, op: .put, id: held, baseVersion: 1, fields: ["isDone": .bool(true)])]
+                let waitingPush = Task { try await company.push(company.ana, client: "phone", pushHeld) }
+                try #require(try await database.waitForAdvisoryLockWaiters(1), "the push of the held task waits")
+                let waitingEdit = Task {
+                    try await client.api(
+                        .put, "/api/v1/onboarding/tasks/\(other)", token: company.hr, body: ["text": "Configurar el correo y la firma"])
                 }
+                try #require(try await database.waitForAdvisoryLockWaiters(2), "HR's edit waits")
+                return (waitingPush, waitingEdit)
             }
-            for await _ in locked { break }
-
-            let pushOther = [SyncMutation(mutationId: 1, op: .put, id: other, baseVersion: 1, fields: ["isDone": .bool(true)])]
-            #expect(try await company.push(company.ana, client: "tablet", pushOther).map(\.status) == [.applied])
-            #expect(try await database.advisoryLockWaiters() == 0)
-
-            let pushHeld = [SyncMutation(mutationId: 1, op: .put, id: held, baseVersion: 1, fields: ["isDone": .bool(true)])]
-            let waitingPush = Task { try await company.push(company.ana, client: "phone", pushHeld) }
-            try #require(try await database.waitForAdvisoryLockWaiters(1), "the push of the held task waits")
-            let waitingEdit = Task {
-                try await client.api(.put, "/api/v1/onboarding/tasks/\(other)", token: company.hr, body: ["text": "Configurar el correo y la firma"])
-            }
-            try #require(try await database.waitForAdvisoryLockWaiters(2), "HR's edit waits")
-
-            releaseSignal.finish()
-            try await holder.value
             #expect(try await waitingPush.value.map(\.status) == [.applied])
             #expect(try await waitingEdit.value.status == .ok)
             let tasks = try await company.tasks(company.ana)
