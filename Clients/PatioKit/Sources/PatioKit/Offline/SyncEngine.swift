@@ -132,11 +132,13 @@ public actor SyncEngine {
     ) async throws {
         let byID = Dictionary(batch.map { ($0.mutationID, $0) }, uniquingKeysWith: { first, _ in first })
         let answers = try results.map { result in (result, try result.server?.data.map(Self.object)) }
+        // A push records a hundred answers at a time, each with the same few statements: they are prepared once
+        // and kept (`cachedStatement`), not prepared again for every answer.
         let counts = try await store.database.write { db -> PushReport in
             var counts = PushReport()
             for (result, serverData) in answers {
                 guard let pending = byID[result.mutationId] else { continue }
-                try db.execute(sql: "DELETE FROM kit_pending WHERE mutation_id = ?", arguments: [pending.mutationID])
+                try db.cachedStatement(sql: "DELETE FROM kit_pending WHERE mutation_id = ?").execute(arguments: [pending.mutationID])
                 var status = result.status
                 var version = result.version
                 if status == .duplicate {
@@ -154,18 +156,17 @@ public actor SyncEngine {
                     } else {
                         var fields =
                             try String.fetchOne(
-                                db, sql: "SELECT data FROM kit_rows WHERE collection = ? AND id = ?", arguments: [collection, pending.rowID]
+                                db.cachedStatement(sql: "SELECT data FROM kit_rows WHERE collection = ? AND id = ?"),
+                                arguments: [collection, pending.rowID]
                             )
                             .map(JSONObject.parse) ?? ["id": .string(pending.rowID)]
                         fields.merge(pending.fields) { _, mine in mine }
-                        try db.execute(
-                            sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)",
-                            arguments: [collection, pending.rowID, version, try fields.text()])
+                        try db.cachedStatement(sql: "INSERT OR REPLACE INTO kit_rows (collection, id, version, data) VALUES (?, ?, ?, ?)")
+                            .execute(arguments: [collection, pending.rowID, version, try fields.text()])
                     }
                     // Later changes of the same row build on the version this one made.
-                    try db.execute(
-                        sql: "UPDATE kit_pending SET base_version = ? WHERE collection = ? AND row_id = ?",
-                        arguments: [version, collection, pending.rowID])
+                    try db.cachedStatement(sql: "UPDATE kit_pending SET base_version = ? WHERE collection = ? AND row_id = ?")
+                        .execute(arguments: [version, collection, pending.rowID])
                 case .conflict:
                     counts.conflicts += 1
                     let serverVersion = result.server?.version ?? 0
