@@ -80,18 +80,18 @@ struct LedgerSession {
 
     static func open(enrolment id: UUID, now: Date, on db: any Database) async throws -> LedgerSession {
         let sql = try db.sql
-        // The enrolment's lock and its ledger's last position in one statement (a round trip fewer on PostgreSQL).
-        let lock = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
-        let last =
-            try await sql.raw(
-                """
-                SELECT (SELECT MAX(position) FROM academy_credit_entries WHERE enrolment_id = \(bind: id)) AS last
-                FROM academy_enrolments WHERE id = \(bind: id)\(unsafeRaw: lock)
-                """
-            ).first(decoding: LastPosition.self)?.last ?? 0
+        // The lock first, in a statement of its own: PostgreSQL reads a statement's subqueries as of its start, so a
+        // last position read in the same statement as a lock that waited would miss the lines of the write it
+        // waited for.
+        if sql.dialect.name == "postgresql" {
+            try await sql.raw("SELECT id FROM academy_enrolments WHERE id = \(bind: id) FOR UPDATE").run()
+        }
         let held = try await sql.raw(
             "SELECT \(unsafeRaw: CreditLotRow.columns) FROM academy_credit_lots WHERE enrolment_id = \(bind: id) AND remaining > 0"
         ).all(decoding: CreditLotRow.self)
+        let last =
+            try await sql.raw("SELECT MAX(position) AS last FROM academy_credit_entries WHERE enrolment_id = \(bind: id)")
+            .first(decoding: LastPosition.self)?.last ?? 0
         var session = LedgerSession(enrolment: id, now: now, db: db, lots: [], position: last)
         let expired = Set(CreditLots.expired(held.map(\.creditLot), at: now).map(\.id))
         var kept: [CreditLotRow] = []

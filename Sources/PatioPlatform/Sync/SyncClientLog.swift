@@ -114,12 +114,14 @@ struct SyncClientLog {
         guard opened.isNew else { return }
         struct ClientRow: Decodable { var client_id: String }
         // Pushes of other devices run alongside this one on PostgreSQL (SyncFeedLocks). A device whose row another
-        // push holds is pushing now, so it is not silent: skipped rather than waited for.
+        // push holds is pushing now, so it is not silent: skipped rather than waited for. Only the rows past the
+        // kept ones are locked, so the account's recent devices push on while this push finishes.
         let skipLocked = sql.dialect.name == "postgresql" ? " FOR UPDATE SKIP LOCKED" : ""
         let silent = try await sql.raw(
             """
-            SELECT client_id FROM sync_clients WHERE account_id = \(bind: account)
-            ORDER BY last_push_seq DESC, client_id LIMIT 1000 OFFSET \(literal: Self.maxClientsPerAccount)\(unsafeRaw: skipLocked)
+            SELECT client_id FROM sync_clients WHERE account_id = \(bind: account) AND client_id IN (
+              SELECT client_id FROM sync_clients WHERE account_id = \(bind: account)
+              ORDER BY last_push_seq DESC, client_id LIMIT 1000 OFFSET \(literal: Self.maxClientsPerAccount))\(unsafeRaw: skipLocked)
             """
         ).all(decoding: ClientRow.self)
         for row in silent {

@@ -88,7 +88,7 @@ public struct SyncFeed: Sendable {
     /// A row with no entry is given an empty list, so callers can tell "read, none" from "not read". Inside a
     /// push the entries include its feed writes not yet written out (`SyncFeedBatch.overlay`).
     func entries(_ collection: String, ids: [UUID], on db: any Database) async throws -> [UUID: [Entry]] {
-        var found = Dictionary(uniqueKeysWithValues: ids.map { ($0, [Entry]()) })
+        var found = Dictionary(ids.map { ($0, [Entry]()) }, uniquingKeysWith: { first, _ in first })
         for slice in BoundList.slices(ids.map(Self.key)) {
             let rows = try await (try db.sql).raw(
                 """
