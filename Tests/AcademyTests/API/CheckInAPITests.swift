@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import PatioCore
 import Testing
+@testable import Academy
 
 @Suite("Check-in with the room's signed QR code")
 struct CheckInAPITests {
@@ -157,8 +158,44 @@ struct CheckInAPITests {
     }
 }
 
-@Suite("Check-in under concurrency")
+@Suite("Check-in under concurrency", .timeLimit(.minutes(3)))
 struct CheckInConcurrencyTests {
+    @Test(
+        """
+        on PostgreSQL a check-in that waits for the front desk's change to the same enrolment sees that change's ledger \
+        lines: both are kept, and the balance counts both
+        """,
+        .enabled(if: TestDatabase.isPostgres, "only PostgreSQL runs two writes at once; SQLite has one writer"))
+    func waitsForTheDesk() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let academy = try await AcademyFixture.make(patio, client)
+            let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
+            let receipt = try await academy.pay(studentID, classes: 2)
+            let enrolment = try #require(UUID(uuidString: (receipt["enrolment"] as? [String: Any])?["id"] as? String ?? ""))
+            let token = try await academy.token()
+            let database = patio.components.database
+            // The desk's change in progress: it holds the enrolment and has written its ledger line, until released.
+            let (locked, lockedSignal) = AsyncStream<Void>.makeStream()
+            let (release, releaseSignal) = AsyncStream<Void>.makeStream()
+            let desk = Task {
+                try await database.write { db in
+                    var ledger = try await LedgerSession.open(enrolment: enrolment, now: AcademyFixture.classTime, on: db)
+                    try await ledger.addLot(classes: 3, payment: nil, expiresAt: nil, kind: .adjustment, note: "desk", actor: nil)
+                    lockedSignal.yield()
+                    for await _ in release { break }
+                }
+            }
+            for await _ in locked { break }
+            let checkIn = Task { try await academy.checkIn(student, token: token) }
+            try #require(try await database.waitForLockWaiters(1), "the check-in waits for the enrolment")
+            releaseSignal.finish()
+            try await desk.value
+            let response = try await checkIn.value
+            #expect(response.status == .created, "\(String(buffer: response.body))")
+            #expect(try object(response)["remainingClasses"] as? Int == 4)
+        }
+    }
+
     @Test("the same student scanning twice at once is checked in once and pays one class; others in the room all get in")
     func simultaneous() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in

@@ -36,7 +36,7 @@ struct CourierPushLocksTests {
                         [["mutationId": 1, "op": "put", "id": photo.uuidString, "baseVersion": version, "fields": ["pickupId": pickup.uuidString]]])
                     return results.map { [$0["status"] as? String, $0["code"] as? String] }
                 }
-                try #require(try await database.waitForAdvisoryLockWaiters(1), "the photo's push waits for the pickup")
+                try #require(try await database.waitForLockWaiters(1), "the photo's push waits for the pickup")
                 return attach
             }
             #expect(try await attach.value == [["rejected", "pickup_closed"]])

@@ -70,16 +70,16 @@ struct SyncConcurrencyTests {
             let (waitingPush, waitingEdit) = try await withPushHolding(Company.tasks, ids: [held], on: database) {
                 let pushOther = [SyncMutation(mutationId: 1, op: .put, id: other, baseVersion: 1, fields: ["isDone": .bool(true)])]
                 #expect(try await company.push(company.ana, client: "tablet", pushOther).map(\.status) == [.applied])
-                #expect(try await database.advisoryLockWaiters() == 0)
+                #expect(try await database.lockWaiters() == 0)
 
                 let pushHeld = [SyncMutation(mutationId: 1, op: .put, id: held, baseVersion: 1, fields: ["isDone": .bool(true)])]
                 let waitingPush = Task { try await company.push(company.ana, client: "phone", pushHeld) }
-                try #require(try await database.waitForAdvisoryLockWaiters(1), "the push of the held task waits")
+                try #require(try await database.waitForLockWaiters(1), "the push of the held task waits")
                 let waitingEdit = Task {
                     try await client.api(
                         .put, "/api/v1/onboarding/tasks/\(other)", token: company.hr, body: ["text": "Configurar el correo y la firma"])
                 }
-                try #require(try await database.waitForAdvisoryLockWaiters(2), "HR's edit waits")
+                try #require(try await database.waitForLockWaiters(2), "HR's edit waits")
                 return (waitingPush, waitingEdit)
             }
             #expect(try await waitingPush.value.map(\.status) == [.applied])
