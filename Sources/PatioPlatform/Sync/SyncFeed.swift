@@ -89,6 +89,7 @@ public struct SyncFeed: Sendable {
     /// push the entries include its feed writes not yet written out (`SyncFeedBatch.overlay`).
     func entries(_ collection: String, ids: [UUID], on db: any Database) async throws -> [UUID: [Entry]] {
         var found = Dictionary(ids.map { ($0, [Entry]()) }, uniquingKeysWith: { first, _ in first })
+        let decoder = JSONDecoder()
         for slice in BoundList.slices(ids.map(Self.key)) {
             let rows = try await (try db.sql).raw(
                 """
@@ -97,8 +98,8 @@ public struct SyncFeed: Sendable {
                 """
             ).all(decoding: EntryRow.self)
             for row in rows {
-                guard let id = UUID(uuidString: row.row_id) else { continue }
-                found[id, default: []].append(row.entry)
+                guard let id = UUID(anyText: row.row_id) else { continue }
+                found[id, default: []].append(row.entry(decoder))
             }
         }
         SyncFeedBatch.current?.overlay(collection, on: &found)
@@ -119,10 +120,11 @@ public struct SyncFeed: Sendable {
         var deleted: Bool
         var field_versions: String
 
-        var entry: Entry {
+        /// One decoder serves every row of a read (`versions` reads a page's rows through here).
+        func entry(_ decoder: JSONDecoder) -> Entry {
             Entry(
                 scope: scope, version: version, deleted: deleted,
-                fieldVersions: (try? JSONDecoder().decode([String: Int].self, from: Data(field_versions.utf8))) ?? [:])
+                fieldVersions: (try? decoder.decode([String: Int].self, from: Data(field_versions.utf8))) ?? [:])
         }
     }
 

@@ -27,39 +27,33 @@ final class SyncFeedLocks: Sendable {
     /// The row locks of the push running in this task; nil outside a push.
     @TaskLocal static var current: SyncFeedLocks?
 
-    private struct Held {
-        var feed = false
-        var rows = Set<Int64>()
-    }
+    /// The row keys this push holds. The feed is held shared from its first rows on.
+    private let held = NIOLockedValueBox(Set<Int64>())
 
-    private let held = NIOLockedValueBox(Held())
-
-    /// Locks the rows of `ids` in `collection` not held yet, with the feed shared if it is not held yet.
+    /// Locks the rows of `ids` in `collection` not held yet; the first call of a push also takes the feed shared,
+    /// in the same statement (a push always has a row).
     func lock(_ collection: String, ids: [UUID], on sql: any SQLDatabase) async throws {
         let (takeFeed, keys) = held.withLockedValue { held in
-            let keys = Set(ids.map { Self.key(collection, $0) }).subtracting(held.rows).sorted()
-            defer {
-                held.feed = true
-                held.rows.formUnion(keys)
-            }
-            return (!held.feed, keys)
+            let keys = Set(ids.map { Self.key(collection, $0) }).subtracting(held).sorted()
+            defer { held.formUnion(keys) }
+            return (held.isEmpty, keys)
         }
-        guard takeFeed || !keys.isEmpty else { return }
+        guard !keys.isEmpty else { return }
         // The keys are numbers this function computed, written as literals: nothing a client sent reaches the text.
-        let feedLock = takeFeed ? "pg_advisory_xact_lock_shared(\(Self.feedKey), 0)" : ""
-        if keys.isEmpty {
-            try await sql.raw("SELECT \(unsafeRaw: feedLock)").run()
-        } else {
-            // `unnest` gives the keys in array order, so every push takes its rows in ascending order.
-            let array = keys.map(String.init).joined(separator: ",")
-            let select = takeFeed ? "\(feedLock), " : ""
-            try await sql.raw("SELECT \(unsafeRaw: select)pg_advisory_xact_lock(k) FROM unnest(ARRAY[\(unsafeRaw: array)]::bigint[]) AS k").run()
-        }
+        // `unnest` gives them in array order, so every push takes its rows in ascending order.
+        let feed = takeFeed ? Self.feedLock(shared: true) + ", " : ""
+        let array = keys.map(String.init).joined(separator: ",")
+        try await sql.raw("SELECT \(unsafeRaw: feed)pg_advisory_xact_lock(k) FROM unnest(ARRAY[\(unsafeRaw: array)]::bigint[]) AS k").run()
     }
 
     /// Takes the whole feed: waits for every push holding it shared, and keeps new ones out until commit.
     static func lockFeed(on sql: any SQLDatabase) async throws {
-        try await sql.raw("SELECT pg_advisory_xact_lock(\(unsafeRaw: String(feedKey)), 0)").run()
+        try await sql.raw("SELECT \(unsafeRaw: feedLock(shared: false))").run()
+    }
+
+    /// The call that takes the feed's advisory lock, shared by pushes or exclusive for a module's write.
+    private static func feedLock(shared: Bool) -> String {
+        "pg_advisory_xact_lock\(shared ? "_shared" : "")(\(feedKey), 0)"
     }
 
     /// The feed's advisory lock, in PostgreSQL's two-number key space ("sync"); row locks use the one-number space.
