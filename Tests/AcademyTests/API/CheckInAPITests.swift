@@ -174,22 +174,18 @@ struct CheckInConcurrencyTests {
             let enrolment = try #require(UUID(uuidString: (receipt["enrolment"] as? [String: Any])?["id"] as? String ?? ""))
             let token = try await academy.token()
             let database = patio.components.database
-            // The desk's change in progress: it holds the enrolment and has written its ledger line, until released.
-            let (locked, lockedSignal) = AsyncStream<Void>.makeStream()
-            let (release, releaseSignal) = AsyncStream<Void>.makeStream()
-            let desk = Task {
-                try await database.write { db in
+            // The desk's change in progress: it holds the enrolment and has written its ledger line, until the block ends.
+            let checkIn = try await withWriteHeld(
+                on: database,
+                { db in
                     var ledger = try await LedgerSession.open(enrolment: enrolment, now: AcademyFixture.classTime, on: db)
                     try await ledger.addLot(classes: 3, payment: nil, expiresAt: nil, kind: .adjustment, note: "desk", actor: nil)
-                    lockedSignal.yield()
-                    for await _ in release { break }
                 }
+            ) {
+                let checkIn = Task { try await academy.checkIn(student, token: token) }
+                try #require(try await database.waitForLockWaiters(1), "the check-in waits for the enrolment")
+                return checkIn
             }
-            for await _ in locked { break }
-            let checkIn = Task { try await academy.checkIn(student, token: token) }
-            try #require(try await database.waitForLockWaiters(1), "the check-in waits for the enrolment")
-            releaseSignal.finish()
-            try await desk.value
             let response = try await checkIn.value
             #expect(response.status == .created, "\(String(buffer: response.body))")
             #expect(try object(response)["remainingClasses"] as? Int == 4)
