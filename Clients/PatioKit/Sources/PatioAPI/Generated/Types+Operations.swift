@@ -328,7 +328,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/auth/login/post(login)/responses/503`.
             ///
@@ -543,7 +543,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/register/options/post(passkeyRegistrationOptions)/responses/503`.
             ///
@@ -998,7 +998,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/register/verify/post(passkeyRegister)/responses/503`.
             ///
@@ -1139,7 +1139,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/login/options/post(passkeyLoginOptions)/responses/503`.
             ///
@@ -1520,7 +1520,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/login/verify/post(passkeyLogin)/responses/503`.
             ///
@@ -1699,7 +1699,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/get(listPasskeys)/responses/503`.
             ///
@@ -2050,7 +2050,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/{id}/patch(renamePasskey)/responses/503`.
             ///
@@ -2269,7 +2269,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/auth/passkeys/{id}/delete(removePasskey)/responses/503`.
             ///
@@ -2411,7 +2411,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/auth/logout/post(logout)/responses/503`.
             ///
@@ -2569,7 +2569,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/me/get(getMe)/responses/503`.
             ///
@@ -2836,7 +2836,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/me/patch(updateMe)/responses/503`.
             ///
@@ -3217,7 +3217,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/auth/reauthenticate/post(reauthenticate)/responses/503`.
             ///
@@ -3514,7 +3514,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/me/password/post(changePassword)/responses/503`.
             ///
@@ -3695,7 +3695,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/roles/get(listRoles)/responses/503`.
             ///
@@ -4021,7 +4021,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/accounts/get(listAccounts)/responses/503`.
             ///
@@ -4390,7 +4390,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/accounts/post(createAccount)/responses/503`.
             ///
@@ -4618,7 +4618,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/get(getAccount)/responses/503`.
             ///
@@ -4899,7 +4899,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/deactivate/post(deactivateAccount)/responses/503`.
             ///
@@ -5129,7 +5129,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/activate/post(activateAccount)/responses/503`.
             ///
@@ -5444,7 +5444,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/password/post(resetPassword)/responses/503`.
             ///
@@ -5728,7 +5728,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/roles/{role}/put(grantRole)/responses/503`.
             ///
@@ -6018,7 +6018,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/accounts/{id}/roles/{role}/delete(revokeRole)/responses/503`.
             ///
@@ -6303,7 +6303,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/apps/{app}/version/get(getVersionStatus)/responses/503`.
             ///
@@ -6612,7 +6612,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/apps/{app}/config/get(getRemoteConfig)/responses/503`.
             ///
@@ -6799,7 +6799,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/apps/get(listApps)/responses/503`.
             ///
@@ -7141,7 +7141,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/apps/post(createApp)/responses/503`.
             ///
@@ -7369,7 +7369,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/apps/{app}/get(getApp)/responses/503`.
             ///
@@ -7701,7 +7701,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/apps/{app}/put(updateApp)/responses/503`.
             ///
@@ -8042,7 +8042,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/apps/{app}/config/{key}/put(setConfigEntry)/responses/503`.
             ///
@@ -8291,7 +8291,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/admin/apps/{app}/config/{key}/delete(deleteConfigEntry)/responses/503`.
             ///
@@ -8851,7 +8851,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/offline-tables/get(listOfflineTables)/responses/503`.
             ///
@@ -9236,7 +9236,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/get(syncPull)/responses/503`.
             ///
@@ -9679,7 +9679,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/mutations/post(syncPush)/responses/503`.
             ///
@@ -9867,7 +9867,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/settings/get(getAcademySettings)/responses/503`.
             ///
@@ -10158,7 +10158,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/settings/put(updateAcademySettings)/responses/503`.
             ///
@@ -10299,7 +10299,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/locations/get(listAcademyLocations)/responses/503`.
             ///
@@ -10590,7 +10590,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/locations/post(createAcademyLocation)/responses/503`.
             ///
@@ -10803,7 +10803,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/locations/{id}/get(getAcademyLocation)/responses/503`.
             ///
@@ -11163,7 +11163,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/locations/{id}/put(updateAcademyLocation)/responses/503`.
             ///
@@ -11473,7 +11473,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/locations/{id}/delete(deleteAcademyLocation)/responses/503`.
             ///
@@ -11783,7 +11783,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/locations/{id}/checkin-code/get(getAcademyCheckInCode)/responses/503`.
             ///
@@ -12042,7 +12042,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/locations/{id}/today/get(getAcademyLocationToday)/responses/503`.
             ///
@@ -12264,7 +12264,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/classes/get(listAcademyClasses)/responses/503`.
             ///
@@ -12634,7 +12634,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/classes/post(createAcademyClass)/responses/503`.
             ///
@@ -12847,7 +12847,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/classes/{id}/get(getAcademyClass)/responses/503`.
             ///
@@ -13207,7 +13207,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/classes/{id}/put(updateAcademyClass)/responses/503`.
             ///
@@ -13517,7 +13517,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/classes/{id}/delete(deleteAcademyClass)/responses/503`.
             ///
@@ -13956,7 +13956,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/classes/{id}/schedules/post(createAcademySchedule)/responses/503`.
             ///
@@ -14266,7 +14266,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/delete(deleteAcademySchedule)/responses/503`.
             ///
@@ -14525,7 +14525,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/attendance/get(getAcademyScheduleAttendance)/responses/503`.
             ///
@@ -14844,7 +14844,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/attendance/{date}/get(getAcademySessionAttendance)/responses/503`.
             ///
@@ -14986,7 +14986,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/packs/get(listAcademyPacks)/responses/503`.
             ///
@@ -15277,7 +15277,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/packs/post(createAcademyPack)/responses/503`.
             ///
@@ -15637,7 +15637,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/packs/{id}/put(updateAcademyPack)/responses/503`.
             ///
@@ -15896,7 +15896,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/packs/{id}/delete(deleteAcademyPack)/responses/503`.
             ///
@@ -16222,7 +16222,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/students/get(listAcademyStudents)/responses/503`.
             ///
@@ -16564,7 +16564,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/students/post(createAcademyStudent)/responses/503`.
             ///
@@ -16823,7 +16823,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/students/{id}/get(getAcademyStudent)/responses/503`.
             ///
@@ -17234,7 +17234,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/students/{id}/put(updateAcademyStudent)/responses/503`.
             ///
@@ -17493,7 +17493,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/students/{id}/deactivate/post(deactivateAcademyStudent)/responses/503`.
             ///
@@ -17752,7 +17752,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/students/{id}/activate/post(activateAcademyStudent)/responses/503`.
             ///
@@ -18011,7 +18011,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/students/{id}/attendances/get(listAcademyStudentAttendances)/responses/503`.
             ///
@@ -18270,7 +18270,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/enrolments/{id}/get(getAcademyEnrolmentLedger)/responses/503`.
             ///
@@ -18580,7 +18580,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/enrolments/{id}/delete(unenrolAcademyStudent)/responses/503`.
             ///
@@ -18991,7 +18991,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/enrolments/{id}/adjustments/post(createAcademyAdjustment)/responses/503`.
             ///
@@ -19339,7 +19339,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/payments/get(listAcademyPayments)/responses/503`.
             ///
@@ -19761,7 +19761,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/payments/post(createAcademyPayment)/responses/503`.
             ///
@@ -20065,7 +20065,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/payments/export.csv/get(exportAcademyPayments)/responses/503`.
             ///
@@ -20324,7 +20324,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/payments/{id}/get(getAcademyPayment)/responses/503`.
             ///
@@ -20736,7 +20736,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/payments/{id}/refunds/post(createAcademyRefund)/responses/503`.
             ///
@@ -20952,7 +20952,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/me/classes/get(listMyAcademyClasses)/responses/503`.
             ///
@@ -21168,7 +21168,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/me/attendances/get(listMyAcademyAttendances)/responses/503`.
             ///
@@ -21648,7 +21648,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/checkins/post(createAcademyCheckIn)/responses/503`.
             ///
@@ -22019,7 +22019,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/signup/post(paymentsSignup)/responses/503`.
             ///
@@ -22206,7 +22206,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/me/preferences/get(getPaymentsPreferences)/responses/503`.
             ///
@@ -22498,7 +22498,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/me/preferences/put(updatePaymentsPreferences)/responses/503`.
             ///
@@ -22687,7 +22687,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/wallet/get(getPaymentsWallet)/responses/503`.
             ///
@@ -23033,7 +23033,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/movements/get(listPaymentsMovements)/responses/503`.
             ///
@@ -23351,7 +23351,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/test-funds/post(addPaymentsTestFunds)/responses/503`.
             ///
@@ -23722,7 +23722,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/admin/deposits/post(createPaymentsDeposit)/responses/503`.
             ///
@@ -23911,7 +23911,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/audit/get(getPaymentsAudit)/responses/503`.
             ///
@@ -24069,7 +24069,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/fx/rates/get(listPaymentsRates)/responses/503`.
             ///
@@ -24299,7 +24299,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/fx/convert/get(convertPaymentsAmount)/responses/503`.
             ///
@@ -24660,7 +24660,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/admin/rates/{currency}/put(setPaymentsRate)/responses/503`.
             ///
@@ -24980,7 +24980,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/requests/post(createPaymentsRequest)/responses/503`.
             ///
@@ -25314,7 +25314,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/requests/by-code/{code}/get(findPaymentsRequestByCode)/responses/503`.
             ///
@@ -25574,7 +25574,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/requests/{id}/get(getPaymentsRequest)/responses/503`.
             ///
@@ -25996,7 +25996,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/requests/{id}/accept/post(acceptPaymentsRequest)/responses/503`.
             ///
@@ -26335,7 +26335,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/requests/{id}/decline/post(declinePaymentsRequest)/responses/503`.
             ///
@@ -26644,7 +26644,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/requests/{id}/cancel/post(cancelPaymentsRequest)/responses/503`.
             ///
@@ -26909,7 +26909,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/analytics/get(getPaymentsAnalytics)/responses/503`.
             ///
@@ -27098,7 +27098,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/subscription/get(getPaymentsSubscription)/responses/503`.
             ///
@@ -27469,7 +27469,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/subscription/post(activatePaymentsSubscription)/responses/503`.
             ///
@@ -27709,7 +27709,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/subscription/delete(cancelPaymentsSubscription)/responses/503`.
             ///
@@ -28068,7 +28068,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/payments/businesses/get(listPaymentsBusinesses)/responses/503`.
             ///
@@ -28255,7 +28255,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/settings/get(getOnboardingSettings)/responses/503`.
             ///
@@ -28545,7 +28545,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/settings/put(updateOnboardingSettings)/responses/503`.
             ///
@@ -28805,7 +28805,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/get(listNewHires)/responses/503`.
             ///
@@ -29095,7 +29095,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/post(createNewHire)/responses/503`.
             ///
@@ -29353,7 +29353,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/get(getNewHire)/responses/503`.
             ///
@@ -29712,7 +29712,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/put(updateNewHire)/responses/503`.
             ///
@@ -29954,7 +29954,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/delete(deleteNewHire)/responses/503`.
             ///
@@ -30284,7 +30284,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/avatar/get(getNewHireAvatar)/responses/503`.
             ///
@@ -30669,7 +30669,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/avatar/put(setNewHireAvatar)/responses/503`.
             ///
@@ -30927,7 +30927,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/avatar/delete(removeNewHireAvatar)/responses/503`.
             ///
@@ -31228,7 +31228,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/messages/get(listWelcomeMessages)/responses/503`.
             ///
@@ -31602,7 +31602,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/new-hires/{id}/messages/post(sendWelcomeMessage)/responses/503`.
             ///
@@ -31804,7 +31804,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/me/messages/get(myWelcomeMessages)/responses/503`.
             ///
@@ -32047,7 +32047,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/tasks/get(listTasks)/responses/503`.
             ///
@@ -32337,7 +32337,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/tasks/post(createTask)/responses/503`.
             ///
@@ -32711,7 +32711,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/tasks/{id}/patch(tickTask)/responses/503`.
             ///
@@ -33070,7 +33070,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/tasks/{id}/put(updateTask)/responses/503`.
             ///
@@ -33312,7 +33312,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/tasks/{id}/delete(deleteTask)/responses/503`.
             ///
@@ -33508,7 +33508,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/me/tasks/get(myTasks)/responses/503`.
             ///
@@ -33710,7 +33710,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/onboarding/progress/get(onboardingProgress)/responses/503`.
             ///
@@ -33932,7 +33932,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/agents/get(listCourierAgents)/responses/503`.
             ///
@@ -34273,7 +34273,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/agents/post(createCourierAgent)/responses/503`.
             ///
@@ -34531,7 +34531,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/agents/{id}/get(getCourierAgent)/responses/503`.
             ///
@@ -34941,7 +34941,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/agents/{id}/put(updateCourierAgent)/responses/503`.
             ///
@@ -35199,7 +35199,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/agents/{id}/deactivate/post(deactivateCourierAgent)/responses/503`.
             ///
@@ -35457,7 +35457,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/agents/{id}/activate/post(activateCourierAgent)/responses/503`.
             ///
@@ -35644,7 +35644,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/me/get(getCourierMe)/responses/503`.
             ///
@@ -35955,7 +35955,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/localities/get(listCourierLocalities)/responses/503`.
             ///
@@ -36142,7 +36142,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/localities/export/get(exportCourierLocalities)/responses/503`.
             ///
@@ -36488,7 +36488,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/localities/import/post(importCourierLocalities)/responses/503`.
             ///
@@ -36746,7 +36746,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/localities/{code}/get(getCourierLocality)/responses/503`.
             ///
@@ -37015,7 +37015,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/get(listCourierPickups)/responses/503`.
             ///
@@ -37305,7 +37305,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/post(createCourierPickup)/responses/503`.
             ///
@@ -37563,7 +37563,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/get(getCourierPickup)/responses/503`.
             ///
@@ -37836,7 +37836,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/history/get(getCourierPickupHistory)/responses/503`.
             ///
@@ -38109,7 +38109,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/photos/get(getCourierPickupPhotos)/responses/503`.
             ///
@@ -38534,7 +38534,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/reassign/post(reassignCourierPickup)/responses/503`.
             ///
@@ -38843,7 +38843,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/cancel/post(cancelCourierPickup)/responses/503`.
             ///
@@ -39253,7 +39253,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/start/post(startCourierPickup)/responses/503`.
             ///
@@ -39663,7 +39663,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/collect/post(collectCourierPickup)/responses/503`.
             ///
@@ -40073,7 +40073,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/pickups/{id}/fail/post(failCourierPickup)/responses/503`.
             ///
@@ -40303,7 +40303,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/me/pickups/get(getCourierMyPickups)/responses/503`.
             ///
@@ -40505,7 +40505,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/get(listCourierPhotos)/responses/503`.
             ///
@@ -41356,7 +41356,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/get(getCourierPhoto)/responses/503`.
             ///
@@ -41781,7 +41781,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/patch(attachCourierPhoto)/responses/503`.
             ///
@@ -42074,7 +42074,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/delete(deleteCourierPhoto)/responses/503`.
             ///
@@ -42432,7 +42432,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/image/get(getCourierPhotoImage)/responses/503`.
             ///
@@ -42808,7 +42808,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/courier/photos/{id}/thumbnail/get(getCourierPhotoThumbnail)/responses/503`.
             ///
@@ -43050,7 +43050,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/schools/get(listCampusSchools)/responses/503`.
             ///
@@ -43526,7 +43526,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/schools/post(createCampusSchool)/responses/503`.
             ///
@@ -43825,7 +43825,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/careers/get(listCampusCareers)/responses/503`.
             ///
@@ -44358,7 +44358,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/careers/post(createCampusCareer)/responses/503`.
             ///
@@ -44657,7 +44657,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/plans/get(listCampusPlans)/responses/503`.
             ///
@@ -45184,7 +45184,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/plans/post(createCampusPlan)/responses/503`.
             ///
@@ -45483,7 +45483,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/plans/{id}/subjects/get(listCampusSubjects)/responses/503`.
             ///
@@ -46028,7 +46028,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/subjects/post(createCampusSubject)/responses/503`.
             ///
@@ -46497,7 +46497,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/plans/{id}/subjects/import/post(importCampusSubjects)/responses/503`.
             ///
@@ -47017,7 +47017,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/plans/{id}/groups/import/post(importCampusGroups)/responses/503`.
             ///
@@ -47247,7 +47247,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/periods/get(listCampusPeriods)/responses/503`.
             ///
@@ -47729,7 +47729,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/periods/post(createCampusPeriod)/responses/503`.
             ///
@@ -48028,7 +48028,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/periods/{id}/windows/get(listCampusCaptureWindows)/responses/503`.
             ///
@@ -48585,7 +48585,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/periods/{id}/windows/put(setCampusCaptureWindow)/responses/503`.
             ///
@@ -48920,7 +48920,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/periods/{id}/close/post(closeCampusPeriod)/responses/503`.
             ///
@@ -49145,7 +49145,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/calendar/get(listCampusCalendar)/responses/503`.
             ///
@@ -49639,7 +49639,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/calendar/post(createCampusCalendarEvent)/responses/503`.
             ///
@@ -49907,7 +49907,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/calendar/{id}/delete(deleteCampusCalendarEvent)/responses/503`.
             ///
@@ -50200,7 +50200,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/groups/get(listCampusGroups)/responses/503`.
             ///
@@ -50800,7 +50800,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/groups/post(createCampusGroup)/responses/503`.
             ///
@@ -51084,7 +51084,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/groups/{id}/get(getCampusGroup)/responses/503`.
             ///
@@ -51403,7 +51403,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/groups/{id}/delete(deleteCampusGroup)/responses/503`.
             ///
@@ -51696,7 +51696,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/groups/{id}/roster/get(getCampusRoster)/responses/503`.
             ///
@@ -52280,7 +52280,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/groups/{id}/grades/put(captureCampusGrades)/responses/503`.
             ///
@@ -52579,7 +52579,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/groups/{id}/grade-history/get(getCampusGradeHistory)/responses/503`.
             ///
@@ -53106,7 +53106,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/enrolments/post(createCampusEnrolment)/responses/503`.
             ///
@@ -53425,7 +53425,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/enrolments/{id}/delete(deleteCampusEnrolment)/responses/503`.
             ///
@@ -53821,7 +53821,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/enrolments/import/post(importCampusEnrolments)/responses/503`.
             ///
@@ -54120,7 +54120,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/teacher/groups/get(listCampusTeacherGroups)/responses/503`.
             ///
@@ -54441,7 +54441,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/availability/get(searchCampusAvailability)/responses/503`.
             ///
@@ -54689,7 +54689,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/students/get(listCampusStudents)/responses/503`.
             ///
@@ -55240,7 +55240,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/students/post(createCampusStudent)/responses/503`.
             ///
@@ -55524,7 +55524,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/get(getCampusStudent)/responses/503`.
             ///
@@ -55993,7 +55993,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/personal-data/put(replaceCampusPersonalData)/responses/503`.
             ///
@@ -56462,7 +56462,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/photo/put(setCampusStudentPhoto)/responses/503`.
             ///
@@ -56718,7 +56718,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/saes-link/get(getCampusStudentSAESLink)/responses/503`.
             ///
@@ -57002,7 +57002,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/kardex/get(getCampusStudentKardex)/responses/503`.
             ///
@@ -57512,7 +57512,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/students/{id}/kardex/post(addCampusKardexLine)/responses/503`.
             ///
@@ -57727,7 +57727,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/get(getCampusMe)/responses/503`.
             ///
@@ -58062,7 +58062,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/grades/get(getCampusMyGrades)/responses/503`.
             ///
@@ -58295,7 +58295,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/kardex/get(getCampusMyKardex)/responses/503`.
             ///
@@ -58630,7 +58630,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/schedule/get(getCampusMySchedule)/responses/503`.
             ///
@@ -58896,7 +58896,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/schedule/receipt.pdf/get(getCampusScheduleReceipt)/responses/503`.
             ///
@@ -59111,7 +59111,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/personal-data/get(getCampusMyPersonalData)/responses/503`.
             ///
@@ -59564,7 +59564,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/personal-data/patch(updateCampusMyPersonalData)/responses/503`.
             ///
@@ -59830,7 +59830,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/photo/get(getCampusMyPhoto)/responses/503`.
             ///
@@ -60032,7 +60032,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/saes/schools/get(listCampusSAESSchools)/responses/503`.
             ///
@@ -60270,7 +60270,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/saes/challenge/get(getCampusSAESChallenge)/responses/503`.
             ///
@@ -60949,7 +60949,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/saes/link/get(getCampusSAESLink)/responses/503`.
             ///
@@ -61691,7 +61691,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/saes/link/delete(deleteCampusSAESLink)/responses/503`.
             ///
@@ -62879,7 +62879,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/saes/record/get(getCampusSAESRecord)/responses/503`.
             ///
@@ -63094,7 +63094,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/credential/get(getCampusMyCredential)/responses/503`.
             ///
@@ -63309,7 +63309,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/calendar-feed/get(getCampusMyCalendarFeed)/responses/503`.
             ///
@@ -63524,7 +63524,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/me/calendar-feed/renew/post(renewCampusMyCalendarFeed)/responses/503`.
             ///
@@ -63756,7 +63756,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/news/get(listCampusNews)/responses/503`.
             ///
@@ -64211,7 +64211,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/news/post(createCampusPost)/responses/503`.
             ///
@@ -64733,7 +64733,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/news/{id}/put(updateCampusPost)/responses/503`.
             ///
@@ -65001,7 +65001,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/news/{id}/delete(deleteCampusPost)/responses/503`.
             ///
@@ -65220,7 +65220,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/scholarships/get(listCampusScholarships)/responses/503`.
             ///
@@ -65681,7 +65681,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/scholarships/post(createCampusScholarship)/responses/503`.
             ///
@@ -66209,7 +66209,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/scholarships/{id}/put(updateCampusScholarship)/responses/503`.
             ///
@@ -66477,7 +66477,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/scholarships/{id}/delete(deleteCampusScholarship)/responses/503`.
             ///
@@ -66681,7 +66681,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/credentials/{token}/get(checkCampusCredential)/responses/503`.
             ///
@@ -66891,7 +66891,7 @@ public enum Operations {
                     }
                 }
             }
-            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/v1/campus/receipts/{token}/get(checkCampusReceipt)/responses/503`.
             ///
