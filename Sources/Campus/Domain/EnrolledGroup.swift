@@ -1,12 +1,14 @@
 import FluentKit
 import Foundation
+import PatioData
 import SQLKit
 
 /// A student's seat in a group of a period, with the group, the subject and the grades captured: a row of
 /// their grades and of their week.
 ///
 /// The student's pages read these on every view, so they come from one JOIN with fixed SQL text rather than
-/// from three Fluent queries, whose per-row reflection cost more than the database did.
+/// from three Fluent queries, whose per-row reflection cost more than the database did; its columns are read by
+/// their place (`SQLColumns`), not through `Codable`.
 struct EnrolledGroup: Sendable, Equatable {
     var enrolmentID: UUID
     var groupID: UUID
@@ -20,20 +22,6 @@ struct EnrolledGroup: Sendable, Equatable {
     /// The teacher's name, from the account directory.
     var teacher: String?
 
-    private struct Row: Decodable {
-        let enrolment_id: UUID
-        let group_id: UUID
-        let group_code: String
-        let teacher_account_id: UUID?
-        let clave: String
-        let subject_name: String
-        let partial1: String?
-        let partial2: String?
-        let partial3: String?
-        let extraordinary: String?
-        let final: String?
-    }
-
     /// The student's seats in `periodID`, teachers' names not yet filled in. A seat whose group or subject is
     /// gone is left out.
     static func rows(student: UUID, period: UUID, on database: any Database) async throws -> [EnrolledGroup] {
@@ -46,20 +34,22 @@ struct EnrolledGroup: Sendable, Equatable {
             JOIN campus_subjects s ON s.id = e.subject_id
             WHERE e.student_id = \(bind: student) AND e.period_id = \(bind: period)
             """
-        ).all(decoding: Row.self).map { row in
-            EnrolledGroup(
-                enrolmentID: row.enrolment_id, groupID: row.group_id, groupCode: row.group_code, teacherAccountID: row.teacher_account_id,
-                clave: row.clave, subject: row.subject_name, partials: [row.partial1, row.partial2, row.partial3],
-                extraordinary: row.extraordinary, final: row.final)
+        ).all().map { row in
+            var columns = SQLColumns(row)
+            return EnrolledGroup(
+                enrolmentID: try columns.uuid(0), groupID: try columns.uuid(1), groupCode: try columns.string(2),
+                teacherAccountID: try columns.optionalUUID(3), clave: try columns.string(4), subject: try columns.string(5),
+                partials: [try columns.optionalString(6), try columns.optionalString(7), try columns.optionalString(8)],
+                extraordinary: try columns.optionalString(9), final: try columns.optionalString(10))
         }
     }
 
     /// A weekly class of a group.
-    struct Slot: Decodable, Sendable {
-        let group_id: UUID
+    struct Slot: Sendable {
+        let groupID: UUID
         let weekday: Int
-        let starts_at: String
-        let ends_at: String
+        let startsAt: String
+        let endsAt: String
         let building: String
         let room: String
     }
@@ -72,6 +62,11 @@ struct EnrolledGroup: Sendable, Equatable {
             FROM campus_group_slots sl JOIN campus_enrolments e ON e.group_id = sl.group_id
             WHERE e.student_id = \(bind: student) AND e.period_id = \(bind: period)
             """
-        ).all(decoding: Slot.self)
+        ).all().map { row in
+            var columns = SQLColumns(row)
+            return Slot(
+                groupID: try columns.uuid(0), weekday: try columns.int(1), startsAt: try columns.string(2), endsAt: try columns.string(3),
+                building: try columns.string(4), room: try columns.string(5))
+        }
     }
 }

@@ -44,6 +44,23 @@ struct StudentRecord: Sendable {
         return try await schedules.schedule(student: student, periodID: periodID)
     }
 
+    /// The week and the grades of the current `period` (read by the caller, who may need it for more), for a
+    /// page that shows both: from SAES when linked and read, otherwise from one reading of the school's record.
+    func currentTerm(_ student: StudentModel, saes: SAESRecordView?, period: PeriodModel?) async throws -> (schedule: Schedule, grades: GradeReport) {
+        if let saes, let rows = saes.schedule, let grades = saes.grades {
+            let view = period.map(RecordService.view)
+            return (
+                SAESRecordMapping.schedule(rows, grades: grades, period: view, source: saes.source(page: "schedule")),
+                SAESRecordMapping.grades(grades, schedule: rows, period: view, source: saes.source(page: "grades"))
+            )
+        }
+        if saes?.schedule == nil, saes?.grades == nil { return try await schedules.term(student: student, period: period) }
+        // One part read from SAES and the other not yet: each part as its own page shows it.
+        async let schedule = self.schedule(student, saes: saes)
+        async let grades = self.grades(student, saes: saes)
+        return (try await schedule, try await grades)
+    }
+
     /// The kardex, searched by clave or subject when `search` is given.
     func kardex(_ student: StudentModel, search: String?) async throws -> KardexReport {
         try await kardex(student, search: search, saes: try await saesReadings(student))

@@ -117,11 +117,14 @@ struct CampusPageHandlers: Sendable {
     func home(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let principal = try context.requirePrincipal()
         var data: [String: Any] = [:]
+        // The current period does not depend on who reads, so it is read alongside the student's record.
+        async let periodRead = principal.has(role: CampusRoles.student) || principal.has(role: CampusRoles.teacher) ? s.record.currentPeriod() : nil
         let student = try await studentRecord(principal)
+        let period = try await periodRead
         // The cards read independent rows, so they are read at once, each on its own connection: the page
         // waits for the slowest card rather than for all of them in turn.
-        async let studentCards = studentHome(student)
-        async let teacherGroups = teacherHome(principal)
+        async let studentCards = studentHome(student, period: period)
+        async let teacherGroups = teacherHome(principal, period: period)
         async let postsRead = schoolPosts(student)
         async let scholarshipsRead = content.scholarships(status: nil)
         async let eventsRead = s.record.calendar(from: SchoolCalendar.today(s.clock))
@@ -177,20 +180,19 @@ struct CampusPageHandlers: Sendable {
         var kardex: KardexReport
     }
 
-    private func studentHome(_ record: StudentModel?) async throws -> StudentHome? {
+    private func studentHome(_ record: StudentModel?, period: PeriodModel?) async throws -> StudentHome? {
         guard let record else { return nil }
         let saes = try await me.saesReadings(record)
-        async let schedule = me.schedule(record, saes: saes)
-        async let grades = me.grades(record, saes: saes)
+        async let term = me.currentTerm(record, saes: saes, period: period)
         async let kardex = me.kardex(record, search: nil, saes: saes)
-        return StudentHome(schedule: try await schedule, grades: try await grades, kardex: try await kardex)
+        let (schedule, grades) = try await term
+        return StudentHome(schedule: schedule, grades: grades, kardex: try await kardex)
     }
 
-    /// The teacher's groups this period; nil for someone who does not teach.
-    private func teacherHome(_ principal: Principal) async throws -> [GroupView]? {
+    /// The teacher's groups in the current `period`; nil for someone who does not teach.
+    private func teacherHome(_ principal: Principal, period: PeriodModel?) async throws -> [GroupView]? {
         guard principal.has(role: CampusRoles.teacher) else { return nil }
-        let period = try await s.record.currentPeriod()?.id
-        return try await s.groups.list(GroupService.Filter(periodID: period, teacherAccountID: principal.accountID))
+        return try await s.groups.list(GroupService.Filter(periodID: period?.id, teacherAccountID: principal.accountID))
     }
 
     /// A class as every schedule shows it; `place` is the room as the school writes it, "2-201" (building and
