@@ -88,6 +88,12 @@ struct ContentService: Sendable {
     /// Posts still in force (not expired), newest first, optionally of one kind and for one school. Every
     /// student's home page reads these, so they are read with fixed SQL text rather than through `PostModel`.
     func posts(kind: String?, school: String?, limit: Int = 50) async throws -> [PostView] {
+        Self.shown(try await livePosts(kind: kind), school: school, limit: limit)
+    }
+
+    /// Every post of `kind` (every kind when nil) that has not expired, most important and newest first. A page
+    /// that shows several kinds (the home page) reads them once and picks with `shown`.
+    func livePosts(kind: String? = nil) async throws -> [PostView] {
         let filter: SQLQueryString = kind.map { "WHERE kind = \(bind: $0)" } ?? ""
         let rows = try await database.reader.sql.raw(
             """
@@ -96,10 +102,14 @@ struct ContentService: Sendable {
             """
         ).all(decoding: PostRow.self)
         let now = clock.now()
-        let wanted = school?.lowercased()
-        return Array(
-            rows.filter { ($0.expires_at ?? .distantFuture) > now }.map(\.view)
-                .filter { wanted == nil || $0.schools.isEmpty || $0.schools.contains(wanted!) }.prefix(limit))
+        return rows.filter { ($0.expires_at ?? .distantFuture) > now }.map(\.view)
+    }
+
+    /// The first `limit` of `posts` a reader of `school` is shown: those for every school and those naming
+    /// theirs; every post when `school` is nil.
+    static func shown(_ posts: [PostView], school: String?, limit: Int = 50) -> [PostView] {
+        guard let wanted = school?.lowercased() else { return Array(posts.prefix(limit)) }
+        return Array(posts.filter { $0.schools.isEmpty || $0.schools.contains(wanted) }.prefix(limit))
     }
 
     private struct PostRow: Decodable {

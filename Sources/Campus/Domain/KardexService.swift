@@ -138,17 +138,18 @@ struct KardexService: Sendable {
         }
     }
 
-    /// The student's kardex. Every student page with the kardex runs this, so it reads with fixed SQL text:
-    /// the lines, then the career's name, the plan's code and the plan's credits in one statement.
+    /// The student's kardex. Every student page with the kardex runs this, so it reads with fixed SQL text, the
+    /// lines by column place: the lines, and at once the career's name, the plan's code and the plan's credits
+    /// in one statement.
     func report(_ student: StudentModel, search: String?) async throws -> KardexReport {
         let sql = try database.reader.sql
-        let lines = try await sql.raw(
+        async let linesRead = sql.raw(
             """
             SELECT id, clave, subject_name, semester, credits_hundredths, taken_on, period_code, evaluation, grade
             FROM campus_kardex WHERE student_id = \(bind: student.id!)
             """
-        ).all(decoding: LineRow.self).map(\.entry)
-        let plan = try await sql.raw(
+        ).all()
+        async let planRead = sql.raw(
             """
             SELECT (SELECT name FROM campus_careers WHERE id = \(bind: student.careerID)) AS career,
                    (SELECT code FROM campus_plans WHERE id = \(bind: student.planID)) AS plan,
@@ -156,26 +157,16 @@ struct KardexService: Sendable {
                     WHERE plan_id = \(bind: student.planID)) AS credits
             """
         ).first(decoding: PlanRow.self)
+        let lines = try await linesRead.map { row in
+            var columns = SQLColumns(row)
+            return KardexReport.Entry(
+                id: try columns.uuid(0), clave: try columns.string(1), subject: try columns.string(2), semester: try columns.int(3),
+                creditsHundredths: try columns.int(4), takenOn: try columns.string(5), periodCode: try columns.string(6),
+                evaluation: try columns.string(7), grade: try columns.string(8))
+        }
+        let plan = try await planRead
         return KardexReport.make(
             career: plan?.career ?? "", plan: plan?.plan ?? "", entries: lines, planCreditsHundredths: plan?.credits ?? 0, search: search)
-    }
-
-    private struct LineRow: Decodable {
-        let id: UUID
-        let clave: String
-        let subject_name: String
-        let semester: Int
-        let credits_hundredths: Int
-        let taken_on: String
-        let period_code: String
-        let evaluation: String
-        let grade: String
-
-        var entry: KardexReport.Entry {
-            KardexReport.Entry(
-                id: id, clave: clave, subject: subject_name, semester: semester, creditsHundredths: credits_hundredths, takenOn: taken_on,
-                periodCode: period_code, evaluation: evaluation, grade: grade)
-        }
     }
 
     private struct PlanRow: Decodable {

@@ -117,13 +117,16 @@ struct CampusPageHandlers: Sendable {
     func home(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let principal = try context.requirePrincipal()
         var data: [String: Any] = [:]
-        // The current period does not depend on who reads, so it is read alongside the student's record.
-        async let periodRead = principal.has(role: CampusRoles.student) || principal.has(role: CampusRoles.teacher) ? s.record.currentPeriod() : nil
+        // The current period and the student's SAES readings (found by account) need nothing from the student's
+        // record, so the three are read at once.
+        let isStudent = principal.has(role: CampusRoles.student)
+        async let periodRead = isStudent || principal.has(role: CampusRoles.teacher) ? s.record.currentPeriod() : nil
+        async let saesRead = isStudent ? s.saesRecord.linkedRecord(accountID: principal.accountID) : nil
         let student = try await studentRecord(principal)
-        let period = try await periodRead
+        let period = try await periodRead, saes = try await saesRead
         // The cards read independent rows, so they are read at once, each on its own connection: the page
         // waits for the slowest card rather than for all of them in turn.
-        async let studentCards = studentHome(student, period: period)
+        async let studentCards = studentHome(student, period: period, saes: saes)
         async let teacherGroups = teacherHome(principal, period: period)
         async let postsRead = schoolPosts(student)
         async let scholarshipsRead = content.scholarships(status: nil)
@@ -160,12 +163,15 @@ struct CampusPageHandlers: Sendable {
     }
 
     /// The announcements and the three latest news a student's school is shown (every post for anyone who
-    /// is not a student), read at once once the school is known.
+    /// is not a student): the posts of both kinds in one reading, alongside the school's code.
     private func schoolPosts(_ student: StudentModel?) async throws -> (announcements: [ContentService.PostView], news: [ContentService.PostView]) {
+        async let posts = content.livePosts()
         let school = try await schoolCode(of: student)
-        async let announcements = content.posts(kind: "announcement", school: school)
-        async let news = content.posts(kind: "news", school: school, limit: 3)
-        return (try await announcements, try await news)
+        let live = try await posts
+        return (
+            ContentService.shown(live.filter { $0.kind == "announcement" }, school: school),
+            ContentService.shown(live.filter { $0.kind == "news" }, school: school, limit: 3)
+        )
     }
 
     private func schoolCode(of student: StudentModel?) async throws -> String? {
@@ -180,9 +186,8 @@ struct CampusPageHandlers: Sendable {
         var kardex: KardexReport
     }
 
-    private func studentHome(_ record: StudentModel?, period: PeriodModel?) async throws -> StudentHome? {
+    private func studentHome(_ record: StudentModel?, period: PeriodModel?, saes: SAESRecordView?) async throws -> StudentHome? {
         guard let record else { return nil }
-        let saes = try await me.saesReadings(record)
         async let term = me.currentTerm(record, saes: saes, period: period)
         async let kardex = me.kardex(record, search: nil, saes: saes)
         let (schedule, grades) = try await term
