@@ -23,7 +23,7 @@ extension CampusServerSuites {
             }
         }
 
-        @Test("from SAES once read: the week and grades mapped from the readings, with the current period; a part not yet read comes from the school's record")
+        @Test("from SAES once read: the week and grades mapped from the readings in the current period; a part not yet read is the school's")
         func saesReadings() async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 _ = try await CampusWorld.make(patio, client)
