@@ -21,7 +21,7 @@ struct AcademyServices: Sendable {
         enrolments = EnrolmentService(database: database, settings: settings, directory: environment.identity.directory, clock: clock)
         attendance = AttendanceService(
             database: database, settings: settings, enrolments: enrolments, directory: environment.identity.directory, clock: clock)
-        checkIns = CheckInService(database: database, secrets: environment.secrets, settings: settings, catalogue: catalogue, clock: clock)
+        checkIns = CheckInService(database: database, secrets: environment.secrets, catalogue: catalogue, clock: clock)
         publicURL = environment.publicURL
     }
 }

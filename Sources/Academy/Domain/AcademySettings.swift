@@ -18,26 +18,41 @@ struct AcademySettings: Codable, Sendable, Equatable {
         name: "Academia", timeZone: "America/Lima", currency: "PEN", checkInOpensMinutesBefore: 30, checkInClosesMinutesAfterEnd: 0)
 
     var calendar: AcademyCalendar { AcademyCalendar(timeZone: TimeZone(identifier: timeZone) ?? TimeZone(identifier: "America/Lima")!) }
+
+    /// The settings row's columns for a statement that reads it beside other rows, through
+    /// `LEFT JOIN academy_settings <alias> ON <alias>.id = 1`: five columns, `NULL` while nothing was saved.
+    static func columns(of alias: String) -> String {
+        ["name", "time_zone", "currency", "opens_minutes_before", "closes_minutes_after_end"].map { "\(alias).\($0) AS settings_\($0)" }
+            .joined(separator: ", ")
+    }
+}
+
+extension AcademySettings {
+    /// The settings from the five `columns(of:)` starting at `index`; the defaults when the row is absent.
+    init(_ columns: inout SQLColumns, from index: Int) throws {
+        guard let name = try columns.optionalString(index) else {
+            self = .defaults
+            return
+        }
+        self.init(
+            name: name, timeZone: try columns.string(index + 1), currency: try columns.string(index + 2),
+            checkInOpensMinutesBefore: try columns.int(index + 3), checkInClosesMinutesAfterEnd: try columns.int(index + 4))
+    }
 }
 
 /// Reads and writes the settings row (absent until first saved: the defaults apply).
 struct AcademySettingsService: Sendable {
     let database: PatioDatabase
 
-    /// The settings row, read with fixed SQL: every check-in reads it, and a Fluent model found by reflection cost
-    /// more than the query.
+    /// The settings row, read with fixed SQL: a Fluent model found by reflection cost more than the query.
     func current(on db: (any Database)? = nil) async throws -> AcademySettings {
-        struct Row: Decodable {
-            let name: String, time_zone: String, currency: String, opens_minutes_before: Int, closes_minutes_after_end: Int
-        }
         guard
             let row = try await (try (db ?? database.reader).sql).raw(
-                "SELECT name, time_zone, currency, opens_minutes_before, closes_minutes_after_end FROM academy_settings WHERE id = 1"
-            ).first(decoding: Row.self)
+                "SELECT \(unsafeRaw: AcademySettings.columns(of: "s")) FROM academy_settings s WHERE id = 1"
+            ).first()
         else { return .defaults }
-        return AcademySettings(
-            name: row.name, timeZone: row.time_zone, currency: row.currency,
-            checkInOpensMinutesBefore: row.opens_minutes_before, checkInClosesMinutesAfterEnd: row.closes_minutes_after_end)
+        var columns = SQLColumns(row)
+        return try AcademySettings(&columns, from: 0)
     }
 
     struct Input: Codable, Sendable {

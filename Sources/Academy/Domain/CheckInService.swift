@@ -1,6 +1,7 @@
 import Crypto
 import FluentKit
 import Foundation
+import NIOConcurrencyHelpers
 import PatioCore
 import PatioData
 import PatioPlatform
@@ -26,9 +27,11 @@ struct CheckInService: Sendable {
     static let keyName = "academy.checkin"
     let database: PatioDatabase
     let secrets: ServerSecrets
-    let settings: AcademySettingsService
     let catalogue: CatalogueService
     let clock: PatioClock
+    /// The academy's time zone as the last check-in read it: which days a check-in looks at, checked against the
+    /// settings its own statement reads (`standing`).
+    let zoneSeen = ZoneSeen()
 
     /// The code a sede's room screen shows now. `baseURL` is where students' phones reach Patio.
     func code(location id: UUID, baseURL: String) async throws -> CheckInCode {
@@ -59,19 +62,19 @@ struct CheckInService: Sendable {
         case .failure:
             throw AppError.badRequest(code: "checkin_token_invalid", "This is not a valid check-in code. Scan the code on the room screen.")
         }
-        let settings = try await settings.current()
-        let days = Self.daysAround(now, calendar: settings.calendar)
-        guard let student = try await standing(account: principal.accountID, location: token.locationID, days: days, settings: settings) else {
+        guard let (student, settings) = try await standing(account: principal.accountID, location: token.locationID, now: now) else {
             throw AppError(.forbidden, code: "not_a_student", detail: "Only students of the academy can check in.")
         }
         guard student.isActive else {
             throw AppError(.forbidden, code: "student_inactive", detail: "Your place in the academy is paused. Ask at the front desk.")
         }
-        guard !student.candidates.isEmpty else {
-            throw AppError(.forbidden, code: "not_enrolled_at_location", detail: "You are not enrolled in any class at this sede.")
-        }
         let running = Self.runningSessions(student.candidates, settings: settings, now: now)
         guard !running.isEmpty else {
+            // Only classes on the days around now were read: whether the student has one at the sede on another day
+            // is asked on this refusal's path alone.
+            guard try await isEnrolled(student: student.id, location: token.locationID) else {
+                throw AppError(.forbidden, code: "not_enrolled_at_location", detail: "You are not enrolled in any class at this sede.")
+            }
             throw AppError(.unprocessableContent, code: "no_class_now", detail: "None of your classes at this sede is open for check-in now.")
         }
         // Sessions already attended are set aside before taking the writer; the unique index still guards races.
@@ -124,11 +127,39 @@ struct CheckInService: Sendable {
         let attendedDays: Set<String>
     }
 
+    /// Whether the student has an active enrolment in a class of the sede, on any day.
+    private func isEnrolled(student: UUID, location: UUID) async throws -> Bool {
+        try await (try database.reader.sql).raw(
+            """
+            SELECT e.id FROM academy_enrolments e
+            JOIN academy_schedules s ON s.id = e.schedule_id AND s.archived_at IS NULL
+            JOIN academy_classes c ON c.id = s.class_id AND c.archived_at IS NULL AND c.location_id = \(bind: location)
+            WHERE e.student_id = \(bind: student) AND e.is_active = \(bind: true) LIMIT 1
+            """
+        ).first() != nil
+    }
+
+    /// The student record of the account (nil when it has none) with its candidates around `now`, and the academy's
+    /// settings, in one statement. Which days are around `now` depends on the academy's time zone, which that
+    /// statement itself reads: the days are taken in the zone the last check-in saw, and only when the settings read
+    /// name another zone (someone changed it) is the statement run again with that zone's days.
+    private func standing(account: UUID, location: UUID, now: Date) async throws -> (Standing, AcademySettings)? {
+        let seen = zoneSeen.current
+        guard let (student, settings) = try await standing(account: account, location: location, now: now, calendar: seen.calendar) else {
+            return nil
+        }
+        guard settings.timeZone != seen.timeZone else { return (student, settings) }
+        let calendar = settings.calendar
+        zoneSeen.saw(settings.timeZone, calendar)
+        return try await standing(account: account, location: location, now: now, calendar: calendar)
+    }
+
     /// The student record of the account (nil when it has none) with its active enrolments at the sede whose classes
-    /// fall on one of `days`, and whether each was attended on each of those days: one statement. The student
-    /// comes back even with no enrolment there (a row whose class columns are `NULL`).
-    private func standing(account: UUID, location: UUID, days: [String], settings: AcademySettings) async throws -> Standing? {
-        let weekdays = Set(days.map(settings.calendar.weekday(ofDay:))).sorted()
+    /// fall on one of the days around `now` in `calendar`, whether each was attended on each of those days, and the academy's settings: one
+    /// statement. The student comes back even with no enrolment there (a row whose class columns are `NULL`).
+    private func standing(account: UUID, location: UUID, now: Date, calendar: AcademyCalendar) async throws -> (Standing, AcademySettings)? {
+        let days = Self.daysAround(now, calendar: calendar)
+        let weekdays = Set(days.map(calendar.weekday(ofDay:))).sorted()
         // Whether the student already checked in to the class on each day, one column per day, looked up only for
         // enrolments that are candidates (`1 = 0` is false in both dialects). Columns are read by place; on
         // PostgreSQL by the name at that place, so every one has its own.
@@ -143,7 +174,7 @@ struct CheckInService: Sendable {
         let select = SQLQueryString(
             """
             SELECT st.id AS student_id, st.is_active, e.id AS enrolment_id, e.schedule_id, s.weekday, s.start_minute, s.end_minute,
-                   c.id AS class_id, c.name AS class_name, c.level, l.name AS location_name
+                   c.id AS class_id, c.name AS class_name, c.level, l.name AS location_name, \(unsafeRaw: AcademySettings.columns(of: "cfg"))
             """)
         let from = SQLQueryString(
             """
@@ -153,6 +184,7 @@ struct CheckInService: Sendable {
             LEFT JOIN academy_schedules s ON s.id = e.schedule_id AND s.archived_at IS NULL AND s.weekday IN (\(binds: weekdays))
             LEFT JOIN academy_classes c ON c.id = s.class_id AND c.archived_at IS NULL AND c.location_id = \(bind: location)
             LEFT JOIN academy_locations l ON l.id = c.location_id
+            LEFT JOIN academy_settings cfg ON cfg.id = 1
             WHERE st.account_id = \(bind: account)
             """)
         let rows = try await (try database.reader.sql).raw(
@@ -166,14 +198,14 @@ struct CheckInService: Sendable {
             // The student's other enrolments come back too, without a class: only those at the sede on those days have one.
             guard try columns.optionalUUID(7) != nil else { continue }
             var attended = Set<String>()
-            for (index, day) in days.enumerated() where try columns.bool(11 + index) { attended.insert(day) }
+            for (index, day) in days.enumerated() where try columns.bool(16 + index) { attended.insert(day) }
             candidates.append(
                 Candidate(
                     id: try columns.uuid(2), schedule_id: try columns.uuid(3), weekday: try columns.int(4), start_minute: try columns.int(5),
                     end_minute: try columns.int(6), classID: try columns.uuid(7), className: try columns.string(8), level: try columns.string(9),
                     locationName: try columns.string(10), attendedDays: attended))
         }
-        return Standing(id: try head.uuid(0), isActive: try head.bool(1), candidates: candidates)
+        return (Standing(id: try head.uuid(0), isActive: try head.bool(1), candidates: candidates), try AcademySettings(&head, from: 11))
     }
 
     /// Yesterday, today and tomorrow in the academy's time zone: the only days whose sessions can be open at
@@ -208,4 +240,19 @@ struct CheckInService: Sendable {
         }
         return found.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) }
     }
+}
+
+/// The academy's time zone as check-ins last read it, with its calendar. Only a guess of which days to look at:
+/// each check-in compares it with the settings its own statement reads.
+final class ZoneSeen: Sendable {
+    struct Zone: Sendable {
+        var timeZone: String
+        var calendar: AcademyCalendar
+    }
+
+    private let seen = NIOLockedValueBox(Zone(timeZone: AcademySettings.defaults.timeZone, calendar: AcademySettings.defaults.calendar))
+
+    var current: Zone { seen.withLockedValue { $0 } }
+
+    func saw(_ timeZone: String, _ calendar: AcademyCalendar) { seen.withLockedValue { $0 = Zone(timeZone: timeZone, calendar: calendar) } }
 }

@@ -144,6 +144,29 @@ struct CheckInAPITests {
         }
     }
 
+    @Test("after the academy moves to a zone a day away, the next check-in looks at that zone's days, not those the last one saw")
+    func zoneChanged() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let academy = try await AcademyFixture.make(patio, client)
+            let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
+            let wednesday = try await client.created(
+                "/api/v1/academy/classes/\(academy.classID)/schedules", token: academy.admin,
+                ["weekday": 3, "startTime": "00:00", "endTime": "01:00"])
+            try await academy.pay(studentID, classes: 2, schedule: wednesday["id"] as? String)
+            // 10:10 UTC on Tuesday 1 December: 23:10 on Monday in Pago Pago, 00:10 on Wednesday 2 in Kiritimati.
+            patio.clock.set(Timestamp.parse("2026-12-01T10:10:00.000Z")!)
+            _ = try await client.api(.put, "/api/v1/academy/settings", token: academy.admin, body: ["timeZone": "Pacific/Pago_Pago"])
+            // A check-in in Pago Pago looks at Sunday to Tuesday: nothing runs at 23:10 on Monday.
+            #expect(try problem(try await academy.checkIn(student, token: try await academy.token())).code == "no_class_now")
+            _ = try await client.api(.put, "/api/v1/academy/settings", token: academy.admin, body: ["timeZone": "Pacific/Kiritimati"])
+            // Wednesday is none of the days Pago Pago's check-in looked at; the Wednesday class is running in Kiritimati.
+            let response = try await academy.checkIn(student, token: try await academy.token())
+            #expect(response.status == .created)
+            let attendance = try #require(try object(response)["attendance"] as? [String: Any])
+            #expect(attendance["sessionDate"] as? String == "2026-12-02" && attendance["startTime"] as? String == "00:00")
+        }
+    }
+
     @Test("only admins get room codes; only students check in")
     func access() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
