@@ -51,6 +51,11 @@ public struct SQLColumns {
     }
 
     /// Nil for SQL `NULL`.
+    public mutating func optionalInt(_ index: Int) throws -> Int? {
+        try read(index, Int?.self) { Self.optional($0, Int.init(sqliteData:)) }
+    }
+
+    /// Nil for SQL `NULL`.
     public mutating func optionalUUID(_ index: Int) throws -> UUID? {
         try read(index, UUID?.self) { Self.optional($0, UUID.init(sqliteData:)) }
     }

@@ -76,8 +76,6 @@ struct LedgerSession {
     private(set) var lots: [CreditLotRow]
     private var position: Int
 
-    private struct LastPosition: Decodable { let last: Int? }
-
     static func open(enrolment id: UUID, now: Date, on db: any Database) async throws -> LedgerSession {
         let sql = try db.sql
         // The lock first, in a statement of its own: PostgreSQL reads a statement's subqueries as of its start, so a
@@ -86,12 +84,26 @@ struct LedgerSession {
         if sql.dialect.name == "postgresql" {
             try await sql.raw("SELECT id FROM academy_enrolments WHERE id = \(bind: id) FOR UPDATE").run()
         }
-        let held = try await sql.raw(
-            "SELECT \(unsafeRaw: CreditLotRow.columns) FROM academy_credit_lots WHERE enrolment_id = \(bind: id) AND remaining > 0"
-        ).all(decoding: CreditLotRow.self)
-        let last =
-            try await sql.raw("SELECT MAX(position) AS last FROM academy_credit_entries WHERE enrolment_id = \(bind: id)")
-            .first(decoding: LastPosition.self)?.last ?? 0
+        // The ledger's last position and the lots with classes left, in one statement: one row with the position
+        // alone when there is no such lot.
+        let rows = try await sql.raw(
+            """
+            SELECT p.last, l.id, l.enrolment_id, l.payment_id, l.classes, l.remaining, l.expires_at, l.created_at
+            FROM (SELECT MAX(position) AS last FROM academy_credit_entries WHERE enrolment_id = \(bind: id)) p
+            LEFT JOIN academy_credit_lots l ON l.enrolment_id = \(bind: id) AND l.remaining > 0
+            """
+        ).all()
+        var last = 0
+        var held: [CreditLotRow] = []
+        for row in rows {
+            var columns = SQLColumns(row)
+            last = try columns.optionalInt(0) ?? 0
+            guard let lot = try columns.optionalUUID(1) else { continue }
+            held.append(
+                CreditLotRow(
+                    id: lot, enrolmentID: try columns.uuid(2), paymentID: try columns.optionalUUID(3), classes: try columns.int(4),
+                    remaining: try columns.int(5), expiresAt: try columns.optionalDate(6), createdAt: try columns.date(7)))
+        }
         var session = LedgerSession(enrolment: id, now: now, db: db, lots: [], position: last)
         let expired = Set(CreditLots.expired(held.map(\.creditLot), at: now).map(\.id))
         var kept: [CreditLotRow] = []
