@@ -36,6 +36,12 @@ public actor SyncEngine {
             self.conflicts = conflicts
             self.rejected = rejected
         }
+
+        mutating func add(_ other: PushReport) {
+            applied += other.applied
+            conflicts += other.conflicts
+            rejected += other.rejected
+        }
     }
 
     private let patio: Patio
@@ -106,35 +112,83 @@ public actor SyncEngine {
 
     /// Sends pending changes in mutation order, 100 at a time, and records each answer. A network error
     /// leaves the queue as it was, so the same batch goes again.
+    ///
+    /// A batch's answers are recorded while the next batch is on its way: Patio has applied the batch before
+    /// the next one leaves, so the order holds, and the next batch stops short of the first change to a row the
+    /// unrecorded answers touch, whose base version those answers give. When nothing else can go, the answers
+    /// are recorded first.
     @discardableResult
     public func push(_ collection: String) async throws -> PushReport {
         var report = PushReport()
         let clientID = try store.clientID()
+        var unrecorded: Answered?
         while true {
-            let batch = try await store.database.read { db in try OfflineStore.pending(db, collection: collection, limit: 100) }
-            guard !batch.isEmpty else { return report }
-            let mutations = try batch.map { pending in
-                Components.Schemas.SyncMutation(
-                    mutationId: pending.mutationID, op: pending.op == "delete" ? .delete : .put, id: pending.rowID,
-                    baseVersion: pending.baseVersion, fields: pending.op == "delete" ? nil : try Self.container(pending.fields))
+            let sent = unrecorded?.batch ?? []
+            let batch = try await store.database.read { db in try Self.nextBatch(db, collection: collection, after: sent, limit: 100) }
+            if batch.isEmpty {
+                guard let last = unrecorded else { return report }
+                report.add(try await record(last, collection: collection))
+                unrecorded = nil
+                continue
             }
-            let output = try await patio.call {
-                try await patio.api.syncPush(path: .init(collection: collection), body: .json(.init(clientId: clientID, mutations: mutations)))
+            let previous = unrecorded
+            async let recording = record(previous, collection: collection)
+            let answer: Result<[Components.Schemas.SyncMutationResult], any Error>
+            do {
+                answer = .success(try await send(batch, clientID: clientID, collection: collection))
+            } catch {
+                answer = .failure(error)
             }
-            guard case .ok(let ok) = output, case .json(let answer) = ok.body else { throw PatioError.unexpected(status: 0) }
-            try await record(answer.results, batch: batch, collection: collection, report: &report)
+            // The batch before is recorded whatever became of this one.
+            report.add(try await recording)
+            unrecorded = Answered(results: try answer.get(), batch: batch)
         }
     }
 
+    /// A batch sent and its answers, not yet recorded.
+    private struct Answered: Sendable {
+        var results: [Components.Schemas.SyncMutationResult]
+        var batch: [OfflineStore.Pending]
+    }
+
+    /// The changes to send after `sent` (whose answers are not recorded yet), in mutation order, up to `limit`
+    /// and up to the first that changes one of `sent`'s rows.
+    static func nextBatch(_ db: Database, collection: String, after sent: [OfflineStore.Pending], limit: Int) throws -> [OfflineStore.Pending] {
+        let sentIDs = Set(sent.map(\.mutationID)), sentRows = Set(sent.map(\.rowID))
+        var batch: [OfflineStore.Pending] = []
+        for pending in try OfflineStore.pending(db, collection: collection, limit: limit + sent.count) where !sentIDs.contains(pending.mutationID) {
+            guard !sentRows.contains(pending.rowID), batch.count < limit else { break }
+            batch.append(pending)
+        }
+        return batch
+    }
+
+    private func send(_ batch: [OfflineStore.Pending], clientID: String, collection: String) async throws -> [Components.Schemas.SyncMutationResult] {
+        let mutations = try batch.map { pending in
+            Components.Schemas.SyncMutation(
+                mutationId: pending.mutationID, op: pending.op == "delete" ? .delete : .put, id: pending.rowID,
+                baseVersion: pending.baseVersion, fields: pending.op == "delete" ? nil : try Self.container(pending.fields))
+        }
+        let output = try await patio.call {
+            try await patio.api.syncPush(path: .init(collection: collection), body: .json(.init(clientId: clientID, mutations: mutations)))
+        }
+        guard case .ok(let ok) = output, case .json(let answer) = ok.body else { throw PatioError.unexpected(status: 0) }
+        return answer.results
+    }
+
+    private func record(_ answered: Answered?, collection: String) async throws -> PushReport {
+        guard let answered else { return PushReport() }
+        return try await record(answered.results, batch: answered.batch, collection: collection)
+    }
+
     private func record(
-        _ results: [Components.Schemas.SyncMutationResult], batch: [OfflineStore.Pending], collection: String,
-        report: inout PushReport
-    ) async throws {
+        _ results: [Components.Schemas.SyncMutationResult], batch: [OfflineStore.Pending], collection: String
+    ) async throws -> PushReport {
         let byID = Dictionary(batch.map { ($0.mutationID, $0) }, uniquingKeysWith: { first, _ in first })
         let answers = try results.map { result in (result, try result.server?.data.map(Self.object)) }
         // A push records a hundred answers at a time, each with the same few statements: they are prepared once
         // and kept (`cachedStatement`), not prepared again for every answer.
-        let counts = try await store.database.write { db -> PushReport in
+        return try await store.database.write { db -> PushReport in
             var counts = PushReport()
             for (result, serverData) in answers {
                 guard let pending = byID[result.mutationId] else { continue }
@@ -196,9 +250,6 @@ public actor SyncEngine {
             }
             return counts
         }
-        report.applied += counts.applied
-        report.conflicts += counts.conflicts
-        report.rejected += counts.rejected
     }
 
     /// Settles a conflict: keeping mine queues my values again on the server's version; otherwise the

@@ -48,6 +48,44 @@ struct SyncEngineTests {
         }
     }
 
+    @Test("offline changes go out in batches, each recorded while the next is on its way; a row changed again builds on its answer, never a conflict")
+    func batchesBuildOnAnswers() async throws {
+        try await RunningPatio.with { server in
+            let employee = try await server.signedIn("nuevo@demo.patio")
+            let store = try OfflineStore.inMemory()
+            let engine = SyncEngine(patio: employee, store: store)
+            try await engine.pull(Self.tasks)
+            let rows = try store.rows(Self.tasks)
+            let ids = rows.map(\.id)
+            try #require(ids.count == 6)
+            // 100 changes of the first three tasks (the first batch), 50 of the other three (sent while the first
+            // batch's answers are recorded), then 30 more of the first three, which must wait for those answers.
+            // Every change turns the task over, so one sent on a version older than its row's is a conflict.
+            var last = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.fields["isDone"] == .bool(true)) })
+            func tick(_ n: Int, among rows: ArraySlice<String>) throws {
+                let id = rows[rows.startIndex + n % rows.count], done = !(last[id] ?? false)
+                try store.change(Self.tasks, id: id, fields: ["isDone": .bool(done)])
+                last[id] = done
+            }
+            for n in 0..<100 { try tick(n, among: ids[0..<3]) }
+            for n in 0..<50 { try tick(n, among: ids[3..<6]) }
+            for n in 1...30 { try tick(n, among: ids[0..<3]) }
+
+            let report = try await engine.push(Self.tasks)
+            #expect(report == SyncEngine.PushReport(applied: 180, conflicts: 0, rejected: 0))
+            #expect(try store.pendingCount() == 0)
+            // Patio holds each task's last change, at the version the phone now keeps.
+            let hr = try await server.signedIn("rrhh@demo.patio")
+            guard case .ok(let ok) = try await hr.api.listTasks(), case .json(let list) = ok.body else {
+                Issue.record("HR could not list tasks")
+                return
+            }
+            for id in ids { #expect(list.items.first { $0.id == id }?.isDone == last[id], "\(id)") }
+            try await engine.pull(Self.tasks)
+            for id in ids { #expect(try store.row(Self.tasks, id: id)?.fields["isDone"] == .bool(last[id] ?? false)) }
+        }
+    }
+
     @Test("a push whose answer was lost is sent again and counted once: Patio answers duplicate and the change is settled")
     func lostAnswer() async throws {
         try await RunningPatio.with { server in
