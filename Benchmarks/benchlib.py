@@ -6,13 +6,30 @@ import threading
 import time
 
 
+class Overloaded(Exception):
+    """Patio answered 503 with Retry-After: it did nothing, and asks for the request again after that many seconds."""
+
+    def __init__(self, retry_after):
+        super().__init__(f"503, retry after {retry_after} s")
+        self.retry_after = retry_after
+
+
 class Client:
     def __init__(self, port):
         self.port = port
         self.local = threading.local()
 
-    def call(self, method, path, token=None, body=None, headers=None):
-        """A JSON call; any status of 300 or more ends the benchmark with the answer."""
+    def call(self, method, path, token=None, body=None, headers=None, attempts=5):
+        """A JSON call; any status of 300 or more ends the benchmark with the answer. A 503 is Patio shedding load
+        (it did nothing): the call is sent again after its Retry-After, as the contract asks of every client."""
+        for _ in range(attempts - 1):
+            try:
+                return self._call(method, path, token, body, headers)
+            except Overloaded as answer:
+                time.sleep(answer.retry_after)
+        return self._call(method, path, token, body, headers)
+
+    def _call(self, method, path, token, body, headers):
         # Patio closes a keep-alive connection left silent for its read timeout (60 s): one idle for half of
         # that, say while another thread ran a long import, is replaced rather than written to after it closed.
         if not hasattr(self.local, "conn") or time.monotonic() - self.local.used > 30:
@@ -26,6 +43,8 @@ class Client:
         response = self.local.conn.getresponse()
         data = response.read()
         self.local.used = time.monotonic()
+        if response.status == 503 and response.getheader("retry-after", "").isdigit():
+            raise Overloaded(int(response.getheader("retry-after")))
         if response.status >= 300:
             raise SystemExit(f"{method} {path} -> {response.status} {data[:300]!r}")
         return json.loads(data) if data else None

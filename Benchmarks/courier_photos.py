@@ -21,10 +21,16 @@ exif[0x8825] = {1: "N", 2: (4.0, 36.0, 35.0), 3: "W", 4: (74.0, 4.0, 54.0)}
 buffer = io.BytesIO(); image.save(buffer, "JPEG", quality=85, exif=exif); jpeg = buffer.getvalue()
 
 def upload(n):
-    c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    c.request("POST", "/api/v1/courier/photos", body=jpeg, headers={"content-type": "image/jpeg", "authorization": f"Bearer {agents[n % 2]}",
-                                                                  "idempotency-key": uuid.uuid4().hex})
-    r = c.getresponse(); r.read(); c.close()
+    key = uuid.uuid4().hex
+    for _ in range(5):
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        c.request("POST", "/api/v1/courier/photos", body=jpeg, headers={"content-type": "image/jpeg", "authorization": f"Bearer {agents[n % 2]}",
+                                                                      "idempotency-key": key})
+        r = c.getresponse(); r.read(); c.close()
+        # 503 is Patio shedding load (it kept nothing): the same upload goes again after Retry-After, as an app would.
+        if r.status != 503 or not (r.getheader("retry-after") or "").isdigit():
+            break
+        time.sleep(int(r.getheader("retry-after")))
     assert r.status == 201, r.status
 
 parallel(range(8), upload, threads=concurrency)  # warm-up

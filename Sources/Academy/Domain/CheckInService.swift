@@ -1,11 +1,11 @@
 import Crypto
 import FluentKit
 import Foundation
-import NIOConcurrencyHelpers
 import PatioCore
 import PatioData
 import PatioPlatform
 import SQLKit
+import Synchronization
 
 /// A room's current QR code payload.
 struct CheckInCode: Codable, Sendable {
@@ -144,14 +144,18 @@ struct CheckInService: Sendable {
     /// statement itself reads: the days are taken in the zone the last check-in saw, and only when the settings read
     /// name another zone (someone changed it) is the statement run again with that zone's days.
     private func standing(account: UUID, location: UUID, now: Date) async throws -> (Standing, AcademySettings)? {
-        let seen = zoneSeen.current
-        guard let (student, settings) = try await standing(account: account, location: location, now: now, calendar: seen.calendar) else {
-            return nil
+        var zone = zoneSeen.current
+        // Read again while the zone read differs from the one the days were taken in (it changed, perhaps twice
+        // while reading); after three readings the last one is used as it is.
+        for attempt in 1...3 {
+            guard let (student, settings) = try await standing(account: account, location: location, now: now, calendar: zone.calendar) else {
+                return nil
+            }
+            if settings.timeZone == zone.timeZone || attempt == 3 { return (student, settings) }
+            zone = ZoneSeen.Zone(timeZone: settings.timeZone, calendar: settings.calendar)
+            zoneSeen.saw(zone)
         }
-        guard settings.timeZone != seen.timeZone else { return (student, settings) }
-        let calendar = settings.calendar
-        zoneSeen.saw(settings.timeZone, calendar)
-        return try await standing(account: account, location: location, now: now, calendar: calendar)
+        return nil
     }
 
     /// The student record of the account (nil when it has none) with its active enrolments at the sede whose classes
@@ -250,9 +254,9 @@ final class ZoneSeen: Sendable {
         var calendar: AcademyCalendar
     }
 
-    private let seen = NIOLockedValueBox(Zone(timeZone: AcademySettings.defaults.timeZone, calendar: AcademySettings.defaults.calendar))
+    private let seen = Mutex(Zone(timeZone: AcademySettings.defaults.timeZone, calendar: AcademySettings.defaults.calendar))
 
-    var current: Zone { seen.withLockedValue { $0 } }
+    var current: Zone { seen.withLock { $0 } }
 
-    func saw(_ timeZone: String, _ calendar: AcademyCalendar) { seen.withLockedValue { $0 = Zone(timeZone: timeZone, calendar: calendar) } }
+    func saw(_ zone: Zone) { seen.withLock { $0 = zone } }
 }

@@ -123,7 +123,8 @@ struct CampusPageHandlers: Sendable {
         async let periodRead = isStudent || principal.has(role: CampusRoles.teacher) ? s.record.currentPeriod() : nil
         async let saesRead = isStudent ? s.saesRecord.linkedRecord(accountID: principal.accountID) : nil
         let student = try await studentRecord(principal)
-        let period = try await periodRead, saes = try await saesRead
+        // Someone with the student role and no record gets no student cards, whatever the SAES read found.
+        let period = try await periodRead, saes = student == nil ? nil : try await saesRead
         // The cards read independent rows, so they are read at once, each on its own connection: the page
         // waits for the slowest card rather than for all of them in turn.
         async let studentCards = studentHome(student, period: period, saes: saes)

@@ -7,13 +7,19 @@ import Testing
 extension CampusServerSuites {
     @Suite("The home page's one reading of a student's term: the same week and grades the schedule and grades pages read on their own")
     struct StudentTermTests {
-        @Test("from the school's record: every class of the week and every grade, as the two pages show them")
-        func schoolRecord() async throws {
+        /// The demo world, its Campus services and Ana (boleta 2022630101), a student with classes and grades.
+        static func withAna(_ body: @escaping @Sendable (CampusServices, StudentRecord, StudentModel) async throws -> Void) async throws {
             try await TestPatio.with(modules: moduleUnderTest) { patio, client in
                 _ = try await CampusWorld.make(patio, client)
                 let s = CampusServices(environment: patio.components.environment)
-                let me = StudentRecord(s: s)
                 let ana = try await s.students.find(try #require(try await s.students.list(query: "2022630101").first).id)
+                try await body(s, StudentRecord(s: s), ana)
+            }
+        }
+
+        @Test("from the school's record: every class of the week and every grade, as the two pages show them")
+        func schoolRecord() async throws {
+            try await Self.withAna { s, me, ana in
                 let term = try await me.currentTerm(ana, saes: nil, period: try await s.record.currentPeriod())
                 let schedule = try await me.schedule(ana), grades = try await me.grades(ana)
                 // Ana sits several groups with classes and captured grades, so an empty reading could not pass.
@@ -25,11 +31,7 @@ extension CampusServerSuites {
 
         @Test("from SAES once read: the week and grades mapped from the readings in the current period; a part not yet read is the school's")
         func saesReadings() async throws {
-            try await TestPatio.with(modules: moduleUnderTest) { patio, client in
-                _ = try await CampusWorld.make(patio, client)
-                let s = CampusServices(environment: patio.components.environment)
-                let me = StudentRecord(s: s)
-                let ana = try await s.students.find(try #require(try await s.students.list(query: "2022630101").first).id)
+            try await Self.withAna { s, me, ana in
                 let period = try #require(try await s.record.currentPeriod())
                 let link = SAESLinkView(
                     school: "escom", schoolName: "ESCOM", boleta: "2022630101", status: "linked", linkedAt: Date(timeIntervalSince1970: 0),
@@ -57,6 +59,11 @@ extension CampusServerSuites {
                 let mixed = try await me.currentTerm(ana, saes: gradesOnly, period: period)
                 let schoolWeek = try await me.schedule(ana)
                 #expect(mixed.grades.source.kind == .saes && mixed.schedule == schoolWeek && !mixed.schedule.entries.isEmpty)
+
+                // Linked, nothing read yet: both from the school's record.
+                let nothingRead = try await me.currentTerm(ana, saes: SAESRecordView(link: link, grades: nil, schedule: nil), period: period)
+                let schoolGrades = try await me.grades(ana, saes: nil)
+                #expect(nothingRead.schedule == schoolWeek && nothingRead.grades == schoolGrades && nothingRead.grades.source.kind == .school)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PatioKit
 import Testing
 
@@ -83,6 +84,39 @@ struct SyncEngineTests {
             for id in ids { #expect(list.items.first { $0.id == id }?.isDone == last[id], "\(id)") }
             try await engine.pull(Self.tasks)
             for id in ids { #expect(try store.row(Self.tasks, id: id)?.fields["isDone"] == .bool(last[id] ?? false)) }
+        }
+    }
+
+    @Test("the answer to a batch sent while the one before was being recorded is lost: that one stays recorded, this one goes again and counts once")
+    func answerLostMidPipeline() async throws {
+        try await RunningPatio.with { server in
+            let employee = try await server.signedIn("nuevo@demo.patio")
+            let proxy = try LosingProxy(to: server.base)
+            defer { proxy.stop() }
+            let phone = Patio(serverURL: proxy.base, tokenStore: MemoryTokenStore(token: await employee.session.token()))
+            let store = try OfflineStore.inMemory()
+            let engine = SyncEngine(patio: phone, store: store)
+            try await engine.pull(Self.tasks)
+            let ids = try store.rows(Self.tasks).map(\.id)
+            // 100 changes of the first three tasks, then 50 of the other three: two batches, the second sent while
+            // the first is recorded.
+            for n in 0..<150 {
+                let id = n < 100 ? ids[n % 3] : ids[3 + n % 3]
+                try store.change(Self.tasks, id: id, fields: ["isDone": .bool(n % 2 == 0)])
+            }
+            let pushes = Mutex(0)
+            proxy.loseAnswer { head in head.hasPrefix("POST /api/v1/sync/\(Self.tasks)/mutations") && pushes.withLock { $0 += 1; return $0 == 2 } }
+            do {
+                _ = try await engine.push(Self.tasks)
+                Issue.record("the push whose answer was lost reported success")
+            } catch PatioError.offline {}
+            #expect(proxy.lostAnswers.count == 1)
+            // The first batch's answers were recorded; the second batch, applied by Patio, is still queued.
+            #expect(try store.pendingCount() == 50)
+            // The network is back.
+            let again = try await SyncEngine(patio: employee, store: store).push(Self.tasks)
+            #expect(again == SyncEngine.PushReport(applied: 50, conflicts: 0, rejected: 0))
+            #expect(try store.pendingCount() == 0)
         }
     }
 
