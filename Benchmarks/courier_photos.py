@@ -26,12 +26,12 @@ def upload(n):
         c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         c.request("POST", "/api/v1/courier/photos", body=jpeg, headers={"content-type": "image/jpeg", "authorization": f"Bearer {agents[n % 2]}",
                                                                       "idempotency-key": key})
-        r = c.getresponse(); r.read(); c.close()
+        r = c.getresponse(); body = r.read(); c.close()
         # 503 is Patio shedding load (it kept nothing): the same upload goes again after Retry-After, as an app would.
         if r.status != 503 or not (r.getheader("retry-after") or "").isdigit():
             break
         time.sleep(int(r.getheader("retry-after")))
-    assert r.status == 201, r.status
+    assert r.status == 201, (r.status, r.getheader("retry-after"), body[:300])
 
 parallel(range(8), upload, threads=concurrency)  # warm-up
 started = time.perf_counter()

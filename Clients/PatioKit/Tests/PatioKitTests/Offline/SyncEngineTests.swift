@@ -105,7 +105,13 @@ struct SyncEngineTests {
                 try store.change(Self.tasks, id: id, fields: ["isDone": .bool(n % 2 == 0)])
             }
             let pushes = Mutex(0)
-            proxy.loseAnswer { head in head.hasPrefix("POST /api/v1/sync/\(Self.tasks)/mutations") && pushes.withLock { $0 += 1; return $0 == 2 } }
+            proxy.loseAnswer { head in
+                guard head.hasPrefix("POST /api/v1/sync/\(Self.tasks)/mutations") else { return false }
+                return pushes.withLock { count in
+                    count += 1
+                    return count == 2
+                }
+            }
             do {
                 _ = try await engine.push(Self.tasks)
                 Issue.record("the push whose answer was lost reported success")
