@@ -25,9 +25,8 @@ struct StudentRecord: Sendable {
 
     /// The grades, with the student's SAES readings already read.
     func grades(_ student: StudentModel, periodID: UUID? = nil, saes: SAESRecordView?) async throws -> GradeReport {
-        if periodID == nil, let saes, let grades = saes.grades {
-            return SAESRecordMapping.grades(grades, schedule: saes.schedule, period: try await currentPeriod(), source: saes.source(page: "grades"))
-        }
+        // The current period is read only when there are SAES grades to show in it.
+        if periodID == nil, let saes, saes.grades != nil, let report = saes.gradeReport(in: try await currentPeriod()) { return report }
         return try await s.reader.grades(student: student, periodID: periodID)
     }
 
@@ -38,27 +37,19 @@ struct StudentRecord: Sendable {
 
     /// The week, with the student's SAES readings already read.
     func schedule(_ student: StudentModel, periodID: UUID? = nil, saes: SAESRecordView?) async throws -> Schedule {
-        if periodID == nil, let saes, let rows = saes.schedule {
-            return SAESRecordMapping.schedule(rows, grades: saes.grades, period: try await currentPeriod(), source: saes.source(page: "schedule"))
-        }
+        if periodID == nil, let saes, saes.schedule != nil, let week = saes.scheduleReport(in: try await currentPeriod()) { return week }
         return try await schedules.schedule(student: student, periodID: periodID)
     }
 
     /// The week and the grades of the current `period` (read by the caller, who may need it for more), for a
     /// page that shows both: from SAES when linked and read, otherwise from one reading of the school's record.
     func currentTerm(_ student: StudentModel, saes: SAESRecordView?, period: PeriodModel?) async throws -> (schedule: Schedule, grades: GradeReport) {
-        if let saes, let rows = saes.schedule, let grades = saes.grades {
-            let view = period.map(RecordService.view)
-            return (
-                SAESRecordMapping.schedule(rows, grades: grades, period: view, source: saes.source(page: "schedule")),
-                SAESRecordMapping.grades(grades, schedule: rows, period: view, source: saes.source(page: "grades"))
-            )
-        }
-        if saes?.schedule == nil, saes?.grades == nil { return try await schedules.term(student: student, period: period) }
-        // One part read from SAES and the other not yet: each part as its own page shows it.
-        async let schedule = self.schedule(student, saes: saes)
-        async let grades = self.grades(student, saes: saes)
-        return (try await schedule, try await grades)
+        let view = period.map(RecordService.view)
+        let week = saes?.scheduleReport(in: view), grades = saes?.gradeReport(in: view)
+        if let week, let grades { return (week, grades) }
+        // A part not read from SAES (yet) comes from one reading of the school's record.
+        let school = try await schedules.term(student: student, period: period)
+        return (week ?? school.schedule, grades ?? school.grades)
     }
 
     /// The kardex, searched by clave or subject when `search` is given.

@@ -98,4 +98,14 @@ extension SAESRecordView {
         let status = link.pages.first { $0.page == page }
         return RecordSource(kind: .saes, syncedAt: link.syncedAt, status: status?.status, problems: status?.problems ?? [])
     }
+
+    /// The week as read from SAES, shown in `period`; nil until SAES's schedule has been read.
+    func scheduleReport(in period: PeriodView?) -> Schedule? {
+        schedule.map { SAESRecordMapping.schedule($0, grades: grades, period: period, source: source(page: "schedule")) }
+    }
+
+    /// The grades as read from SAES, shown in `period`; nil until SAES's grades have been read.
+    func gradeReport(in period: PeriodView?) -> GradeReport? {
+        grades.map { SAESRecordMapping.grades($0, schedule: schedule, period: period, source: source(page: "grades")) }
+    }
 }
