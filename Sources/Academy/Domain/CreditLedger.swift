@@ -34,6 +34,16 @@ struct CreditLotRow: Decodable, Sendable, Equatable {
     static let columns = "id, enrolment_id, payment_id, classes, remaining, expires_at, created_at"
 }
 
+extension CreditLotRow {
+    /// The row from the seven `columns` starting at `index`, read by place.
+    init(_ columns: inout SQLColumns, from index: Int) throws {
+        self.init(
+            id: try columns.uuid(index), enrolmentID: try columns.uuid(index + 1), paymentID: try columns.optionalUUID(index + 2),
+            classes: try columns.int(index + 3), remaining: try columns.int(index + 4), expiresAt: try columns.optionalDate(index + 5),
+            createdAt: try columns.date(index + 6))
+    }
+}
+
 /// Reading balances without writing: the lots that are not expired yet.
 enum CreditLedger {
     /// Lots with classes left, in the order they are consumed: soonest expiry first, never-expiring last.
@@ -85,10 +95,10 @@ struct LedgerSession {
             try await sql.raw("SELECT id FROM academy_enrolments WHERE id = \(bind: id) FOR UPDATE").run()
         }
         // The ledger's last position and the lots with classes left, in one statement: one row with the position
-        // alone when there is no such lot.
+        // alone when there is no such lot. The lot's columns are unqualified: the position's subquery has only `last`.
         let rows = try await sql.raw(
             """
-            SELECT p.last, l.id, l.enrolment_id, l.payment_id, l.classes, l.remaining, l.expires_at, l.created_at
+            SELECT p.last, \(unsafeRaw: CreditLotRow.columns)
             FROM (SELECT MAX(position) AS last FROM academy_credit_entries WHERE enrolment_id = \(bind: id)) p
             LEFT JOIN academy_credit_lots l ON l.enrolment_id = \(bind: id) AND l.remaining > 0
             """
@@ -98,11 +108,8 @@ struct LedgerSession {
         for row in rows {
             var columns = SQLColumns(row)
             last = try columns.optionalInt(0) ?? 0
-            guard let lot = try columns.optionalUUID(1) else { continue }
-            held.append(
-                CreditLotRow(
-                    id: lot, enrolmentID: try columns.uuid(2), paymentID: try columns.optionalUUID(3), classes: try columns.int(4),
-                    remaining: try columns.int(5), expiresAt: try columns.optionalDate(6), createdAt: try columns.date(7)))
+            guard try columns.optionalUUID(1) != nil else { continue }
+            held.append(try CreditLotRow(&columns, from: 1))
         }
         var session = LedgerSession(enrolment: id, now: now, db: db, lots: [], position: last)
         let expired = Set(CreditLots.expired(held.map(\.creditLot), at: now).map(\.id))
