@@ -176,14 +176,10 @@ public actor SyncEngine {
         return answer.results
     }
 
+    /// Records a batch's answers; nothing when there is no batch.
     private func record(_ answered: Answered?, collection: String) async throws -> PushReport {
         guard let answered else { return PushReport() }
-        return try await record(answered.results, batch: answered.batch, collection: collection)
-    }
-
-    private func record(
-        _ results: [Components.Schemas.SyncMutationResult], batch: [OfflineStore.Pending], collection: String
-    ) async throws -> PushReport {
+        let (results, batch) = (answered.results, answered.batch)
         let byID = Dictionary(batch.map { ($0.mutationID, $0) }, uniquingKeysWith: { first, _ in first })
         let answers = try results.map { result in (result, try result.server?.data.map(Self.object)) }
         // A push records a hundred answers at a time, each with the same few statements: they are prepared once
