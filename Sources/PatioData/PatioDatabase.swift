@@ -23,7 +23,10 @@ public final class PatioDatabase: Sendable {
     public let logger: Logger
     /// The writer's (migrations and maintenance run there too); on PostgreSQL, every connection.
     private let databases: Databases
-    /// On SQLite, the readers' connections, opened once and shared, each on a thread of its own (see `SharedReaders`).
+    /// On SQLite, the readers' pool, kept apart so their statements run on other threads than the writer's;
+    /// `sharedReaders` takes its connections at start.
+    private let readerDatabases: Databases?
+    /// On SQLite, the readers' connections, taken from their pool once and shared (see `SharedReaders`).
     private let sharedReaders: SharedReaders?
     /// On SQLite, the one thread the writer's statements run on.
     private let writerThreads: NIOThreadPool?
@@ -35,11 +38,12 @@ public final class PatioDatabase: Sendable {
     public var isSQLite: Bool { queue != nil }
 
     private init(
-        settings: DatabaseSettings, databases: Databases, sharedReaders: SharedReaders? = nil,
+        settings: DatabaseSettings, databases: Databases, readerDatabases: Databases? = nil, sharedReaders: SharedReaders? = nil,
         writerThreads: NIOThreadPool? = nil, loops: [any EventLoop], writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger
     ) {
         self.settings = settings
         self.databases = databases
+        self.readerDatabases = readerDatabases
         self.sharedReaders = sharedReaders
         self.writerThreads = writerThreads
         self.loops = loops
@@ -69,29 +73,31 @@ public final class PatioDatabase: Sendable {
             let writerThreads = NIOThreadPool(numberOfThreads: 1)
             writerThreads.start()
             let databases = Databases(threadPool: writerThreads, on: group)
+            let readerDatabases = Databases(threadPool: NIOThreadPool.singleton, on: group)
             databases.use(
                 .sqlite(
                     storage, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(),
                     sqlLogLevel: .trace), as: .writer)
+            readerDatabases.use(
+                .sqlite(
+                    storage, maxConnectionsPerEventLoop: perLoop, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(),
+                    sqlLogLevel: .trace), as: .reader)
             let writer = databases.database(.writer, logger: logger, on: writerLoop)!
             // WAL is a property of the file: set once, readers then never block the writer.
             let sharedReaders: SharedReaders
             do {
                 try await (try writer.sql).raw("PRAGMA journal_mode = WAL").run()
-                // FluentSQLiteDriver keeps one connection per event loop, whatever the configuration asks.
-                let readers: DatabaseConfigurationFactory = .sqlite(
-                    storage, maxConnectionsPerEventLoop: perLoop, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(),
-                    sqlLogLevel: .trace)
-                sharedReaders = try await SharedReaders.open(readers, loops: loops, logger: logger)
+                sharedReaders = try await SharedReaders.take(of: .reader, from: readerDatabases, loops: loops, logger: logger)
             } catch {
                 await databases.shutdownAsync()
+                await readerDatabases.shutdownAsync()
                 try? await writerThreads.shutdownGracefully()
                 throw error
             }
             let queue = WriteQueue(database: writer, threads: writerThreads, logger: logger)
             recordPoolSize(reader: loops.count, writer: 1)
             return PatioDatabase(
-                settings: settings, databases: databases, sharedReaders: sharedReaders,
+                settings: settings, databases: databases, readerDatabases: readerDatabases, sharedReaders: sharedReaders,
                 writerThreads: writerThreads, loops: loops, writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):
             let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
@@ -120,18 +126,6 @@ public final class PatioDatabase: Sendable {
             if let sharedReaders { return sharedReaders.reader }
             return try writerConnection(on: anyLoop)
         }
-    }
-
-    /// Runs `body` with its reads on one of SQLite's read connections and the task on that connection's thread,
-    /// so a statement costs no thread switch; the same as `body()` inside a write, on PostgreSQL, or inside
-    /// another `reading`.
-    ///
-    /// For a request that reads several times in a row, such as a page. Concurrent reads inside `body` run one
-    /// after another on that thread, which on a busy server costs nothing the other connections' threads would
-    /// not have spent anyway.
-    public func reading<T>(_ body: () async throws -> T) async throws -> T {
-        guard let sharedReaders, HeldTransaction.of(ObjectIdentifier(self)) == nil else { return try await body() }
-        return try await sharedReaders.reader.reading(body)
     }
 
     /// One of the loops whose pools hold connections.
@@ -227,6 +221,7 @@ public final class PatioDatabase: Sendable {
         await queue?.close()
         await sharedReaders?.close()
         await databases.shutdownAsync()
+        await readerDatabases?.shutdownAsync()
         try? await writerThreads?.shutdownGracefully()
     }
 }

@@ -186,7 +186,6 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     router.add(middleware: ErrorRenderingMiddleware(web: web, paths: paths))
     // Before authentication: a refused request costs no session lookup.
     router.add(middleware: AdmissionMiddleware(gate: AdmissionGate(limits: configuration.admissionLimits)))
-    router.add(middleware: ReadingMiddleware(database: components.database))
     router.add(middleware: AuthenticationMiddleware(sessions: components.identity.sessions, paths: paths))
     router.add(middleware: WebSessionMiddleware(secureCookies: configuration.identity.secureCookies, paths: paths))
     router.add(middleware: FlashMiddleware(secureCookies: configuration.identity.secureCookies, paths: paths))

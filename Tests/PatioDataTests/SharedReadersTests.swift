@@ -147,12 +147,10 @@ struct SharedReadersFreshnessTests {
         try await TestDatabase.make().dropping { test in
             try await openNotes(test).closing { database in
                 let stop = ManagedAtomicFlag()
-                // Slow reads back to back: if they overlapped on one connection, its snapshot would never end. Two
-                // readers per connection keep each busy without a pause; more only make the checked read wait longer.
-                let readers = 2 * (try database.reader as! SharedReader).connections.count
+                // Slow reads back to back: if they overlapped on one connection, its snapshot would never end.
                 let load = Task {
                     try await withThrowingTaskGroup(of: Void.self) { group in
-                        for _ in 0..<readers {
+                        for _ in 0..<32 {
                             group.addTask {
                                 while !stop.isSet {
                                     _ = try await (database.reader as! any SQLDatabase).raw(
