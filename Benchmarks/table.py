@@ -97,6 +97,12 @@ row("PatioKit pull ÷ raw batched inserts", None if kit_pull is None else f"{kit
 row("PatioKit push ÷ raw batched inserts", None if kit_push is None else f"{kit_push:.3f}", "≥ 0.1", (kit_push or 0) >= 0.1)
 campus = found("campus.out", r"student home p50: .*ratio ([0-9.]+)x")
 row("Campus student home p50 ÷ /healthz p50", None if campus is None else f"{campus:.1f}×", "≤ 4×", campus is not None and campus <= 4)
+home_load = re.search(r"student home under load: (\d+) connections, ([0-9.]+) pages/s; server_cpu_us=([0-9.]+) machine_busy=([0-9.]+)",
+                      read("campus.out"))
+if home_load:
+    connections, pages, cpu_us, busy = home_load.groups()
+    row(f"  Campus student home under load ({connections} connections)", f"{float(pages):.0f} pages/s", "(reference)", True,
+        f"{float(cpu_us):.0f} µs CPU each, machine {float(busy) * 100:.0f} % busy")
 
 pg_me, pg_patch = wrk("pg_me"), wrk("pg_patch")
 two_a, two_b = wrk("pg_me_two_a"), wrk("pg_me_two_b")
