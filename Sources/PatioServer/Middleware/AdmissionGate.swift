@@ -31,14 +31,24 @@ final class AdmissionGate: Sendable {
         var sweeping = false
     }
 
+    /// The time now and a sleep until a time: the continuous clock's, or a test's.
+    struct Clock: Sendable {
+        var now: @Sendable () -> ContinuousClock.Instant
+        var sleep: @Sendable (ContinuousClock.Instant) async -> Void
+
+        static let continuous = Clock(now: { .now }, sleep: { try? await Task.sleep(until: $0, clock: .continuous) })
+    }
+
     let limits: Limits
+    private let clock: Clock
     private let state = NIOLockedValueBox(State())
     private let inFlightGauge = Gauge(label: "patio_requests_in_flight")
     private let queuedGauge = Gauge(label: "patio_requests_queued")
     private let shed = Counter(label: "patio_requests_shed_total")
 
-    init(limits: Limits) {
+    init(limits: Limits, clock: Clock = .continuous) {
         self.limits = limits
+        self.clock = clock
     }
 
     /// Waits for a turn: true once the request may run (it must then call `leave`), false when it is refused.
@@ -63,7 +73,7 @@ final class AdmissionGate: Sendable {
         case .wait(let ticket):
             let admitted = await withCheckedContinuation { continuation in
                 let (admittedNow, startSweeping) = state.withLockedValue { state in
-                    state.waiting[ticket] = Waiter(continuation: continuation, deadline: .now + limits.wait)
+                    state.waiting[ticket] = Waiter(continuation: continuation, deadline: clock.now() + limits.wait)
                     // Turns given back since the decision found no waiter to hand them to.
                     let admittedNow = Self.admitWhileRoom(&state, limit: limits.inFlight)
                     defer { state.sweeping = true }
@@ -114,8 +124,8 @@ final class AdmissionGate: Sendable {
                 return waiter.deadline
             }
             guard let next else { return }
-            try? await Task.sleep(until: next, clock: .continuous)
-            let now = ContinuousClock.now
+            await clock.sleep(next)
+            let now = clock.now()
             let expired = state.withLockedValue { state in
                 let due = state.waiting.filter { $0.value.deadline <= now }.keys
                 return due.compactMap { state.waiting.removeValue(forKey: $0) }
@@ -124,6 +134,9 @@ final class AdmissionGate: Sendable {
             if !expired.isEmpty { record() }
         }
     }
+
+    /// Requests waiting for a turn.
+    var queued: Int { state.withLockedValue { $0.waiting.count } }
 
     private func record() {
         let (inFlight, queued) = state.withLockedValue { ($0.inFlight, $0.waiting.count) }

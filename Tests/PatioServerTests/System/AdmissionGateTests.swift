@@ -21,42 +21,82 @@ private struct Arrival {
     var decided: Bool? { answer.decided }
 }
 
-/// Polls until `arrival` has its answer, for at most ten seconds.
-private func answer(of arrival: Arrival) async throws -> Bool? {
+/// A clock that moves only when the test moves it, and wakes whoever sleeps past the time it moved to.
+private final class ManualClock: Sendable {
+    private struct State {
+        var now = ContinuousClock.now
+        var sleepers: [(deadline: ContinuousClock.Instant, wake: CheckedContinuation<Void, Never>)] = []
+    }
+    private let state = Mutex(State())
+
+    var gateClock: AdmissionGate.Clock {
+        AdmissionGate.Clock(
+            now: { self.state.withLock { $0.now } },
+            sleep: { deadline in
+                await withCheckedContinuation { wake in
+                    let due = self.state.withLock { state in
+                        if state.now >= deadline { return true }
+                        state.sleepers.append((deadline, wake))
+                        return false
+                    }
+                    if due { wake.resume() }
+                }
+            })
+    }
+
+    var sleeping: Int { state.withLock { $0.sleepers.count } }
+
+    func advance(by duration: Duration) {
+        let due = state.withLock { state in
+            state.now += duration
+            let now = state.now
+            let due = state.sleepers.filter { $0.deadline <= now }
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for sleeper in due { sleeper.wake.resume() }
+    }
+}
+
+/// Polls until `condition` holds, for at most ten seconds (a busy machine may be slow to run a task).
+private func eventually(_ condition: () -> Bool) async throws -> Bool {
     for _ in 0..<1000 {
-        if let decided = arrival.decided { return decided }
+        if condition() { return true }
         try await Task.sleep(for: .milliseconds(10))
     }
-    return nil
+    return false
 }
 
 @Suite("The admission gate: requests beyond the limit wait their turn in order, and are refused only once their wait is over")
 struct AdmissionGateTests {
     @Test("a request waits while the limit is reached and is let in, in arrival order, as turns are given back")
     func waitersGoInOrder() async throws {
-        let gate = AdmissionGate(limits: .init(inFlight: 1, queued: 10, wait: .seconds(60)))
+        let gate = AdmissionGate(limits: .init(inFlight: 1, queued: 10, wait: .seconds(60)), clock: ManualClock().gateClock)
         #expect(await gate.enter())
         let first = Arrival(gate)
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(try await eventually { gate.queued == 1 })
         let second = Arrival(gate)
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(first.decided == nil && second.decided == nil)
+        #expect(try await eventually { gate.queued == 2 })
         gate.leave()
-        #expect(try await answer(of: first) == true)
+        #expect(try await eventually { first.decided == true })
         #expect(second.decided == nil, "the second request went in while the first held the only turn")
         gate.leave()
-        #expect(try await answer(of: second) == true)
+        #expect(try await eventually { second.decided == true })
         gate.leave()
     }
 
-    @Test("a request that waited past its wait is refused; one beyond the queue is refused at once")
+    @Test("a request that waited its whole wait is refused; one beyond the queue is refused at once")
     func refusals() async throws {
-        let gate = AdmissionGate(limits: .init(inFlight: 1, queued: 1, wait: .milliseconds(300)))
+        let clock = ManualClock()
+        let gate = AdmissionGate(limits: .init(inFlight: 1, queued: 1, wait: .seconds(30)), clock: clock.gateClock)
         #expect(await gate.enter())
         let waiting = Arrival(gate)
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(try await eventually { gate.queued == 1 && clock.sleeping == 1 })
         #expect(await gate.enter() == false, "the queue holds one request")
-        #expect(try await answer(of: waiting) == false)
+        clock.advance(by: .seconds(29))
+        #expect(waiting.decided == nil, "refused before its wait was over")
+        clock.advance(by: .seconds(1))
+        #expect(try await eventually { waiting.decided == false })
         gate.leave()
         #expect(await gate.enter(), "the turn given back is free again")
         gate.leave()
@@ -64,38 +104,43 @@ struct AdmissionGateTests {
 
     @Test("each request's wait is its own: one let in before its wait ended leaves the next one waiting its full wait")
     func eachWaitIsItsOwn() async throws {
-        let gate = AdmissionGate(limits: .init(inFlight: 1, queued: 10, wait: .seconds(2)))
+        let clock = ManualClock()
+        let gate = AdmissionGate(limits: .init(inFlight: 1, queued: 10, wait: .seconds(10)), clock: clock.gateClock)
         #expect(await gate.enter())
         let early = Arrival(gate)
-        try await Task.sleep(for: .seconds(1))
+        #expect(try await eventually { gate.queued == 1 && clock.sleeping == 1 })
+        clock.advance(by: .seconds(5))
         let later = Arrival(gate)
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await eventually { gate.queued == 2 })
         gate.leave()
-        #expect(try await answer(of: early) == true)
-        // Past the early request's deadline, well before the later one's.
-        try await Task.sleep(for: .milliseconds(1400))
+        #expect(try await eventually { early.decided == true })
+        // Past the early request's deadline (10 s), before the later one's (15 s): the gate wakes and sleeps again.
+        clock.advance(by: .seconds(6))
+        #expect(try await eventually { clock.sleeping == 1 })
         #expect(later.decided == nil, "the later request was refused at the earlier one's deadline")
-        gate.leave()
-        #expect(try await answer(of: later) == true)
+        clock.advance(by: .seconds(4))
+        #expect(try await eventually { later.decided == false })
         gate.leave()
     }
 
-    @Test("after a burst of waiting requests is let in, the gate refuses none of them when their waits run out")
+    @Test("once a burst of waiting requests is let in, the gate stops watching, and refuses none of them when their waits run out")
     func admittedAreNeverRefused() async throws {
-        let gate = AdmissionGate(limits: .init(inFlight: 2, queued: 100, wait: .milliseconds(500)))
+        let clock = ManualClock()
+        let gate = AdmissionGate(limits: .init(inFlight: 2, queued: 100, wait: .seconds(30)), clock: clock.gateClock)
         #expect(await gate.enter())
         #expect(await gate.enter())
         let burst = (0..<50).map { _ in Arrival(gate) }
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await eventually { gate.queued == 50 })
         for _ in 0..<50 { gate.leave() }
-        for arrival in burst { #expect(try await answer(of: arrival) == true) }
-        try await Task.sleep(for: .milliseconds(700))
-        // Two turns are still held by the last two of the burst; nothing the sweep did took one back.
+        #expect(try await eventually { burst.allSatisfy { $0.decided == true } })
+        clock.advance(by: .seconds(31))
+        #expect(try await eventually { clock.sleeping == 0 }, "the gate still sleeps with nobody waiting")
+        // The last two of the burst still hold both turns: a new request waits for one.
         let next = Arrival(gate)
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(try await eventually { gate.queued == 1 })
         #expect(next.decided == nil)
         gate.leave()
-        #expect(try await answer(of: next) == true)
+        #expect(try await eventually { next.decided == true })
         gate.leave()
         gate.leave()
     }
