@@ -25,8 +25,8 @@ final class AdmissionGate: Sendable {
 
     private struct State {
         var inFlight = 0
-        var nextTicket: UInt64 = 0
-        var waiting: [UInt64: Waiter] = [:]
+        /// Oldest first; each waits as long, so their deadlines come in this order too.
+        var waiting: [Waiter] = []
         /// Whether the task that refuses waiters past their deadline runs (`sweep`).
         var sweeping = false
     }
@@ -53,15 +53,14 @@ final class AdmissionGate: Sendable {
 
     /// Waits for a turn: true once the request may run (it must then call `leave`), false when it is refused.
     func enter() async -> Bool {
-        enum Decision { case admitted, refused, wait(UInt64) }
+        enum Decision { case admitted, refused, wait }
         let decision: Decision = state.withLockedValue { state in
             if state.inFlight < limits.inFlight && state.waiting.isEmpty {
                 state.inFlight += 1
                 return .admitted
             }
             if state.waiting.count >= limits.queued { return .refused }
-            state.nextTicket += 1
-            return .wait(state.nextTicket)
+            return .wait
         }
         switch decision {
         case .admitted:
@@ -70,10 +69,11 @@ final class AdmissionGate: Sendable {
         case .refused:
             shed.increment()
             return false
-        case .wait(let ticket):
+        case .wait:
             let admitted = await withCheckedContinuation { continuation in
                 let (admittedNow, startSweeping) = state.withLockedValue { state in
-                    state.waiting[ticket] = Waiter(continuation: continuation, deadline: clock.now() + limits.wait)
+                    // Read under the lock, so the queue's order is its deadlines' order.
+                    state.waiting.append(Waiter(continuation: continuation, deadline: clock.now() + limits.wait))
                     // Turns given back since the decision found no waiter to hand them to.
                     let admittedNow = Self.admitWhileRoom(&state, limit: limits.inFlight)
                     defer { state.sweeping = true }
@@ -101,9 +101,9 @@ final class AdmissionGate: Sendable {
     /// Takes the longest-waiting requests off the queue while fewer than `limit` run, counting them in.
     private static func admitWhileRoom(_ state: inout State, limit: Int) -> [Waiter] {
         var admitted: [Waiter] = []
-        while state.inFlight < limit, let first = state.waiting.keys.min(), let waiter = state.waiting.removeValue(forKey: first) {
+        while state.inFlight < limit, !state.waiting.isEmpty {
             state.inFlight += 1
-            admitted.append(waiter)
+            admitted.append(state.waiting.removeFirst())
         }
         return admitted
     }
@@ -116,19 +116,19 @@ final class AdmissionGate: Sendable {
     private func sweep() async {
         while true {
             let next: ContinuousClock.Instant? = state.withLockedValue { state in
-                // Every waiter waits as long, so the oldest is the first due.
-                guard let oldest = state.waiting.keys.min(), let waiter = state.waiting[oldest] else {
+                guard let oldest = state.waiting.first else {
                     state.sweeping = false
                     return nil
                 }
-                return waiter.deadline
+                return oldest.deadline
             }
             guard let next else { return }
             await clock.sleep(next)
             let now = clock.now()
             let expired = state.withLockedValue { state in
-                let due = state.waiting.filter { $0.value.deadline <= now }.keys
-                return due.compactMap { state.waiting.removeValue(forKey: $0) }
+                let due = state.waiting.prefix { $0.deadline <= now }
+                state.waiting.removeFirst(due.count)
+                return due
             }
             for waiter in expired { waiter.continuation.resume(returning: false) }
             if !expired.isEmpty { record() }
