@@ -84,6 +84,7 @@ let package = Package(
             dependencies: [
                 "PatioCore", "PatioData", "PatioIdentity", "PatioWeb",
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -274,6 +275,7 @@ let package = Package(
             name: "PatioServerTests",
             dependencies: [
                 "PatioServer", "PatioModules", "PatioTestSupport", "PatioServerTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

@@ -18,6 +18,8 @@ public struct OnboardingModule: PatioModule {
     /// Onboarding's part of the contract (API/openapi.yaml).
     public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
 
+    public var notificationKinds: [NotificationKind] { OnboardingNotifications.all }
+
     public func start(_ environment: ModuleEnvironment) -> any StartedModule {
         RunningOnboarding(services: OnboardingServices(environment: environment), environment: environment)
     }

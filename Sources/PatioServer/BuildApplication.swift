@@ -149,6 +149,13 @@ public func buildComponents(
     let syncCollections = SyncCollections()
     let environment: ModuleEnvironment
     do {
+        let kinds: NotificationKinds
+        do {
+            kinds = try NotificationKinds(registry.modules.map { (module: $0.id, kinds: $0.notificationKinds) })
+        } catch let error as SettingError {
+            throw ConfigurationError(error.description)
+        }
+        let notifications = NotificationService(database: database, clock: clock, kinds: kinds, events: events)
         var web = try await WebRenderer.load()
         for resources in registry.modules.compactMap(\.webResources) {
             web = try await web.adding(directory: resources.templateDirectory, strings: resources.strings)
@@ -158,7 +165,7 @@ public func buildComponents(
             demoMode: configuration.demoMode, secrets: secrets, publicURL: configuration.publicURL,
             events: events, settings: configuration.moduleSettings,
             offlineTables: OfflineTableRegistry(database: database, clock: clock, tables: registry.modules.flatMap { $0.offlineTables() }),
-            sync: SyncService(database: database, collections: syncCollections)
+            sync: SyncService(database: database, collections: syncCollections), notifications: notifications
         )
         try await environment.offlineTables.synchronize()
     } catch {
@@ -203,10 +210,13 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     IdentityPages.register(on: routes, services: components.identity, web: web)
     ClientAppAPI.register(on: routes, service: components.apps)
     PlatformPages.register(on: routes, registry: components.modules, apps: components.apps, web: web)
+    NotificationPages.register(on: routes, service: components.environment.notifications, registry: components.modules, web: web)
     for module in components.running {
         module.registerRoutes(on: routes)
     }
     SyncAPI.register(on: routes, service: components.environment.sync)
+    NotificationsAPI.register(
+        on: routes, service: components.environment.notifications, hosts: configuration.webPushHosts, webPushKey: { nil })
     OfflineTablesAPI.register(on: routes, registry: components.environment.offlineTables, sync: components.environment.sync)
 
     let jobs = configuration.runsPeriodicJobs ? components.running.flatMap { $0.periodicJobs() } : []

@@ -45,6 +45,9 @@ public struct PatioConfiguration: Sendable {
     public var maxQueued = 1024
     /// `PATIO_QUEUE_WAIT`: seconds a request may wait for its turn before it is answered 503.
     public var queueWait = 30
+    /// `PATIO_WEB_PUSH_HOSTS`: the push services browsers' subscriptions may point at (the four big
+    /// browsers' by default); `PATIO_WEB_PUSH_ALLOW_HTTP=true` also accepts `http://` ones, for a local fake.
+    public var webPushHosts = PushServiceHosts.browsers
     /// `PATIO_<MODULE>_*` variables, for the modules to read and check.
     public var moduleSettings = ModuleSettings(environment: [:])
 
@@ -108,6 +111,12 @@ public struct PatioConfiguration: Sendable {
             metricsToken = token
         }
         try readLoadLimits(settings)
+        let allowHTTP = try settings.choice("patio.web.push.allow.http", ["true": true, "false": false]) ?? false
+        if let hosts = settings.list("patio.web.push.hosts"), !hosts.isEmpty {
+            webPushHosts = PushServiceHosts(suffixes: hosts, allowPlainHTTP: allowHTTP)
+        } else if allowHTTP {
+            webPushHosts = PushServiceHosts(suffixes: PushServiceHosts.browsers.suffixes, allowPlainHTTP: true)
+        }
         if let key = settings.text("patio.secret.key", isSecret: true) {
             guard let bytes = SealingKeySource.decode(base64: key) else {
                 throw SettingError("PATIO_SECRET_KEY must be 32 bytes in base64, like the output of openssl rand -base64 32")

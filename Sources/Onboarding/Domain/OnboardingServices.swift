@@ -19,7 +19,9 @@ struct OnboardingServices: Sendable {
         settings = OnboardingSettingsService(database: environment.database, clock: environment.clock)
         newHires = NewHireService(
             database: environment.database, settings: settings, clock: environment.clock, blobs: BlobStore(database: environment.database))
-        tasks = TaskService(database: environment.database, accounts: environment.identity.accounts, clock: environment.clock)
+        tasks = TaskService(
+            database: environment.database, accounts: environment.identity.accounts, clock: environment.clock,
+            notifications: environment.notifications)
         messages = WelcomeMessageService(database: environment.database, clock: environment.clock)
         progress = ProgressReport(database: environment.database, accounts: environment.identity.accounts, settings: settings)
     }

@@ -11,6 +11,7 @@ struct TaskService: Sendable {
     let database: PatioDatabase
     let accounts: AccountService
     let clock: PatioClock
+    let notifications: NotificationService
     let feed = SyncFeed()
 
     static let collection = "onboarding.tasks"
@@ -53,7 +54,9 @@ struct TaskService: Sendable {
             try await feed.recordPut(
                 Self.collection, id: model.id!, scope: Self.scope(model.assigneeID),
                 changed: ["text", "dueDate", "isDone", "assigneeId", "newHireId"], on: db)
-            return Self.view(model)
+            let view = Self.view(model)
+            try await notifyAssigned(view)
+            return view
         }
     }
 
@@ -72,8 +75,16 @@ struct TaskService: Sendable {
             try await model.save(on: db)
             let after = Self.view(model)
             try await feed.recordPut(Self.collection, id: id, scope: Self.scope(model.assigneeID), changed: Self.changedFields(before, after), on: db)
+            if after.assigneeId != before.assigneeId { try await notifyAssigned(after) }
             return after
         }
+    }
+
+    /// Tells the assignee the task is now theirs, in the same transaction as the change.
+    private func notifyAssigned(_ task: View) async throws {
+        try await notifications.send(
+            OnboardingNotifications.taskAssigned.id, to: [task.assigneeId], parameters: ["task": task.text, "due": task.dueDate],
+            link: "/onboarding")
     }
 
     func delete(_ id: UUID) async throws {

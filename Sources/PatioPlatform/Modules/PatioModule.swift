@@ -28,11 +28,13 @@ public struct ModuleEnvironment: Sendable {
     /// Patio's one sync service, for a module's pages that push or pull as its apps do; it knows every
     /// running module's collections (``StartedModule/syncCollections()``) before the first request.
     public let sync: SyncService
+    /// Sends notifications (inbox and pushes) of the kinds the module declares (``PatioModule/notificationKinds``).
+    public let notifications: NotificationService
 
     public init(
         database: PatioDatabase, identity: IdentityServices, apps: ClientAppService, web: WebRenderer, clock: PatioClock, logger: Logger,
         demoMode: Bool, secrets: ServerSecrets, publicURL: String?, events: EventBus, settings: ModuleSettings,
-        offlineTables: OfflineTableRegistry, sync: SyncService
+        offlineTables: OfflineTableRegistry, sync: SyncService, notifications: NotificationService
     ) {
         self.database = database
         self.identity = identity
@@ -47,6 +49,7 @@ public struct ModuleEnvironment: Sendable {
         self.settings = settings
         self.offlineTables = offlineTables
         self.sync = sync
+        self.notifications = notifications
     }
 }
 
@@ -84,6 +87,8 @@ public protocol PatioModule: Sendable {
     /// The module's part of the OpenAPI contract (its tags, paths and own components, as YAML), merged into
     /// the served `/openapi.json` while the module is enabled.
     var contractFragment: URL? { get }
+    /// The kinds of notification the module sends (`<module id>.<name>`), for people to turn on or off.
+    var notificationKinds: [NotificationKind] { get }
 }
 
 extension PatioModule {
@@ -94,6 +99,7 @@ extension PatioModule {
     public var compatContracts: [CompatContract] { [] }
     public var clientApps: [ModuleClientApp] { [] }
     public var contractFragment: URL? { nil }
+    public var notificationKinds: [NotificationKind] { [] }
 }
 
 /// A module's templates folder, its strings (page keys should carry the module's prefix to avoid clashes;

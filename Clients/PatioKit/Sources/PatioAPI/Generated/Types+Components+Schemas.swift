@@ -1115,6 +1115,354 @@ extension Components {
                 case lastUsedAt
             }
         }
+        /// - Remark: Generated from `#/components/schemas/InboxItem`.
+        public struct InboxItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/InboxItem/id`.
+            public var id: Swift.String
+            /// `<module>.<name>`, as listed by `GET /api/v1/notifications/choices`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InboxItem/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/InboxItem/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/InboxItem/body`.
+            public var body: Swift.String
+            /// The page a tap opens, a path on this Patio.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InboxItem/link`.
+            public var link: Swift.String
+            /// - Remark: Generated from `#/components/schemas/InboxItem/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Absent while unread.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InboxItem/readAt`.
+            public var readAt: Foundation.Date?
+            /// Creates a new `InboxItem`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind: `<module>.<name>`, as listed by `GET /api/v1/notifications/choices`.
+            ///   - title:
+            ///   - body:
+            ///   - link: The page a tap opens, a path on this Patio.
+            ///   - createdAt:
+            ///   - readAt: Absent while unread.
+            public init(
+                id: Swift.String,
+                kind: Swift.String,
+                title: Swift.String,
+                body: Swift.String,
+                link: Swift.String,
+                createdAt: Foundation.Date,
+                readAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.kind = kind
+                self.title = title
+                self.body = body
+                self.link = link
+                self.createdAt = createdAt
+                self.readAt = readAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case title
+                case body
+                case link
+                case createdAt
+                case readAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InboxPage`.
+        public struct InboxPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/InboxPage/items`.
+            public var items: [Components.Schemas.InboxItem]
+            /// Absent on the last page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InboxPage/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/InboxPage/unreadCount`.
+            public var unreadCount: Swift.Int
+            /// Creates a new `InboxPage`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - nextCursor: Absent on the last page.
+            ///   - unreadCount:
+            public init(
+                items: [Components.Schemas.InboxItem],
+                nextCursor: Swift.String? = nil,
+                unreadCount: Swift.Int
+            ) {
+                self.items = items
+                self.nextCursor = nextCursor
+                self.unreadCount = unreadCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+                case nextCursor
+                case unreadCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UnreadCount`.
+        public struct UnreadCount: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UnreadCount/unreadCount`.
+            public var unreadCount: Swift.Int
+            /// Creates a new `UnreadCount`.
+            ///
+            /// - Parameters:
+            ///   - unreadCount:
+            public init(unreadCount: Swift.Int) {
+                self.unreadCount = unreadCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case unreadCount
+            }
+        }
+        /// Channel → on. Channels are `web_push` (browsers) and `apns` (the iPhone apps).
+        ///
+        /// - Remark: Generated from `#/components/schemas/NotificationChannels`.
+        public struct NotificationChannels: Codable, Hashable, Sendable {
+            /// A container of undocumented properties.
+            public var additionalProperties: [String: Swift.Bool]
+            /// Creates a new `NotificationChannels`.
+            ///
+            /// - Parameters:
+            ///   - additionalProperties: A container of undocumented properties.
+            public init(additionalProperties: [String: Swift.Bool] = .init()) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NotificationChoices`.
+        public struct NotificationChoices: Codable, Hashable, Sendable {
+            /// Whether a private notification (a grade, an amount) shows its details on a locked phone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/NotificationChoices/lockScreenDetails`.
+            public var lockScreenDetails: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/NotificationChoices/KindsPayload`.
+            public struct KindsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationChoices/KindsPayload/kind`.
+                public var kind: Swift.String
+                /// - Remark: Generated from `#/components/schemas/NotificationChoices/KindsPayload/module`.
+                public var module: Swift.String
+                /// What the kind is called, in the account's language.
+                ///
+                /// - Remark: Generated from `#/components/schemas/NotificationChoices/KindsPayload/name`.
+                public var name: Swift.String
+                /// - Remark: Generated from `#/components/schemas/NotificationChoices/KindsPayload/channels`.
+                public var channels: Components.Schemas.NotificationChannels
+                /// Creates a new `KindsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - kind:
+                ///   - module:
+                ///   - name: What the kind is called, in the account's language.
+                ///   - channels:
+                public init(
+                    kind: Swift.String,
+                    module: Swift.String,
+                    name: Swift.String,
+                    channels: Components.Schemas.NotificationChannels
+                ) {
+                    self.kind = kind
+                    self.module = module
+                    self.name = name
+                    self.channels = channels
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case kind
+                    case module
+                    case name
+                    case channels
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationChoices/kinds`.
+            public typealias KindsPayload = [Components.Schemas.NotificationChoices.KindsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/NotificationChoices/kinds`.
+            public var kinds: Components.Schemas.NotificationChoices.KindsPayload
+            /// Creates a new `NotificationChoices`.
+            ///
+            /// - Parameters:
+            ///   - lockScreenDetails: Whether a private notification (a grade, an amount) shows its details on a locked phone.
+            ///   - kinds:
+            public init(
+                lockScreenDetails: Swift.Bool,
+                kinds: Components.Schemas.NotificationChoices.KindsPayload
+            ) {
+                self.lockScreenDetails = lockScreenDetails
+                self.kinds = kinds
+            }
+            public enum CodingKeys: String, CodingKey {
+                case lockScreenDetails
+                case kinds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NotificationChoicesChange`.
+        public struct NotificationChoicesChange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NotificationChoicesChange/lockScreenDetails`.
+            public var lockScreenDetails: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/NotificationChoicesChange/KindsPayload`.
+            public struct KindsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NotificationChoicesChange/KindsPayload/kind`.
+                public var kind: Swift.String
+                /// - Remark: Generated from `#/components/schemas/NotificationChoicesChange/KindsPayload/channels`.
+                public var channels: Components.Schemas.NotificationChannels
+                /// Creates a new `KindsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - kind:
+                ///   - channels:
+                public init(
+                    kind: Swift.String,
+                    channels: Components.Schemas.NotificationChannels
+                ) {
+                    self.kind = kind
+                    self.channels = channels
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case kind
+                    case channels
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NotificationChoicesChange/kinds`.
+            public typealias KindsPayload = [Components.Schemas.NotificationChoicesChange.KindsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/NotificationChoicesChange/kinds`.
+            public var kinds: Components.Schemas.NotificationChoicesChange.KindsPayload?
+            /// Creates a new `NotificationChoicesChange`.
+            ///
+            /// - Parameters:
+            ///   - lockScreenDetails:
+            ///   - kinds:
+            public init(
+                lockScreenDetails: Swift.Bool? = nil,
+                kinds: Components.Schemas.NotificationChoicesChange.KindsPayload? = nil
+            ) {
+                self.lockScreenDetails = lockScreenDetails
+                self.kinds = kinds
+            }
+            public enum CodingKeys: String, CodingKey {
+                case lockScreenDetails
+                case kinds
+            }
+        }
+        /// A browser sends its `PushSubscription.toJSON()` with `channel: web_push`; an iPhone app `channel: apns` and its device token in hex.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushDeviceRegistration`.
+        public struct PushDeviceRegistration: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushDeviceRegistration/channel`.
+            @frozen public enum ChannelPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case webPush = "web_push"
+                case apns = "apns"
+            }
+            /// - Remark: Generated from `#/components/schemas/PushDeviceRegistration/channel`.
+            public var channel: Components.Schemas.PushDeviceRegistration.ChannelPayload
+            /// Web Push only.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushDeviceRegistration/endpoint`.
+            public var endpoint: Swift.String?
+            /// Web Push only.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushDeviceRegistration/keys`.
+            public struct KeysPayload: Codable, Hashable, Sendable {
+                /// The subscription's P-256 public key (uncompressed), base64url.
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushDeviceRegistration/keys/p256dh`.
+                public var p256dh: Swift.String
+                /// The subscription's 16-byte auth secret, base64url.
+                ///
+                /// - Remark: Generated from `#/components/schemas/PushDeviceRegistration/keys/auth`.
+                public var auth: Swift.String
+                /// Creates a new `KeysPayload`.
+                ///
+                /// - Parameters:
+                ///   - p256dh: The subscription's P-256 public key (uncompressed), base64url.
+                ///   - auth: The subscription's 16-byte auth secret, base64url.
+                public init(
+                    p256dh: Swift.String,
+                    auth: Swift.String
+                ) {
+                    self.p256dh = p256dh
+                    self.auth = auth
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case p256dh
+                    case auth
+                }
+            }
+            /// Web Push only.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushDeviceRegistration/keys`.
+            public var keys: Components.Schemas.PushDeviceRegistration.KeysPayload?
+            /// APNs only; the device token in hex.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushDeviceRegistration/token`.
+            public var token: Swift.String?
+            /// Creates a new `PushDeviceRegistration`.
+            ///
+            /// - Parameters:
+            ///   - channel:
+            ///   - endpoint: Web Push only.
+            ///   - keys: Web Push only.
+            ///   - token: APNs only; the device token in hex.
+            public init(
+                channel: Components.Schemas.PushDeviceRegistration.ChannelPayload,
+                endpoint: Swift.String? = nil,
+                keys: Components.Schemas.PushDeviceRegistration.KeysPayload? = nil,
+                token: Swift.String? = nil
+            ) {
+                self.channel = channel
+                self.endpoint = endpoint
+                self.keys = keys
+                self.token = token
+            }
+            public enum CodingKeys: String, CodingKey {
+                case channel
+                case endpoint
+                case keys
+                case token
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PushDevice`.
+        public struct PushDevice: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushDevice/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushDevice/channel`.
+            @frozen public enum ChannelPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case webPush = "web_push"
+                case apns = "apns"
+            }
+            /// - Remark: Generated from `#/components/schemas/PushDevice/channel`.
+            public var channel: Components.Schemas.PushDevice.ChannelPayload
+            /// - Remark: Generated from `#/components/schemas/PushDevice/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `PushDevice`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - channel:
+            ///   - createdAt:
+            public init(
+                id: Swift.String,
+                channel: Components.Schemas.PushDevice.ChannelPayload,
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.channel = channel
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case channel
+                case createdAt
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/AcademyLevel`.
         @frozen public enum AcademyLevel: String, Codable, Hashable, Sendable, CaseIterable {
             case beginner = "beginner"

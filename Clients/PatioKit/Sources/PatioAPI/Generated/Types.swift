@@ -275,6 +275,64 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/v1/sync/{collection}/mutations`.
     /// - Remark: Generated from `#/paths//api/v1/sync/{collection}/mutations/post(syncPush)`.
     func syncPush(_ input: Operations.SyncPush.Input) async throws -> Operations.SyncPush.Output
+    /// The signed-in account's inbox, newest first
+    ///
+    /// Any account; its own notifications only, each in the account's language (its `locale`). `unreadCount` counts every unread one, not only this page's. docs/notifications.md.
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/get(listNotifications)`.
+    func listNotifications(_ input: Operations.ListNotifications.Input) async throws -> Operations.ListNotifications.Output
+    /// How many of the account's notifications are unread
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/unread-count`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/unread-count/get(unreadNotificationCount)`.
+    func unreadNotificationCount(_ input: Operations.UnreadNotificationCount.Input) async throws -> Operations.UnreadNotificationCount.Output
+    /// Mark every unread notification read
+    ///
+    /// - Remark: HTTP `POST /api/v1/notifications/read-all`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/read-all/post(markAllNotificationsRead)`.
+    func markAllNotificationsRead(_ input: Operations.MarkAllNotificationsRead.Input) async throws -> Operations.MarkAllNotificationsRead.Output
+    /// Mark one notification read (again is fine)
+    ///
+    /// - Remark: HTTP `POST /api/v1/notifications/{id}/read`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/{id}/read/post(markNotificationRead)`.
+    func markNotificationRead(_ input: Operations.MarkNotificationRead.Input) async throws -> Operations.MarkNotificationRead.Output
+    /// What reaches the account where
+    ///
+    /// Every kind of notification the enabled modules send, with the account's choice per channel (or the kind's default), and whether private details may show on a locked phone.
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/choices`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/choices/get(notificationChoices)`.
+    func notificationChoices(_ input: Operations.NotificationChoices.Input) async throws -> Operations.NotificationChoices.Output
+    /// Change some of the account's choices
+    ///
+    /// What the body leaves out stays as it was. An unknown kind or channel is refused and nothing is changed.
+    ///
+    /// - Remark: HTTP `PUT /api/v1/notifications/choices`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/choices/put(chooseNotifications)`.
+    func chooseNotifications(_ input: Operations.ChooseNotifications.Input) async throws -> Operations.ChooseNotifications.Output
+    /// The devices the account's pushes go to
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/devices`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/devices/get(listPushDevices)`.
+    func listPushDevices(_ input: Operations.ListPushDevices.Input) async throws -> Operations.ListPushDevices.Output
+    /// Register a browser's push subscription or an app's APNs device token
+    ///
+    /// A device belongs to the session that registered it: signing out stops its pushes. The same subscription or token registered again is the same device (moved to this account if it was someone else's). Web Push endpoints must be a browser push service's, over HTTPS (`PATIO_WEB_PUSH_HOSTS`).
+    ///
+    /// - Remark: HTTP `POST /api/v1/notifications/devices`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/devices/post(registerPushDevice)`.
+    func registerPushDevice(_ input: Operations.RegisterPushDevice.Input) async throws -> Operations.RegisterPushDevice.Output
+    /// Stop pushes to a device (an app does this when it signs out)
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/notifications/devices/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/devices/{id}/delete(unregisterPushDevice)`.
+    func unregisterPushDevice(_ input: Operations.UnregisterPushDevice.Input) async throws -> Operations.UnregisterPushDevice.Output
+    /// The server's VAPID public key, for `PushManager.subscribe`
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/web-push-key`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/web-push-key/get(webPushKey)`.
+    func webPushKey(_ input: Operations.WebPushKey.Input) async throws -> Operations.WebPushKey.Output
     /// Get the academy's settings
     ///
     /// Name, time zone, currency and check-in window. Until they are first saved the defaults apply (`Academia`, `America/Lima`, `PEN`, opens 30 minutes before, closes at the end). Requires `academy.admin` (the platform admin role holds every `*.admin` role).
@@ -2106,6 +2164,114 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// The signed-in account's inbox, newest first
+    ///
+    /// Any account; its own notifications only, each in the account's language (its `locale`). `unreadCount` counts every unread one, not only this page's. docs/notifications.md.
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/get(listNotifications)`.
+    public func listNotifications(
+        query: Operations.ListNotifications.Input.Query = .init(),
+        headers: Operations.ListNotifications.Input.Headers = .init()
+    ) async throws -> Operations.ListNotifications.Output {
+        try await listNotifications(Operations.ListNotifications.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// How many of the account's notifications are unread
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/unread-count`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/unread-count/get(unreadNotificationCount)`.
+    public func unreadNotificationCount(headers: Operations.UnreadNotificationCount.Input.Headers = .init()) async throws -> Operations.UnreadNotificationCount.Output {
+        try await unreadNotificationCount(Operations.UnreadNotificationCount.Input(headers: headers))
+    }
+    /// Mark every unread notification read
+    ///
+    /// - Remark: HTTP `POST /api/v1/notifications/read-all`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/read-all/post(markAllNotificationsRead)`.
+    public func markAllNotificationsRead(headers: Operations.MarkAllNotificationsRead.Input.Headers = .init()) async throws -> Operations.MarkAllNotificationsRead.Output {
+        try await markAllNotificationsRead(Operations.MarkAllNotificationsRead.Input(headers: headers))
+    }
+    /// Mark one notification read (again is fine)
+    ///
+    /// - Remark: HTTP `POST /api/v1/notifications/{id}/read`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/{id}/read/post(markNotificationRead)`.
+    public func markNotificationRead(
+        path: Operations.MarkNotificationRead.Input.Path,
+        headers: Operations.MarkNotificationRead.Input.Headers = .init()
+    ) async throws -> Operations.MarkNotificationRead.Output {
+        try await markNotificationRead(Operations.MarkNotificationRead.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// What reaches the account where
+    ///
+    /// Every kind of notification the enabled modules send, with the account's choice per channel (or the kind's default), and whether private details may show on a locked phone.
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/choices`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/choices/get(notificationChoices)`.
+    public func notificationChoices(headers: Operations.NotificationChoices.Input.Headers = .init()) async throws -> Operations.NotificationChoices.Output {
+        try await notificationChoices(Operations.NotificationChoices.Input(headers: headers))
+    }
+    /// Change some of the account's choices
+    ///
+    /// What the body leaves out stays as it was. An unknown kind or channel is refused and nothing is changed.
+    ///
+    /// - Remark: HTTP `PUT /api/v1/notifications/choices`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/choices/put(chooseNotifications)`.
+    public func chooseNotifications(
+        headers: Operations.ChooseNotifications.Input.Headers = .init(),
+        body: Operations.ChooseNotifications.Input.Body
+    ) async throws -> Operations.ChooseNotifications.Output {
+        try await chooseNotifications(Operations.ChooseNotifications.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The devices the account's pushes go to
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/devices`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/devices/get(listPushDevices)`.
+    public func listPushDevices(headers: Operations.ListPushDevices.Input.Headers = .init()) async throws -> Operations.ListPushDevices.Output {
+        try await listPushDevices(Operations.ListPushDevices.Input(headers: headers))
+    }
+    /// Register a browser's push subscription or an app's APNs device token
+    ///
+    /// A device belongs to the session that registered it: signing out stops its pushes. The same subscription or token registered again is the same device (moved to this account if it was someone else's). Web Push endpoints must be a browser push service's, over HTTPS (`PATIO_WEB_PUSH_HOSTS`).
+    ///
+    /// - Remark: HTTP `POST /api/v1/notifications/devices`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/devices/post(registerPushDevice)`.
+    public func registerPushDevice(
+        headers: Operations.RegisterPushDevice.Input.Headers = .init(),
+        body: Operations.RegisterPushDevice.Input.Body
+    ) async throws -> Operations.RegisterPushDevice.Output {
+        try await registerPushDevice(Operations.RegisterPushDevice.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stop pushes to a device (an app does this when it signs out)
+    ///
+    /// - Remark: HTTP `DELETE /api/v1/notifications/devices/{id}`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/devices/{id}/delete(unregisterPushDevice)`.
+    public func unregisterPushDevice(
+        path: Operations.UnregisterPushDevice.Input.Path,
+        headers: Operations.UnregisterPushDevice.Input.Headers = .init()
+    ) async throws -> Operations.UnregisterPushDevice.Output {
+        try await unregisterPushDevice(Operations.UnregisterPushDevice.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The server's VAPID public key, for `PushManager.subscribe`
+    ///
+    /// - Remark: HTTP `GET /api/v1/notifications/web-push-key`.
+    /// - Remark: Generated from `#/paths//api/v1/notifications/web-push-key/get(webPushKey)`.
+    public func webPushKey(headers: Operations.WebPushKey.Input.Headers = .init()) async throws -> Operations.WebPushKey.Output {
+        try await webPushKey(Operations.WebPushKey.Input(headers: headers))
     }
     /// Get the academy's settings
     ///

@@ -1,0 +1,106 @@
+import Foundation
+import Hummingbird
+import PatioCore
+import PatioWeb
+
+/// `/notifications`: the signed-in person's inbox (a tap marks one read and opens its page) and
+/// `/notifications/settings`, where they choose what reaches them where.
+public enum NotificationPages {
+    public static func register(on routes: PatioRoutes, service: NotificationService, registry: ModuleRegistry, web: WebRenderer) {
+        routes.get("/notifications", .signedIn) { request, context in
+            let principal = try context.requirePrincipal()
+            let cursor = request.uri.queryParameters["cursor"].map(String.init)
+            let page = try await service.inbox(
+                account: principal.accountID, locale: context.locale, page: try CursorPageRequest(limit: "30", cursor: cursor))
+            let zone = context.timeZone ?? .gmt
+            let items: [[String: Any]] = page.items.map { item in
+                [
+                    "id": item.id.uuidString, "title": item.title, "body": item.body, "unread": item.readAt == nil,
+                    "when": PageFormat.dateTime(item.createdAt, in: zone, locale: context.locale),
+                    "whenISO": Timestamp.format(item.createdAt),
+                ]
+            }
+            return web.page(
+                "notifications", title: Strings.text("notifications", context.locale),
+                data: [
+                    "items": items, "hasItems": !items.isEmpty, "unreadCount": page.unreadCount, "hasUnread": page.unreadCount > 0,
+                    "next": page.nextCursor as Any,
+                ],
+                context: context)
+        }
+        // A tap on a notification: read, then its page.
+        routes.post("/notifications/{id}/open", .signedIn) { _, context in
+            let principal = try context.requirePrincipal()
+            let id = try context.uuidParameter("id")
+            try await service.markRead(account: principal.accountID, id: id)
+            return redirect(to: try await service.link(of: id, account: principal.accountID) ?? "/notifications")
+        }
+        routes.post("/notifications/read-all", .signedIn) { _, context in
+            let marked = try await service.markAllRead(account: try context.requirePrincipal().accountID)
+            return redirect(to: "/notifications", notice: String(format: Strings.text("notifications_marked", context.locale), marked))
+        }
+        // The bell on every page (static/bell.js) shows the unread count from here, live.
+        routes.webSocket("/notifications/live", .signedIn) { _, context in
+            let account = try context.requirePrincipal().accountID
+            return { inbound, outbound, _ in try await UnreadCountWatch(service: service, account: account).run(inbound: inbound, outbound: outbound) }
+        }
+        routes.get("/notifications/settings", .signedIn) { _, context in
+            try await settingsPage(context, service: service, registry: registry, web: web)
+        }
+        routes.post("/notifications/settings", .signedIn) { request, context in
+            let principal = try context.requirePrincipal()
+            let form = try await FormBody.parse(request)
+            let current = try await service.choices(account: principal.accountID, locale: context.locale)
+            // A checkbox left unticked is not sent: every kind shown on the page is set from the form.
+            let kinds = current.kinds.map { kind in
+                NotificationChoicesChange.Kind(
+                    kind: kind.kind,
+                    channels: Dictionary(
+                        uniqueKeysWithValues: NotificationChannel.allCases.map { ($0.rawValue, form["\(kind.kind) \($0.rawValue)"] == "on") }))
+            }
+            _ = try await service.choose(
+                account: principal.accountID, NotificationChoicesChange(lockScreenDetails: form["lockScreenDetails"] == "on", kinds: kinds),
+                locale: context.locale)
+            return redirect(to: "/notifications/settings", notice: Strings.text("saved", context.locale))
+        }
+    }
+
+    static func settingsPage(_ context: PatioRequestContext, service: NotificationService, registry: ModuleRegistry, web: WebRenderer) async throws
+        -> Response
+    {
+        let choices = try await service.choices(account: try context.requirePrincipal().accountID, locale: context.locale)
+        let names = Dictionary(uniqueKeysWithValues: registry.modules.map { ($0.id, $0.displayName(context.locale)) })
+        var groups: [[String: Any]] = []
+        for module in registry.modules {
+            let kinds = choices.kinds.filter { $0.module == module.id }
+            guard !kinds.isEmpty else { continue }
+            groups.append([
+                "module": names[module.id] ?? module.id,
+                "kinds": kinds.map { kind -> [String: Any] in
+                    [
+                        "name": kind.name,
+                        "channels": NotificationChannel.allCases.map { channel -> [String: Any] in
+                            [
+                                "field": "\(kind.kind) \(channel.rawValue)", "on": kind.channels[channel.rawValue] ?? false,
+                                "label": Strings.text("notifications_channel_\(channel.rawValue)", context.locale),
+                            ]
+                        },
+                    ]
+                },
+            ])
+        }
+        return web.page(
+            "notification_settings", title: Strings.text("notifications_settings", context.locale),
+            data: ["groups": groups, "hasGroups": !groups.isEmpty, "lockScreenDetails": choices.lockScreenDetails], context: context)
+    }
+}
+
+extension NotificationService {
+    /// The page a tap on one of the account's notifications opens.
+    func link(of id: UUID, account: UUID) async throws -> String? {
+        struct Row: Decodable { let link: String }
+        return try await (try database.reader.sql).raw(
+            "SELECT link FROM platform_notifications WHERE id = \(bind: id) AND account_id = \(bind: account)"
+        ).first(decoding: Row.self)?.link
+    }
+}
