@@ -83,6 +83,7 @@ let package = Package(
             name: "PatioPlatform",
             dependencies: [
                 "PatioCore", "PatioData", "PatioIdentity", "PatioWeb",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "FluentKit", package: "fluent-kit"),
@@ -252,7 +253,10 @@ let package = Package(
         .testTarget(name: "PatioDataTests", dependencies: ["PatioData", "PatioTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PatioPlatformTests",
-            dependencies: ["PatioPlatform", "PatioTestSupport", .product(name: "Configuration", package: "swift-configuration")],
+            dependencies: [
+                "PatioPlatform", "PatioTestSupport", .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         moduleTestTarget("Academy"),
@@ -264,6 +268,7 @@ let package = Package(
             name: "PatioServerTestSupport",
             dependencies: [
                 "PatioServer", "PatioTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

@@ -20,6 +20,10 @@ public struct PatioComponents: Sendable {
     public let environment: ModuleEnvironment
     /// Each enabled module started once for this Patio, by id.
     public let started: [String: any StartedModule]
+    /// Sends queued pushes; runs as a service while Patio serves, or a round at a time in tests.
+    public let notificationDelivery: NotificationDelivery
+    /// Wakes the delivery worker when a push is queued.
+    public let deliveryWake: DeliveryWake
 
     /// The enabled modules' started values, in the registry's order.
     public var running: [any StartedModule] { modules.modules.compactMap { started[$0.id] } }
@@ -91,6 +95,34 @@ struct PeriodicJobService: Service {
     }
 }
 
+/// Sends queued pushes until graceful shutdown: a round whenever one is queued here, and every few seconds
+/// for those queued by other instances or due again after a failure.
+struct NotificationDeliveryService: Service {
+    let delivery: NotificationDelivery
+    let wake: DeliveryWake
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    if try await delivery.deliverDue() > 0 { continue }
+                } catch {
+                    logger.error("push delivery round failed", metadata: ["error": "\(error)"])
+                }
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        try? await Task.sleep(for: .seconds(5))
+                        wake.signal()
+                    }
+                    await wake.wait()
+                    group.cancelAll()
+                }
+            }
+        }
+    }
+}
+
 /// Relays change signals from other Patio instances (PostgreSQL LISTEN) until graceful shutdown.
 struct EventRelayService: Service {
     let relay: @Sendable () async -> Void
@@ -148,6 +180,8 @@ public func buildComponents(
     )
     let syncCollections = SyncCollections()
     let environment: ModuleEnvironment
+    let deliveryWake = DeliveryWake()
+    let notifications: NotificationService
     do {
         let kinds: NotificationKinds
         do {
@@ -155,7 +189,8 @@ public func buildComponents(
         } catch let error as SettingError {
             throw ConfigurationError(error.description)
         }
-        let notifications = NotificationService(database: database, clock: clock, kinds: kinds, events: events)
+        notifications = NotificationService(
+            database: database, clock: clock, kinds: kinds, events: events, channels: [.webPush], deliveriesWaiting: deliveryWake.signal)
         var web = try await WebRenderer.load()
         for resources in registry.modules.compactMap(\.webResources) {
             web = try await web.adding(directory: resources.templateDirectory, strings: resources.strings)
@@ -176,9 +211,13 @@ public func buildComponents(
     }
     let started = Dictionary(uniqueKeysWithValues: registry.modules.map { ($0.id, $0.start(environment)) })
     syncCollections.add(registry.modules.compactMap { started[$0.id] }.flatMap { $0.syncCollections() })
+    let contact = configuration.webPushContact
+    let delivery = NotificationDelivery(
+        database: database, clock: clock, service: notifications, transport: .live(),
+        vapid: { VAPID(secret: try await secrets.key(named: "web-push-vapid"), subject: contact) }, logger: logger)
     return PatioComponents(
         configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment,
-        started: started)
+        started: started, notificationDelivery: delivery, deliveryWake: deliveryWake)
 }
 
 /// The composition root: configuration → database → services → modules → router → application.
@@ -216,13 +255,17 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     }
     SyncAPI.register(on: routes, service: components.environment.sync)
     NotificationsAPI.register(
-        on: routes, service: components.environment.notifications, hosts: configuration.webPushHosts, webPushKey: { nil })
+        on: routes, service: components.environment.notifications, hosts: configuration.webPushHosts,
+        webPushKey: { try await components.notificationDelivery.vapid()?.publicKey })
     OfflineTablesAPI.register(on: routes, registry: components.environment.offlineTables, sync: components.environment.sync)
 
     let jobs = configuration.runsPeriodicJobs ? components.running.flatMap { $0.periodicJobs() } : []
     // Stopped in reverse order: the modules' jobs and clients first, the database last.
     var services: [any Service] = [DatabaseLifecycle(database: components.database), ModuleLifecycle(components: components)]
     services += jobs.map { PeriodicJobService(job: $0, logger: logger) }
+    if configuration.runsPeriodicJobs {
+        services.append(NotificationDeliveryService(delivery: components.notificationDelivery, wake: components.deliveryWake, logger: logger))
+    }
     if let relay = components.environment.events.relay {
         services.append(EventRelayService(relay: relay))
         services.append(SessionCacheRelay.Listener(cache: components.identity.sessions.cache, events: components.environment.events))

@@ -48,6 +48,13 @@ public struct PatioConfiguration: Sendable {
     /// `PATIO_WEB_PUSH_HOSTS`: the push services browsers' subscriptions may point at (the four big
     /// browsers' by default); `PATIO_WEB_PUSH_ALLOW_HTTP=true` also accepts `http://` ones, for a local fake.
     public var webPushHosts = PushServiceHosts.browsers
+    /// `PATIO_WEB_PUSH_CONTACT`: who push services may contact about this server's pushes (`mailto:` or
+    /// `https:`, RFC 8292's `sub`); `PATIO_PUBLIC_URL` when not set.
+    public var webPushContact: String {
+        get { webPushContactSetting ?? publicURL ?? "mailto:admin@localhost" }
+        set { webPushContactSetting = newValue }
+    }
+    private var webPushContactSetting: String?
     /// `PATIO_<MODULE>_*` variables, for the modules to read and check.
     public var moduleSettings = ModuleSettings(environment: [:])
 
@@ -111,6 +118,12 @@ public struct PatioConfiguration: Sendable {
             metricsToken = token
         }
         try readLoadLimits(settings)
+        if let contact = settings.text("patio.web.push.contact") {
+            guard contact.hasPrefix("mailto:") || contact.hasPrefix("https://") else {
+                throw SettingError("PATIO_WEB_PUSH_CONTACT must be a mailto: or https: URL, like mailto:ops@example.com")
+            }
+            webPushContact = contact
+        }
         let allowHTTP = try settings.choice("patio.web.push.allow.http", ["true": true, "false": false]) ?? false
         if let hosts = settings.list("patio.web.push.hosts"), !hosts.isEmpty {
             webPushHosts = PushServiceHosts(suffixes: hosts, allowPlainHTTP: allowHTTP)

@@ -15,6 +15,7 @@ struct CreateNotifications: AsyncMigration {
             .field("kind", .string, .required)
             .field("parameters", .string, .required)
             .field("link", .string, .required)
+            .field("collapse_key", .string)
             .field("created_at", .datetime, .required)
             .field("read_at", .datetime)
             .create()
@@ -50,7 +51,9 @@ struct CreateNotifications: AsyncMigration {
         try await database.schema("platform_notification_deliveries")
             .id()
             .field("notification_id", .uuid, .required, .references("platform_notifications", "id", onDelete: .cascade))
-            .field("device_id", .uuid, .required, .references("platform_push_devices", "id", onDelete: .cascade))
+            // A device removed (by its owner, or gone at its push service) keeps its deliveries' history.
+            .field("device_id", .uuid, .references("platform_push_devices", "id", onDelete: .setNull))
+            .field("channel", .string, .required)
             .field("state", .string, .required)
             .field("attempts", .int, .required)
             .field("due_at", .datetime, .required)

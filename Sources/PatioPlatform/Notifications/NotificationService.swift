@@ -14,17 +14,20 @@ public struct NotificationService: Sendable {
     let clock: PatioClock
     public let kinds: NotificationKinds
     let events: EventBus
+    /// The channels this Patio can deliver to: pushes are queued only for those (APNs needs credentials).
+    public let channels: Set<NotificationChannel>
     /// Tells the delivery worker there is something to send, so it need not wait for its next round.
     let deliveriesWaiting: @Sendable () -> Void
 
     public init(
-        database: PatioDatabase, clock: PatioClock, kinds: NotificationKinds, events: EventBus,
+        database: PatioDatabase, clock: PatioClock, kinds: NotificationKinds, events: EventBus, channels: Set<NotificationChannel> = [.webPush],
         deliveriesWaiting: @escaping @Sendable () -> Void = {}
     ) {
         self.database = database
         self.clock = clock
         self.kinds = kinds
         self.events = events
+        self.channels = channels
         self.deliveriesWaiting = deliveriesWaiting
     }
 
@@ -33,8 +36,11 @@ public struct NotificationService: Sendable {
 
     /// Puts a notification of `kind` in each recipient's inbox and queues its pushes to every device of
     /// theirs whose channel is on for that kind. `link` is the page a tap opens (a path on this Patio);
-    /// `parameters` fill the kind's words.
-    public func send(_ kind: String, to recipients: [UUID], parameters: [String: String] = [:], link: String) async throws {
+    /// `parameters` fill the kind's words. Pushes with the same `collapseKey` replace each other on a device
+    /// that has not shown the earlier one yet (a grade changed twice is one alert).
+    public func send(_ kind: String, to recipients: [UUID], parameters: [String: String] = [:], link: String, collapseKey: String? = nil)
+        async throws
+    {
         guard let declared = kinds[kind] else {
             throw AppError(.internalServerError, code: "notification_kind_unknown", detail: "No module declares the notification kind \(kind).")
         }
@@ -53,18 +59,20 @@ public struct NotificationService: Sendable {
                 notificationOf[account] = id
                 try await sql.raw(
                     """
-                    INSERT INTO platform_notifications (id, account_id, kind, parameters, link, created_at)
-                    VALUES (\(bind: id), \(bind: account), \(bind: kind), \(bind: encodedParameters), \(bind: link), \(bind: now))
+                    INSERT INTO platform_notifications (id, account_id, kind, parameters, link, collapse_key, created_at)
+                    VALUES (\(bind: id), \(bind: account), \(bind: kind), \(bind: encodedParameters), \(bind: link), \(bind: collapseKey),
+                    \(bind: now))
                     """
                 ).run()
             }
-            let devices = try await Self.devicesToReach(recipients, kind: declared, now: now, on: sql)
+            let devices = try await Self.devicesToReach(recipients, kind: declared, channels: channels, now: now, on: sql)
             for device in devices {
                 guard let notification = notificationOf[device.account_id] else { continue }
                 try await sql.raw(
                     """
-                    INSERT INTO platform_notification_deliveries (id, notification_id, device_id, state, attempts, due_at, updated_at)
-                    VALUES (\(bind: UUID()), \(bind: notification), \(bind: device.id), 'pending', 0, \(bind: now), \(bind: now))
+                    INSERT INTO platform_notification_deliveries (id, notification_id, device_id, channel, state, attempts, due_at, updated_at)
+                    VALUES (\(bind: UUID()), \(bind: notification), \(bind: device.id), \(bind: device.channel), 'pending', 0, \(bind: now),
+                    \(bind: now))
                     """
                 ).run()
             }
@@ -79,22 +87,35 @@ public struct NotificationService: Sendable {
     private struct DeviceRow: Decodable {
         let id: UUID
         let account_id: UUID
+        let channel: String
+    }
+
+    /// True for a device registered outside any session, or in one that is still open.
+    static func liveSession(device: String, now: Date) -> SQLQueryString {
+        """
+        (\(unsafeRaw: device).session_id IS NULL OR EXISTS (SELECT 1 FROM \(ident: SessionModel.schema) s
+          WHERE s.id = \(unsafeRaw: device).session_id AND s.revoked_at IS NULL AND s.expires_at > \(bind: now)))
+        """
     }
 
     /// The recipients' devices whose channel is on for `kind` (their choice, or the kind's default) and whose
     /// session, when the device was registered in one, is still open: signing out stops a device's pushes.
-    private static func devicesToReach(_ accounts: [UUID], kind: NotificationKind, now: Date, on sql: any SQLDatabase) async throws -> [DeviceRow] {
+    private static func devicesToReach(
+        _ accounts: [UUID], kind: NotificationKind, channels: Set<NotificationChannel>, now: Date, on sql: any SQLDatabase
+    ) async throws -> [DeviceRow] {
+        let deliverable = NotificationChannel.allCases.filter { channels.contains($0) }.map(\.rawValue)
+        guard !deliverable.isEmpty else { return [] }
         let defaults = NotificationChannel.allCases.filter { kind.onByDefault.contains($0) }.map(\.rawValue)
         let onByDefault: SQLQueryString =
             defaults.isEmpty ? "FALSE" : "d.channel IN (\(defaults.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", ")))"
         return try await sql.raw(
             """
-            SELECT d.id, d.account_id FROM platform_push_devices d
+            SELECT d.id, d.account_id, d.channel FROM platform_push_devices d
             LEFT JOIN platform_notification_choices c ON c.account_id = d.account_id AND c.kind = \(bind: kind.id) AND c.channel = d.channel
             WHERE d.account_id IN (\(accounts.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", ")))
+              AND d.channel IN (\(deliverable.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", ")))
               AND (c.enabled = \(bind: true) OR (c.enabled IS NULL AND \(onByDefault)))
-              AND (d.session_id IS NULL OR EXISTS (
-                SELECT 1 FROM \(ident: SessionModel.schema) s WHERE s.id = d.session_id AND s.revoked_at IS NULL AND s.expires_at > \(bind: now)))
+              AND \(liveSession(device: "d", now: now))
             """
         ).all(decoding: DeviceRow.self)
     }
