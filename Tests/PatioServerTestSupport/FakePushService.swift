@@ -131,7 +131,8 @@ public final class FakePushService: Sendable {
         else { return nil }
         let info = Array("WebPush: info".utf8) + [0] + Array(key.publicKey.x963Representation) + senderBytes
         let ikm = shared.hkdfDerivedSymmetricKey(using: SHA256.self, salt: browser.auth, sharedInfo: info, outputByteCount: 32)
-        let cek = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, salt: salt, info: Array("Content-Encoding: aes128gcm".utf8) + [0], outputByteCount: 16)
+        let cek = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: ikm, salt: salt, info: Array("Content-Encoding: aes128gcm".utf8) + [0], outputByteCount: 16)
         let nonce = HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, salt: salt, info: Array("Content-Encoding: nonce".utf8) + [0], outputByteCount: 12)
         guard let gcmNonce = try? AES.GCM.Nonce(data: nonce.withUnsafeBytes { Array($0) }),
             let box = try? AES.GCM.SealedBox(nonce: gcmNonce, ciphertext: sealed.dropLast(16), tag: sealed.suffix(16)),

@@ -5,7 +5,9 @@ import PatioCore
 
 /// `/api/v1/notifications/*`: the signed-in account's inbox, its choices and the devices it is pushed to.
 public enum NotificationsAPI {
-    public static func register(on routes: PatioRoutes, service: NotificationService, hosts: PushServiceHosts, webPushKey: @escaping @Sendable () async throws -> String?) {
+    public static func register(
+        on routes: PatioRoutes, service: NotificationService, hosts: PushServiceHosts, webPushKey: @escaping @Sendable () async throws -> String?
+    ) {
         routes.get("/api/v1/notifications", .signedIn) { request, context in
             let principal = try context.requirePrincipal()
             let query = request.uri.queryParameters
@@ -51,7 +53,8 @@ public enum NotificationsAPI {
         }
         routes.webSocket("/api/v1/notifications/live", .signedIn) { _, context in
             let account = try context.requirePrincipal().accountID
-            return { inbound, outbound, _ in try await UnreadCountWatch(service: service, account: account).run(inbound: inbound, outbound: outbound) }
+            return { inbound, outbound, _ in try await UnreadCountWatch(service: service, account: account).run(inbound: inbound, outbound: outbound)
+            }
         }
     }
 

@@ -63,7 +63,8 @@ extension NotificationService {
     public func choose(account: UUID, _ change: NotificationChoicesChange, locale: PatioLocale) async throws -> NotificationChoices {
         var validator = Validator()
         for (index, kind) in (change.kinds ?? []).enumerated() {
-            validator.check(kinds[kind.kind] != nil, "kinds[\(index)].kind", "There is no kind of notification called \(kind.kind).",
+            validator.check(
+                kinds[kind.kind] != nil, "kinds[\(index)].kind", "There is no kind of notification called \(kind.kind).",
                 code: "notification_kind_unknown")
             for channel in kind.channels.keys where NotificationChannel(rawValue: channel) == nil {
                 validator.add("kinds[\(index)].channels", "Use web_push or apns, not \(channel).", code: "notification_channel_unknown")

@@ -163,7 +163,8 @@ public struct NotificationDelivery: Sendable {
             else { return .failed(status: nil, error: "The subscription is not one Patio can push to") }
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            let body = try WebPushEncryption.encrypt(Array(try encoder.encode(payload(delivery))), subscriberKey: Array(key), authSecret: Array(secret))
+            let body = try WebPushEncryption.encrypt(
+                Array(try encoder.encode(payload(delivery))), subscriberKey: Array(key), authSecret: Array(secret))
             var headers: [(String, String)] = [
                 ("Authorization", try vapid.authorization(endpoint: url, now: clock.now())),
                 ("Content-Encoding", "aes128gcm"), ("Content-Type", "application/octet-stream"),

@@ -24,9 +24,10 @@ public struct NotificationKind: Sendable {
     private let spanish: NotificationWords
     private let english: NotificationWords
 
-    public init(_ id: String, onByDefault: Set<NotificationChannel> = Set(NotificationChannel.allCases), isPrivate: Bool = false,
-                spanish: NotificationWords, english: NotificationWords)
-    {
+    public init(
+        _ id: String, onByDefault: Set<NotificationChannel> = Set(NotificationChannel.allCases), isPrivate: Bool = false,
+        spanish: NotificationWords, english: NotificationWords
+    ) {
         self.id = id
         self.onByDefault = onByDefault
         self.isPrivate = isPrivate

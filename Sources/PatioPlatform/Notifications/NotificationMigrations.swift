@@ -62,8 +62,10 @@ struct CreateNotifications: AsyncMigration {
             .field("last_error", .string)
             .field("updated_at", .datetime, .required)
             .create()
-        try await sql.create(index: "platform_notification_deliveries_due_idx").on("platform_notification_deliveries").column("state").column("due_at")
-            .run()
+        try await sql.create(index: "platform_notification_deliveries_due_idx").on("platform_notification_deliveries").column("state").column(
+            "due_at"
+        )
+        .run()
     }
 
     func revert(on database: any Database) async throws {

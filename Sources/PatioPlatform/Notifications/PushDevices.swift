@@ -139,7 +139,8 @@ extension NotificationService {
         case .apns:
             let token = (registration.token ?? "").lowercased()
             let isHex = token.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-            validator.check(isHex && (64...200).contains(token.utf8.count) && token.utf8.count % 2 == 0, "token",
+            validator.check(
+                isHex && (64...200).contains(token.utf8.count) && token.utf8.count % 2 == 0, "token",
                 "Use the device token APNs gave the app, in hex.", code: "push_token")
             try validator.validate()
             return (.apns, token, nil, nil)

@@ -42,7 +42,8 @@ public enum NotificationPages {
         // The bell on every page (static/bell.js) shows the unread count from here, live.
         routes.webSocket("/notifications/live", .signedIn) { _, context in
             let account = try context.requirePrincipal().accountID
-            return { inbound, outbound, _ in try await UnreadCountWatch(service: service, account: account).run(inbound: inbound, outbound: outbound) }
+            return { inbound, outbound, _ in try await UnreadCountWatch(service: service, account: account).run(inbound: inbound, outbound: outbound)
+            }
         }
         routes.get("/notifications/settings", .signedIn) { _, context in
             try await settingsPage(context, service: service, registry: registry, web: web)

@@ -19,7 +19,8 @@ struct WebPushEncryptionTests {
             authSecret: try Self.bytes("BTBZMqHH6r4Tts7J_aSIgg"), senderKey: sender, salt: try Self.bytes("DGv6ra1nlYgDCS1FRnbzlw"))
         #expect(
             Data(body).base64URLEncodedString()
-                == "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mq"
+                == "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A"
+                + "_yl95bQpu6cVPTpK4Mq"
                 + "gkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN")
     }
 
@@ -80,6 +81,8 @@ struct WebPushEncryptionTests {
     func sameKeyEverywhere() {
         let secret = SymmetricKey(size: .bits256)
         #expect(VAPID(secret: secret, subject: "mailto:a@b.c").publicKey == VAPID(secret: secret, subject: "mailto:a@b.c").publicKey)
-        #expect(VAPID(secret: secret, subject: "mailto:a@b.c").publicKey != VAPID(secret: SymmetricKey(size: .bits256), subject: "mailto:a@b.c").publicKey)
+        #expect(
+            VAPID(secret: secret, subject: "mailto:a@b.c").publicKey != VAPID(secret: SymmetricKey(size: .bits256), subject: "mailto:a@b.c").publicKey
+        )
     }
 }

@@ -128,7 +128,8 @@ struct NotificationsAPITests {
             }
             #expect(try await client.fetch("/api/v1/notifications/unread-count", token: office.ana)["unreadCount"] as? Int == 0)
             try await patio.components.database.write { _ in
-                try await notifications.send("onboarding.task_assigned", to: [office.anaID, office.anaID], parameters: ["task": "y"], link: "/onboarding")
+                try await notifications.send(
+                    "onboarding.task_assigned", to: [office.anaID, office.anaID], parameters: ["task": "y"], link: "/onboarding")
             }
             #expect(try await client.fetch("/api/v1/notifications/unread-count", token: office.ana)["unreadCount"] as? Int == 1)
 
@@ -168,7 +169,9 @@ struct NotificationsAPITests {
                 .put, "/api/v1/notifications/choices", token: office.ana,
                 body: [
                     "lockScreenDetails": false,
-                    "kinds": [["kind": "onboarding.nope", "channels": ["web_push": true]], ["kind": "onboarding.task_assigned", "channels": ["sms": true]]],
+                    "kinds": [
+                        ["kind": "onboarding.nope", "channels": ["web_push": true]], ["kind": "onboarding.task_assigned", "channels": ["sms": true]],
+                    ],
                 ])
             #expect(refused.status == .unprocessableContent)
             #expect(Set(try problem(refused).errors?.compactMap(\.code) ?? []) == ["notification_kind_unknown", "notification_channel_unknown"])
@@ -198,9 +201,12 @@ struct NotificationsAPITests {
                 #expect(Set(try problem(response).errors?.map(\.field) ?? []) == Set(fields), "\(body)")
             }
             let token = String(repeating: "ab", count: 32)
-            #expect(try await client.api(.post, "/api/v1/notifications/devices", token: office.ana, body: ["channel": "apns", "token": token]).status == .created)
+            #expect(
+                try await client.api(.post, "/api/v1/notifications/devices", token: office.ana, body: ["channel": "apns", "token": token]).status
+                    == .created)
             for bad in ["xyz", String(repeating: "a", count: 63), ""] {
-                let response = try await client.api(.post, "/api/v1/notifications/devices", token: office.ana, body: ["channel": "apns", "token": bad])
+                let response = try await client.api(
+                    .post, "/api/v1/notifications/devices", token: office.ana, body: ["channel": "apns", "token": bad])
                 #expect(response.status == .unprocessableContent, "\(bad)")
             }
             let sms = try await client.api(.post, "/api/v1/notifications/devices", token: office.ana, body: ["channel": "sms", "token": token])
@@ -221,7 +227,8 @@ struct NotificationsAPITests {
             let office = try await Office.make(patio, client)
             _ = try await client.created("/api/v1/notifications/devices", token: office.ana, browserSubscription())
             // Without APNs credentials a phone's token is kept, and nothing is queued for it.
-            _ = try await client.created("/api/v1/notifications/devices", token: office.ana, ["channel": "apns", "token": String(repeating: "c", count: 64)])
+            _ = try await client.created(
+                "/api/v1/notifications/devices", token: office.ana, ["channel": "apns", "token": String(repeating: "c", count: 64)])
             try await office.assign("Uno", to: office.anaID, client: client)
             #expect(try await Self.deliveries(patio) == 1)
 
