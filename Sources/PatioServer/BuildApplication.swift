@@ -249,7 +249,9 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     IdentityPages.register(on: routes, services: components.identity, web: web)
     ClientAppAPI.register(on: routes, service: components.apps)
     PlatformPages.register(on: routes, registry: components.modules, apps: components.apps, web: web)
-    NotificationPages.register(on: routes, service: components.environment.notifications, registry: components.modules, web: web)
+    NotificationPages.register(
+        on: routes, service: components.environment.notifications, registry: components.modules, web: web, hosts: configuration.webPushHosts,
+        webPushKey: { try await components.notificationDelivery.vapid()?.publicKey })
     for module in components.running {
         module.registerRoutes(on: routes)
     }

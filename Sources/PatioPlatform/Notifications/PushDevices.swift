@@ -119,6 +119,19 @@ extension NotificationService {
         guard removed else { throw AppError.notFound(code: "push_device_not_found", "You have no such device registered.") }
     }
 
+    /// Stops pushes to the account's browser subscription with this endpoint (the browser unsubscribed);
+    /// an endpoint it does not have is already forgotten.
+    public func forget(endpoint: String, account: UUID) async throws {
+        try await database.write { db in
+            try await db.sql.raw(
+                """
+                DELETE FROM platform_push_devices WHERE channel = \(bind: NotificationChannel.webPush.rawValue) AND address = \(bind: endpoint)
+                AND account_id = \(bind: account)
+                """
+            ).run()
+        }
+    }
+
     /// The channel, the address pushes go to, and (for Web Push) the subscription's keys, or a 422 naming
     /// each field that is wrong.
     static func validate(_ registration: PushDeviceRegistration, hosts: PushServiceHosts) throws

@@ -6,7 +6,11 @@ import PatioWeb
 /// `/notifications`: the signed-in person's inbox (a tap marks one read and opens its page) and
 /// `/notifications/settings`, where they choose what reaches them where.
 public enum NotificationPages {
-    public static func register(on routes: PatioRoutes, service: NotificationService, registry: ModuleRegistry, web: WebRenderer) {
+    public static func register(
+        on routes: PatioRoutes, service: NotificationService, registry: ModuleRegistry, web: WebRenderer, hosts: PushServiceHosts,
+        webPushKey: @escaping @Sendable () async throws -> String?
+    ) {
+        routes.get("/push-worker.js", .everyone) { _, _ in PushWorker.response }
         routes.get("/notifications", .signedIn) { request, context in
             let principal = try context.requirePrincipal()
             let cursor = request.uri.queryParameters["cursor"].map(String.init)
@@ -46,7 +50,24 @@ public enum NotificationPages {
             }
         }
         routes.get("/notifications/settings", .signedIn) { _, context in
-            try await settingsPage(context, service: service, registry: registry, web: web)
+            try await settingsPage(context, service: service, registry: registry, web: web, webPushKey: try? await webPushKey())
+        }
+        // push.js: this browser's subscription, sent with the CSRF token in a header.
+        routes.post("/notifications/devices", .signedIn) { request, context in
+            let principal = try context.requirePrincipal()
+            let registration = try await JSONBody.decode(PushDeviceRegistration.self, from: request)
+            let device = try await service.register(registration, account: principal.accountID, session: principal.sessionID, hosts: hosts)
+            return try .json(device, status: .created)
+        }
+        routes.post("/notifications/devices/forget", .signedIn) { request, context in
+            struct Forget: Decodable { var endpoint: String }
+            let body = try await JSONBody.decode(Forget.self, from: request)
+            try await service.forget(endpoint: body.endpoint, account: try context.requirePrincipal().accountID)
+            return .noContent
+        }
+        routes.post("/notifications/devices/{id}/delete", .signedIn) { _, context in
+            try await service.unregister(device: try context.uuidParameter("id"), account: try context.requirePrincipal().accountID)
+            return redirect(to: "/notifications/settings", notice: Strings.text("notifications_device_removed", context.locale))
         }
         routes.post("/notifications/settings", .signedIn) { request, context in
             let principal = try context.requirePrincipal()
@@ -66,10 +87,18 @@ public enum NotificationPages {
         }
     }
 
-    static func settingsPage(_ context: PatioRequestContext, service: NotificationService, registry: ModuleRegistry, web: WebRenderer) async throws
-        -> Response
-    {
-        let choices = try await service.choices(account: try context.requirePrincipal().accountID, locale: context.locale)
+    static func settingsPage(
+        _ context: PatioRequestContext, service: NotificationService, registry: ModuleRegistry, web: WebRenderer, webPushKey: String?
+    ) async throws -> Response {
+        let account = try context.requirePrincipal().accountID
+        let choices = try await service.choices(account: account, locale: context.locale)
+        let zone = context.timeZone ?? .gmt
+        let devices: [[String: Any]] = try await service.devices(account: account).map { device in
+            [
+                "id": device.id.uuidString, "label": Strings.text("notifications_channel_\(device.channel)", context.locale),
+                "added": PageFormat.date(device.createdAt, in: zone, locale: context.locale),
+            ]
+        }
         let names = Dictionary(uniqueKeysWithValues: registry.modules.map { ($0.id, $0.displayName(context.locale)) })
         var groups: [[String: Any]] = []
         for module in registry.modules {
@@ -92,7 +121,10 @@ public enum NotificationPages {
         }
         return web.page(
             "notification_settings", title: Strings.text("notifications_settings", context.locale),
-            data: ["groups": groups, "hasGroups": !groups.isEmpty, "lockScreenDetails": choices.lockScreenDetails], context: context)
+            data: [
+                "groups": groups, "hasGroups": !groups.isEmpty, "lockScreenDetails": choices.lockScreenDetails, "devices": devices,
+                "hasDevices": !devices.isEmpty, "webPushKey": webPushKey ?? "",
+            ], context: context)
     }
 }
 
