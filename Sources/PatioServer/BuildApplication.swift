@@ -250,7 +250,8 @@ public func buildApplication(_ components: PatioComponents, logger: Logger) thro
     ClientAppAPI.register(on: routes, service: components.apps)
     PlatformPages.register(on: routes, registry: components.modules, apps: components.apps, web: web)
     NotificationPages.register(
-        on: routes, service: components.environment.notifications, registry: components.modules, web: web, hosts: configuration.webPushHosts,
+        on: routes, service: components.environment.notifications, registry: components.modules, web: web,
+        directory: components.identity.directory, hosts: configuration.webPushHosts,
         webPushKey: { try await components.notificationDelivery.vapid()?.publicKey })
     for module in components.running {
         module.registerRoutes(on: routes)

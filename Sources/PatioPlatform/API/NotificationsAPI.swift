@@ -51,6 +51,12 @@ public enum NotificationsAPI {
             }
             return try .json(WebPushKey(publicKey: key))
         }
+        routes.get("/api/v1/admin/notifications/deliveries", .role(Role.platformAdmin)) { request, _ in
+            let query = request.uri.queryParameters
+            let page = try CursorPageRequest(limit: query["limit"].map(String.init), cursor: query["cursor"].map(String.init))
+            let state = query["state"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+            return try .json(try await service.deliveries(state: state, page: page))
+        }
         routes.webSocket("/api/v1/notifications/live", .signedIn) { _, context in
             let account = try context.requirePrincipal().accountID
             return { inbound, outbound, _ in try await UnreadCountWatch(service: service, account: account).run(inbound: inbound, outbound: outbound)

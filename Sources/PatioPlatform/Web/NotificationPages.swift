@@ -1,13 +1,15 @@
 import Foundation
 import Hummingbird
 import PatioCore
+import PatioIdentity
 import PatioWeb
 
 /// `/notifications`: the signed-in person's inbox (a tap marks one read and opens its page) and
 /// `/notifications/settings`, where they choose what reaches them where.
 public enum NotificationPages {
     public static func register(
-        on routes: PatioRoutes, service: NotificationService, registry: ModuleRegistry, web: WebRenderer, hosts: PushServiceHosts,
+        on routes: PatioRoutes, service: NotificationService, registry: ModuleRegistry, web: WebRenderer, directory: AccountDirectory,
+        hosts: PushServiceHosts,
         webPushKey: @escaping @Sendable () async throws -> String?
     ) {
         routes.get("/push-worker.js", .everyone) { _, _ in PushWorker.response }
@@ -48,6 +50,9 @@ public enum NotificationPages {
             let account = try context.requirePrincipal().accountID
             return { inbound, outbound, _ in try await UnreadCountWatch(service: service, account: account).run(inbound: inbound, outbound: outbound)
             }
+        }
+        routes.get("/admin/notifications", .role(Role.platformAdmin)) { request, context in
+            try await deliveriesPage(request, context, service: service, directory: directory, web: web)
         }
         routes.get("/notifications/settings", .signedIn) { _, context in
             try await settingsPage(context, service: service, registry: registry, web: web, webPushKey: try? await webPushKey())
@@ -126,6 +131,42 @@ public enum NotificationPages {
                 "hasDevices": !devices.isEmpty, "webPushKey": webPushKey ?? "",
             ], context: context)
     }
+}
+
+extension NotificationPages {
+    /// The delivery log for a platform admin: newest first, by state, with the person's name.
+    static func deliveriesPage(
+        _ request: Request, _ context: PatioRequestContext, service: NotificationService, directory: AccountDirectory, web: WebRenderer
+    ) async throws -> Response {
+        let query = request.uri.queryParameters
+        let state = query["state"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let page = try await service.deliveries(
+            state: state, page: try CursorPageRequest(limit: "50", cursor: query["cursor"].map(String.init)))
+        let names = try await directory.entries(page.items.map(\.accountId))
+        let zone = context.timeZone ?? .gmt
+        let rows: [[String: Any]] = page.items.map { item in
+            [
+                "when": PageFormat.dateTime(item.updatedAt, in: zone, locale: context.locale),
+                "kind": service.kinds[item.kind]?.words(context.locale).name ?? item.kind,
+                "person": names[item.accountId]?.name ?? "—",
+                "channel": Strings.text("notifications_channel_\(item.channel)", context.locale),
+                "state": Strings.text("delivery_\(item.state)", context.locale), "stateClass": Self.badge[item.state] ?? "",
+                "attempts": item.attempts,
+                "detail": [item.lastStatus.map { "HTTP \($0)" }, item.lastError].compactMap { $0 }.joined(separator: " · "),
+            ]
+        }
+        let states: [[String: Any]] = NotificationService.deliveryStates.map {
+            ["value": $0, "label": Strings.text("delivery_\($0)", context.locale), "selected": $0 == state]
+        }
+        return web.page(
+            "admin_notifications", title: Strings.text("deliveries", context.locale),
+            data: [
+                "rows": rows, "hasRows": !rows.isEmpty, "states": states, "state": state ?? "",
+                "next": page.nextCursor.map { "/admin/notifications?state=\(state ?? "")&cursor=\($0)" } as Any,
+            ], context: context)
+    }
+
+    static let badge = ["sent": "ok", "pending": "info", "gone": "warn", "failed": "danger", "cancelled": ""]
 }
 
 extension NotificationService {

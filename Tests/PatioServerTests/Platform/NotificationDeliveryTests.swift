@@ -82,6 +82,34 @@ struct NotificationDeliveryTests {
         }
     }
 
+    @Test("a platform admin sees every delivery and what its service answered; nobody else may")
+    func deliveryLog() async throws {
+        try await Self.withPatio { patio, client, push in
+            let office = try await Office.make(patio, client)
+            _ = try await client.created("/api/v1/notifications/devices", token: office.ana, push.subscribe("ana"))
+            _ = try await client.created("/api/v1/notifications/devices", token: office.ben, push.subscribe("ben", answering: 410))
+            try await office.assign("Para Ana", to: office.anaID, client: client)
+            try await office.assign("Para Ben", to: office.benID, client: client)
+            try await patio.components.notificationDelivery.deliverDue()
+
+            let admin = try await patio.token(for: "root@test.patio", roles: ["admin"], client: client)
+            let all = try #require(try await client.fetch("/api/v1/admin/notifications/deliveries", token: admin)["items"] as? [[String: Any]])
+            #expect(Set(all.compactMap { $0["state"] as? String }) == ["sent", "gone"])
+            let gone = try #require(try await client.fetch("/api/v1/admin/notifications/deliveries?state=gone", token: admin)["items"] as? [[String: Any]])
+            #expect(gone.count == 1 && gone.first?["accountId"] as? String == office.benID.uuidString && gone.first?["lastStatus"] as? Int == 410)
+            #expect(try await client.api(.get, "/api/v1/admin/notifications/deliveries?state=lost", token: admin).status == .unprocessableContent)
+            #expect(try await client.api(.get, "/api/v1/admin/notifications/deliveries", token: office.hr).status == .forbidden)
+
+            try await patio.account("root-web@test.patio", name: "Root", roles: ["admin"])
+            var browser = try await WebSession.signIn(client, email: "root-web@test.patio", password: TestPatio.password)
+            let page = String(buffer: try await browser.get("/admin/notifications?state=gone").body)
+            #expect(page.contains("Ben Ortiz") && page.contains("Dispositivo dado de baja") && page.contains("HTTP 410"))
+            #expect(!page.contains("Ana Torres"))
+            var ana = try await WebSession.signIn(client, email: "ana@test.patio", password: TestPatio.password)
+            #expect(try await ana.get("/admin/notifications").status == .forbidden)
+        }
+    }
+
     @Test("a worker stopped after claiming loses nothing: once the claim runs out the push goes, once")
     func claimRunsOut() async throws {
         try await Self.withPatio { patio, client, push in

@@ -1463,6 +1463,98 @@ extension Components {
                 case createdAt
             }
         }
+        /// - Remark: Generated from `#/components/schemas/PushDelivery`.
+        public struct PushDelivery: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/notificationId`.
+            public var notificationId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/accountId`.
+            public var accountId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/channel`.
+            @frozen public enum ChannelPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case webPush = "web_push"
+                case apns = "apns"
+            }
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/channel`.
+            public var channel: Components.Schemas.PushDelivery.ChannelPayload
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/state`.
+            @frozen public enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+                case sent = "sent"
+                case gone = "gone"
+                case failed = "failed"
+                case cancelled = "cancelled"
+            }
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/state`.
+            public var state: Components.Schemas.PushDelivery.StatePayload
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/attempts`.
+            public var attempts: Swift.Int
+            /// The push service's last HTTP status, when it answered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/lastStatus`.
+            public var lastStatus: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/lastError`.
+            public var lastError: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/dueAt`.
+            public var dueAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/PushDelivery/updatedAt`.
+            public var updatedAt: Foundation.Date
+            /// Creates a new `PushDelivery`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - notificationId:
+            ///   - kind:
+            ///   - accountId:
+            ///   - channel:
+            ///   - state:
+            ///   - attempts:
+            ///   - lastStatus: The push service's last HTTP status, when it answered.
+            ///   - lastError:
+            ///   - dueAt:
+            ///   - updatedAt:
+            public init(
+                id: Swift.String,
+                notificationId: Swift.String,
+                kind: Swift.String,
+                accountId: Swift.String,
+                channel: Components.Schemas.PushDelivery.ChannelPayload,
+                state: Components.Schemas.PushDelivery.StatePayload,
+                attempts: Swift.Int,
+                lastStatus: Swift.Int? = nil,
+                lastError: Swift.String? = nil,
+                dueAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.notificationId = notificationId
+                self.kind = kind
+                self.accountId = accountId
+                self.channel = channel
+                self.state = state
+                self.attempts = attempts
+                self.lastStatus = lastStatus
+                self.lastError = lastError
+                self.dueAt = dueAt
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case notificationId
+                case kind
+                case accountId
+                case channel
+                case state
+                case attempts
+                case lastStatus
+                case lastError
+                case dueAt
+                case updatedAt
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/AcademyLevel`.
         @frozen public enum AcademyLevel: String, Codable, Hashable, Sendable, CaseIterable {
             case beginner = "beginner"

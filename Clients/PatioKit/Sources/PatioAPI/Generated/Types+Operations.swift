@@ -11859,6 +11859,334 @@ public enum Operations {
             }
         }
     }
+    /// Every push delivery, most recently changed first
+    ///
+    /// Platform admin. What Patio pushed or will push, to whom, and what each push service answered: `pending`, `sent`, `gone` (the service said the subscription is gone; the device was removed), `failed`, `cancelled` (the device was removed or its session ended first). docs/notifications.md.
+    ///
+    /// - Remark: HTTP `GET /api/v1/admin/notifications/deliveries`.
+    /// - Remark: Generated from `#/paths//api/v1/admin/notifications/deliveries/get(listPushDeliveries)`.
+    public enum ListPushDeliveries {
+        public static let id: Swift.String = "listPushDeliveries"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/query/state`.
+                @frozen public enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case pending = "pending"
+                    case sent = "sent"
+                    case gone = "gone"
+                    case failed = "failed"
+                    case cancelled = "cancelled"
+                }
+                /// Only deliveries in this state.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/query/state`.
+                public var state: Operations.ListPushDeliveries.Input.Query.StatePayload?
+                /// Page size.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/query/limit`.
+                public var limit: Swift.Int?
+                /// The `nextCursor` of the previous page. Opaque.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/query/cursor`.
+                public var cursor: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - state: Only deliveries in this state.
+                ///   - limit: Page size.
+                ///   - cursor: The `nextCursor` of the previous page. Opaque.
+                public init(
+                    state: Operations.ListPushDeliveries.Input.Query.StatePayload? = nil,
+                    limit: Swift.Int? = nil,
+                    cursor: Swift.String? = nil
+                ) {
+                    self.state = state
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+            public var query: Operations.ListPushDeliveries.Input.Query
+            /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListPushDeliveries.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListPushDeliveries.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListPushDeliveries.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ListPushDeliveries.Input.Query = .init(),
+                headers: Operations.ListPushDeliveries.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/responses/200/content/json/items`.
+                        public var items: [Components.Schemas.PushDelivery]
+                        /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/responses/200/content/json/nextCursor`.
+                        public var nextCursor: Swift.String?
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - items:
+                        ///   - nextCursor:
+                        public init(
+                            items: [Components.Schemas.PushDelivery],
+                            nextCursor: Swift.String? = nil
+                        ) {
+                            self.items = items
+                            self.nextCursor = nextCursor
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case items
+                            case nextCursor
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/responses/200/content/application\/json`.
+                    case json(Operations.ListPushDeliveries.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.ListPushDeliveries.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListPushDeliveries.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListPushDeliveries.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// One page of deliveries.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/notifications/deliveries/get(listPushDeliveries)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListPushDeliveries.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListPushDeliveries.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct BadRequest: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/responses/400/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/admin/notifications/deliveries/GET/responses/400/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListPushDeliveries.Output.BadRequest.Body
+                /// Creates a new `BadRequest`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListPushDeliveries.Output.BadRequest.Body) {
+                    self.body = body
+                }
+            }
+            /// `invalid_cursor`: the cursor was not issued by this API.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/notifications/deliveries/get(listPushDeliveries)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Operations.ListPushDeliveries.Output.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Operations.ListPushDeliveries.Output.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unauthenticated`: no bearer token, or it is unknown, expired or revoked.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/notifications/deliveries/get(listPushDeliveries)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/notifications/deliveries/get(listPushDeliveries)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `validation_failed`: one or more fields are not valid; each is listed in `errors`.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/notifications/deliveries/get(listPushDeliveries)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ValidationFailed)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ValidationFailed {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/admin/notifications/deliveries/get(listPushDeliveries)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Get the academy's settings
     ///
     /// Name, time zone, currency and check-in window. Until they are first saved the defaults apply (`Academia`, `America/Lima`, `PEN`, opens 30 minutes before, closes at the end). Requires `academy.admin` (the platform admin role holds every `*.admin` role).

@@ -333,6 +333,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /api/v1/notifications/web-push-key`.
     /// - Remark: Generated from `#/paths//api/v1/notifications/web-push-key/get(webPushKey)`.
     func webPushKey(_ input: Operations.WebPushKey.Input) async throws -> Operations.WebPushKey.Output
+    /// Every push delivery, most recently changed first
+    ///
+    /// Platform admin. What Patio pushed or will push, to whom, and what each push service answered: `pending`, `sent`, `gone` (the service said the subscription is gone; the device was removed), `failed`, `cancelled` (the device was removed or its session ended first). docs/notifications.md.
+    ///
+    /// - Remark: HTTP `GET /api/v1/admin/notifications/deliveries`.
+    /// - Remark: Generated from `#/paths//api/v1/admin/notifications/deliveries/get(listPushDeliveries)`.
+    func listPushDeliveries(_ input: Operations.ListPushDeliveries.Input) async throws -> Operations.ListPushDeliveries.Output
     /// Get the academy's settings
     ///
     /// Name, time zone, currency and check-in window. Until they are first saved the defaults apply (`Academia`, `America/Lima`, `PEN`, opens 30 minutes before, closes at the end). Requires `academy.admin` (the platform admin role holds every `*.admin` role).
@@ -2272,6 +2279,21 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//api/v1/notifications/web-push-key/get(webPushKey)`.
     public func webPushKey(headers: Operations.WebPushKey.Input.Headers = .init()) async throws -> Operations.WebPushKey.Output {
         try await webPushKey(Operations.WebPushKey.Input(headers: headers))
+    }
+    /// Every push delivery, most recently changed first
+    ///
+    /// Platform admin. What Patio pushed or will push, to whom, and what each push service answered: `pending`, `sent`, `gone` (the service said the subscription is gone; the device was removed), `failed`, `cancelled` (the device was removed or its session ended first). docs/notifications.md.
+    ///
+    /// - Remark: HTTP `GET /api/v1/admin/notifications/deliveries`.
+    /// - Remark: Generated from `#/paths//api/v1/admin/notifications/deliveries/get(listPushDeliveries)`.
+    public func listPushDeliveries(
+        query: Operations.ListPushDeliveries.Input.Query = .init(),
+        headers: Operations.ListPushDeliveries.Input.Headers = .init()
+    ) async throws -> Operations.ListPushDeliveries.Output {
+        try await listPushDeliveries(Operations.ListPushDeliveries.Input(
+            query: query,
+            headers: headers
+        ))
     }
     /// Get the academy's settings
     ///
