@@ -95,7 +95,8 @@ struct NotificationDeliveryTests {
             let admin = try await patio.token(for: "root@test.patio", roles: ["admin"], client: client)
             let all = try #require(try await client.fetch("/api/v1/admin/notifications/deliveries", token: admin)["items"] as? [[String: Any]])
             #expect(Set(all.compactMap { $0["state"] as? String }) == ["sent", "gone"])
-            let gone = try #require(try await client.fetch("/api/v1/admin/notifications/deliveries?state=gone", token: admin)["items"] as? [[String: Any]])
+            let gone = try #require(
+                try await client.fetch("/api/v1/admin/notifications/deliveries?state=gone", token: admin)["items"] as? [[String: Any]])
             #expect(gone.count == 1 && gone.first?["accountId"] as? String == office.benID.uuidString && gone.first?["lastStatus"] as? Int == 410)
             #expect(try await client.api(.get, "/api/v1/admin/notifications/deliveries?state=lost", token: admin).status == .unprocessableContent)
             #expect(try await client.api(.get, "/api/v1/admin/notifications/deliveries", token: office.hr).status == .forbidden)

@@ -27,7 +27,9 @@ struct NotificationPagesTests {
             #expect(page.contains("Marcar todo como leído"))
 
             let id = try #require(
-                try await client.fetch("/api/v1/notifications", token: office.ana)["items"].flatMap { ($0 as? [[String: Any]])?.first?["id"] as? String })
+                try await client.fetch("/api/v1/notifications", token: office.ana)["items"].flatMap {
+                    ($0 as? [[String: Any]])?.first?["id"] as? String
+                })
             let opened = try await ana.post("/notifications/\(id)/open", form: [:])
             #expect(opened.status == .seeOther && opened.headers[.location] == "/onboarding")
             #expect(try await client.fetch("/api/v1/notifications/unread-count", token: office.ana)["unreadCount"] as? Int == 1)
@@ -76,7 +78,8 @@ struct NotificationPagesTests {
             _ = try await ana.get("/notifications/settings")
             let subscription = browserSubscription()
             let body = Array(try JSONSerialization.data(withJSONObject: subscription))
-            #expect(try await ana.post("/notifications/devices", bytes: body, contentType: "application/json", includeCSRF: false).status == .forbidden)
+            #expect(
+                try await ana.post("/notifications/devices", bytes: body, contentType: "application/json", includeCSRF: false).status == .forbidden)
             #expect(try await ana.post("/notifications/devices", bytes: body, contentType: "application/json").status == .created)
             let listed = String(buffer: try await ana.get("/notifications/settings").body)
             #expect(listed.contains("Navegador ·"))
