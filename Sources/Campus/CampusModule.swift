@@ -22,6 +22,8 @@ public struct CampusModule: PatioModule {
 
     /// One SAES client and one SAES throttle for everything this Patio does: the routes, the scheduled sync
     /// and the demo all count against the same limits, and the client is shut down when Patio stops.
+    public var notificationKinds: [NotificationKind] { CampusNotifications.all }
+
     public func start(_ environment: ModuleEnvironment) -> any StartedModule {
         let client = SAESHTTPClient.make()
         return RunningCampus(services: CampusServices(environment: environment, client: client), client: client, environment: environment)

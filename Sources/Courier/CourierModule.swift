@@ -14,6 +14,7 @@ public struct CourierModule: PatioModule {
     public var accentColour: String { "#c2410c" }
     public var roles: [ModuleRole] { CourierRoles.all }
     public var migrations: [any Migration] { CourierMigrations.all }
+    public var notificationKinds: [NotificationKind] { CourierNotifications.all }
     /// The app people install: its version check and remote config are served from the first start.
     public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: CourierServices.appSlug, name: "Controller APP")] }
     /// Courier's part of the contract (API/openapi.yaml).

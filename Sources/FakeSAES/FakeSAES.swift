@@ -176,7 +176,10 @@ public final class FakeSAES: Sendable {
         let trouble = state.withLock { $0.trouble }
         let segments = request.uri.path.split(separator: "/").map(String.init)
         guard let school = segments.first else { return Self.html("<html><body>SAES</body></html>", status: .notFound) }
-        if school == "_fake" { return fakeControl(segments.dropFirst().joined(separator: "/")) }
+        if school == "_fake" {
+            let body = request.method == .post ? String(buffer: try await request.body.collect(upTo: 65_536)) : ""
+            return fakeControl(segments.dropFirst().joined(separator: "/"), method: request.method, body: body)
+        }
         guard let layout = layouts[school] else { return Self.html("<html><body>No existe</body></html>", status: .notFound) }
         let path = segments.dropFirst().joined(separator: "/")
         state.withLock { $0.requests.append("\(request.method.rawValue) \(school)/\(path)") }
@@ -305,14 +308,46 @@ public final class FakeSAES: Sendable {
     }
 
     /// `/_fake/captcha` answers the latest CAPTCHA's text (the browser suite reads what a person would
-    /// read off the image); `/_fake/expire` ends every session.
-    private func fakeControl(_ path: String) -> Response {
+    /// read off the image); `/_fake/expire` ends every session; `POST /_fake/grades` changes a grade as a
+    /// teacher would in SAES (`setGrade`).
+    private func fakeControl(_ path: String, method: HTTPRequest.Method, body: String) -> Response {
         switch path {
         case "captcha": return Self.text(latestCaptchaAnswer ?? "")
         case "expire":
             expireSessions()
             return Self.text("expired")
+        case "grades" where method == .post:
+            let fields = Dictionary(
+                (SAESFormEncoding.decode(body) ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            guard let boleta = fields["boleta"], let subject = fields["subject"], let assessment = fields["assessment"],
+                let mark = SAESMark(cell: fields["grade"] ?? "")
+            else { return Self.text("boleta, subject, assessment (1, 2, 3, ext, final) and grade are required", status: .badRequest) }
+            return setGrade(boleta: boleta, subject: subject, assessment: assessment, mark)
+                ? Self.text("changed") : Self.text("no such student, subject or assessment", status: .notFound)
         default: return Self.text("unknown", status: .notFound)
+        }
+    }
+
+    /// Changes one grade of one student as a teacher capturing it in SAES would: `assessment` is `1`, `2`, `3`
+    /// (the partials), `ext` or `final`; `subject` is the subject's name as the grades page shows it. False
+    /// when the student, the subject or the assessment does not exist.
+    @discardableResult
+    public func setGrade(boleta: String, subject: String, assessment: String, _ mark: SAESMark) -> Bool {
+        state.withLock { state in
+            guard var student = state.students[boleta],
+                let row = student.grades.firstIndex(where: { $0.subject.caseInsensitiveCompare(subject) == .orderedSame })
+            else { return false }
+            switch assessment.lowercased() {
+            case "1", "2", "3":
+                let index = (Int(assessment) ?? 1) - 1
+                guard index < student.grades[row].partials.count else { return false }
+                student.grades[row].partials[index] = mark
+            case "ext": student.grades[row].extraordinary = mark
+            case "final": student.grades[row].final = mark
+            default: return false
+            }
+            state.students[boleta] = student
+            return true
         }
     }
 

@@ -49,7 +49,7 @@ struct CampusServices: Sendable {
         groups = GroupService(database: database, accounts: identity.accounts, directory: identity.directory)
         enrolments = EnrolmentService(database: database, clock: clock)
         csv = CampusCSV(database: database, groups: groups, clock: clock)
-        grades = GradeService(database: database, directory: identity.directory, clock: clock)
+        grades = GradeService(database: database, directory: identity.directory, clock: clock, notifications: environment.notifications)
         kardex = KardexService(database: database, clock: clock)
         content = ContentService(database: database, clock: clock)
         reader = RecordReader(database: database, directory: identity.directory, record: record)
@@ -63,7 +63,9 @@ struct CampusServices: Sendable {
         let throttle = SAESThrottle(clock: clock)
         saesLinks = SAESLinkService(database: database, clock: clock, vault: vault, connector: connector, portals: portals, throttle: throttle)
         let sessions = SAESSessions(database: database, clock: clock, vault: vault, portals: portals)
-        saesSync = SAESSyncService(database: database, clock: clock, vault: vault, sessions: sessions, connector: connector, throttle: throttle)
+        saesSync = SAESSyncService(
+            database: database, clock: clock, vault: vault, sessions: sessions, connector: connector, throttle: throttle,
+            notifications: environment.notifications)
         saesAvailability = SAESAvailabilityService(sessions: sessions, connector: connector, throttle: throttle)
         saesRecord = SAESRecordReader(database: database, portals: portals)
     }

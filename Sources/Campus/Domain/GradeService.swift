@@ -3,6 +3,7 @@ import Foundation
 import PatioCore
 import PatioData
 import PatioIdentity
+import PatioPlatform
 
 /// Grades: capture windows per assessment, teachers grading their own groups inside them, school services
 /// correcting any grade while the period is open, and every change kept with who, when, before and after.
@@ -10,6 +11,7 @@ struct GradeService: Sendable {
     let database: PatioDatabase
     let directory: AccountDirectory
     let clock: PatioClock
+    let notifications: NotificationService
 
     static let periodClosed = AppError.conflict(code: "period_closed", "The period is closed; its record can no longer change.")
     static let notYourGroup = AppError(.forbidden, code: "not_your_group", detail: "You do not teach this group.")
@@ -143,6 +145,7 @@ struct GradeService: Sendable {
             let enrolments = try await EnrolmentModel.query(on: db).filter(\.$groupID == groupID).filter(\.$id ~~ Set(checked.map(\.0))).all()
             let byID = Dictionary(uniqueKeysWithValues: enrolments.map { ($0.id!, $0) })
             var changed = 0
+            var captured: [(enrolment: EnrolmentModel, assessment: Assessment, grade: String)] = []
             var sequence = try await GradeChangeModel.query(on: db).max(\.$sequence) ?? 0
             for (enrolmentID, assessment, value) in checked {
                 guard let enrolment = byID[enrolmentID] else {
@@ -164,9 +167,33 @@ struct GradeService: Sendable {
                 change.sequence = sequence
                 try await change.create(on: db)
                 changed += 1
+                if let value { captured.append((enrolment, assessment, value)) }
             }
             for enrolment in enrolments where enrolment.hasChanges { try await enrolment.save(on: db) }
+            try await notifyCaptured(captured, on: db)
             return changed
+        }
+    }
+
+    /// Tells each student of a grade captured for them (a grade erased is not news), in the capture's
+    /// transaction.
+    private func notifyCaptured(_ captured: [(enrolment: EnrolmentModel, assessment: Assessment, grade: String)], on db: any Database)
+        async throws
+    {
+        guard !captured.isEmpty else { return }
+        let students = try await StudentModel.query(on: db).filter(\.$id ~~ Set(captured.map(\.enrolment.studentID))).all()
+        let subjects = try await SubjectModel.query(on: db).filter(\.$id ~~ Set(captured.map(\.enrolment.subjectID))).all()
+        let accountOf = Dictionary(uniqueKeysWithValues: students.compactMap { student in student.id.map { ($0, student.accountID) } })
+        let nameOf = Dictionary(uniqueKeysWithValues: subjects.compactMap { subject in subject.id.map { ($0, subject.name) } })
+        for (enrolment, assessment, grade) in captured {
+            guard let account = accountOf[enrolment.studentID] else { continue }
+            try await notifications.send(
+                CampusNotifications.gradeCaptured.id, to: [account],
+                parameters: [
+                    "subject": nameOf[enrolment.subjectID] ?? "", "assessment": CampusNotifications.assessmentNames[assessment.rawValue] ?? "",
+                    "grade": grade,
+                ],
+                link: "/campus/grades", collapseKey: "grade-\(enrolment.id?.uuidString ?? "")-\(assessment.rawValue)")
         }
     }
 

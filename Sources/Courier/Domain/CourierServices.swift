@@ -28,7 +28,7 @@ struct CourierServices: Sendable {
         localities = LocalityService(database: environment.database, clock: environment.clock)
         pickups = PickupService(
             database: environment.database, agents: agents, directory: environment.identity.directory, clock: environment.clock,
-            events: environment.events)
+            events: environment.events, notifications: environment.notifications)
         photos = PhotoService(
             database: environment.database, agents: agents, blobs: BlobStore(database: environment.database), clock: environment.clock,
             events: environment.events)

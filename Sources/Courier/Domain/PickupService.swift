@@ -47,14 +47,15 @@ struct PickupEventView: Codable, Sendable, Equatable {
 
 /// Pickups: dispatch creates and assigns them, reassigns or cancels them before collection; the agent
 /// starts, collects (with a photo) or fails them, here or offline through the `courier.pickups` sync
-/// collection. Every change is one transaction with its history line and its sync feed entry, and the
-/// live board hears about it once it has committed.
+/// collection. Every change is one transaction with its history line, its sync feed entry and the
+/// notifications it sends (`CourierNotifications`), and the live board hears about it once it has committed.
 struct PickupService: Sendable {
     let database: PatioDatabase
     let agents: AgentService
     let directory: AccountDirectory
     let clock: PatioClock
     let events: EventBus
+    let notifications: NotificationService
     let feed = SyncFeed()
 
     static let collection = "courier.pickups"
@@ -165,6 +166,7 @@ struct PickupService: Sendable {
             try await record(
                 pickup, from: nil, actor: actor, detail: AgentService.fullName(agent.firstName, agent.surname1, agent.surname2), at: now, on: db)
             try await feed.recordPut(Self.collection, id: pickup.id!, scope: Self.scope(agent.accountID), changed: PickupWire.columns, on: db)
+            try await notifyAssigned(pickup, actor: actor)
         }
         await events.publish(topic: Self.boardTopic, type: "created")
         return try await view(pickup)
@@ -329,8 +331,9 @@ struct PickupService: Sendable {
         return try await view(pickup)
     }
 
-    /// The one place a pickup changes state, inside the caller's transaction (the API's write or a sync push).
-    /// `recordInFeed` is false for a sync push, whose service records the feed entry itself.
+    /// The one place a pickup changes state, inside the caller's transaction (the API's write or a sync push),
+    /// and so the one place that tells people about it. `recordInFeed` is false for a sync push, whose service
+    /// records the feed entry itself.
     func transition(
         _ pickup: PickupModel, _ action: PickupState.Action, actor: UUID, on db: any Database, recordInFeed: Bool = true,
         update: @Sendable (PickupModel, any Database) async throws -> (changed: [String], detail: String)
@@ -340,6 +343,7 @@ struct PickupService: Sendable {
         }
         let photoCount = action == .collect ? try await PhotoModel.query(on: db).filter(\.$pickupID == pickup.id!).count() : 0
         let next = try current.next(action, photoCount: photoCount)
+        let previousAgent = pickup.agentAccountID
         let (changed, detail) = try await update(pickup, db)
         let now = clock.now()
         pickup.state = next.rawValue
@@ -350,6 +354,7 @@ struct PickupService: Sendable {
             try await feed.recordPut(
                 Self.collection, id: pickup.id!, scope: Self.scope(pickup.agentAccountID), changed: ["state", "updatedAt"] + changed, on: db)
         }
+        try await notify(action, pickup, from: current, previousAgent: previousAgent, actor: actor, on: db)
     }
 
     private func record(_ pickup: PickupModel, from: PickupState?, actor: UUID, detail: String, at: Date, on db: any Database) async throws {

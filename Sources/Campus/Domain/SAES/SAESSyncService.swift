@@ -3,6 +3,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import PatioPlatform
 import SAESConnector
 import SQLKit
 
@@ -15,6 +16,7 @@ struct SAESSyncService: Sendable {
     let sessions: SAESSessions
     let connector: SAESConnector
     let throttle: SAESThrottle
+    let notifications: NotificationService
 
     /// The pages a sync reads, by the name Campus keeps them under.
     static let pages: [(name: String, page: SAESPage)] = [
@@ -83,7 +85,9 @@ struct SAESSyncService: Sendable {
             }
             let now = clock.now()
             let finalReadings = readings
-            let stored = try await database.write { db in try await Self.store(finalReadings, accountID: accountID, now: now, on: db) }
+            let stored = try await database.write { db in
+                try await Self.store(finalReadings, accountID: accountID, now: now, notifications: notifications, on: db)
+            }
             // Unlinked while SAES was failing: nothing was written, and there is no link to mark.
             guard stored != nil else { throw SAESLinkService.notLinked }
             throw try await sessions.failure(error, accountID: accountID)
@@ -94,7 +98,7 @@ struct SAESSyncService: Sendable {
         let evaluationRequired = teachers?.isEmpty == false
         let finalReadings = readings
         return try await database.write { db in
-            guard let changed = try await Self.store(finalReadings, accountID: accountID, now: now, on: db),
+            guard let changed = try await Self.store(finalReadings, accountID: accountID, now: now, notifications: notifications, on: db),
                 let link = try await SAESLinkModel.query(on: db).filter(\.$accountID == accountID).first()
             else { throw SAESLinkService.notLinked }
             link.sealedSession = sealedSession
@@ -111,7 +115,11 @@ struct SAESSyncService: Sendable {
     /// data (unreadable, failed) keeps the stored data; a photo that failed with none stored is no page.
     /// Nil, with nothing written, when the student unlinked while SAES was being read: unlinking erases
     /// every page, and a sync that ends after it must not bring any back.
-    static func store(_ readings: [String: Reading], accountID: UUID, now: Date, on db: any Database) async throws -> Int? {
+    /// A grades page read anew that differs from the last one tells the student of each subject whose grade
+    /// is new or changed, in this write.
+    static func store(_ readings: [String: Reading], accountID: UUID, now: Date, notifications: NotificationService?, on db: any Database)
+        async throws -> Int?
+    {
         guard try await lockLink(accountID: accountID, on: db) else { return nil }
         var changed = 0
         let stored = try await SAESPageModel.query(on: db).filter(\.$accountID == accountID).all()
@@ -129,6 +137,9 @@ struct SAESSyncService: Sendable {
                 model.accountID = accountID
                 model.page = name
             }
+            if name == "grades", let notifications, reading.data != nil, !reading.gradesWithheld, let data, data != existing?.data {
+                try await Self.announce(grades: data, before: existing?.data, accountID: accountID, notifications: notifications)
+            }
             model.status = reading.status
             model.data = data
             model.problems = problems
@@ -138,6 +149,19 @@ struct SAESSyncService: Sendable {
             changed += 1
         }
         return changed
+    }
+
+    private static func announce(grades data: String, before: String?, accountID: UUID, notifications: NotificationService) async throws {
+        let decoder = JSONDecoder()
+        guard let after = try? decoder.decode(SAESGrades.self, from: Data(data.utf8)) else { return }
+        let earlier = before.flatMap { try? decoder.decode(SAESGrades.self, from: Data($0.utf8)) }
+        for change in CampusNotifications.saesChanges(before: earlier, after: after) {
+            // One alert per subject on the phone: a grade corrected twice before it is seen replaces the first.
+            try await notifications.send(
+                CampusNotifications.saesGrade.id, to: [accountID],
+                parameters: ["subject": change.subject, "assessment": change.assessment, "grade": change.grade], link: "/campus/grades",
+                collapseKey: "saes-grade-\(accountID.uuidString)-\(change.subject)")
+        }
     }
 
     /// Whether the student's link still exists, holding its row until the write commits (PostgreSQL), so an
