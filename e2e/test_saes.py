@@ -1,6 +1,7 @@
 """The student's own SAES: the demo student links to the fake SAES portal by typing the CAPTCHA the page
 shows (read off the fake portal, as a person reads the image) and sees their SAES grades, on the SAES page
 and on their own grades page."""
+import urllib.parse
 import urllib.request
 
 
@@ -36,6 +37,30 @@ def test_the_demo_student_links_their_saes_by_typing_the_captcha_and_sees_their_
     assert "NP" in row.inner_text()
     assert row.locator("[data-average]").inner_text().strip() == "10.00"
     student.check("grades-from-saes")
+
+    # The alert students open SAES for: a teacher captures a grade in SAES, the next sync finds it, and the
+    # bell counts it without a reload. The demo's own grades were announced when it was seeded: read them first.
+    page = student.visit("/notifications")
+    page.click("form[action='/notifications/read-all'] button")
+    page.wait_for_load_state("networkidle")
+    page = student.visit("/campus/saes")
+    assert page.locator("[data-bell] [data-unread]").is_hidden()
+    change = urllib.parse.urlencode({"boleta": "2022630101", "subject": "BASES DE DATOS", "assessment": "3", "grade": "9.5"}).encode()
+    assert urllib.request.urlopen(f"{fake_saes}/_fake/grades", data=change).read() == b"changed"
+    page.click("form[action='/campus/saes/sync'] button")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_selector("[data-bell] [data-unread]:not([hidden])", timeout=10_000)
+    assert page.locator("[data-bell] [data-unread]").inner_text() == "1"
+    student.check("grade-alert-bell")
+    page = student.visit("/notifications")
+    alert = page.locator(".inbox-item.unread")
+    assert alert.count() == 1
+    assert "Calificación nueva en el SAES" in alert.inner_text() and "BASES DE DATOS · P3: 9.5" in alert.inner_text()
+    alert.locator("button").click()
+    page.wait_for_load_state("networkidle")
+    assert page.url.endswith("/campus/grades")
+    assert "9.5" in page.locator("tr", has_text="BASES DE DATOS").inner_text()
+    student.check("grade-alert-opened")
 
     page = student.visit("/campus/saes/availability")
     page.select_option("select[name=career]", "I")
