@@ -12,6 +12,7 @@ public struct AcademyModule: PatioModule {
     public var accentColour: String { "#b4235a" }
     public var roles: [ModuleRole] { AcademyRoles.all }
     public var migrations: [any Migration] { AcademyMigrations.all }
+    public var notificationKinds: [NotificationKind] { AcademyNotifications.all }
     /// The app people install: its version check and remote config are served from the first start.
     public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: "classly", name: "Classly")] }
     /// Academy's part of the contract (API/openapi.yaml).

@@ -11,6 +11,12 @@ struct RunningAcademy: StartedModule {
         AcademyPages.register(on: routes, services: services, web: environment.web)
     }
 
+    /// Warns students, once per lot, that a pack's unused classes expire within three days. Hourly is soon enough
+    /// for a warning counted in days.
+    func periodicJobs() -> [PeriodicJob] {
+        [PeriodicJob(name: "academy.credit-expiry-notices", interval: .seconds(3600)) { try await services.expiryNotices.sendDue() }]
+    }
+
     func seedDemo() async throws {
         try await AcademyDemo.seed(services: services, environment: environment)
     }

@@ -6,6 +6,18 @@ import PatioCore
 /// a module's own words win over these on its pages.
 enum PlatformRefusalWords {
     static let spanish: [String: String] = [
+        "problem.notification_kind_unknown": "Ese tipo de aviso no existe; recarga la página.",
+        "problem.notification_link_invalid": "Patio no pudo preparar este aviso. Avisa a quien administra Patio.",
+        "problem.notification_not_found": "Ese aviso no está en tu bandeja; recarga la página.",
+        "problem.push_device_not_found": "Ese dispositivo ya no recibe tus avisos; recarga la página.",
+        "problem.web_push_unavailable": "Este Patio no puede enviar avisos al navegador ahora. Inténtalo más tarde.",
+        "error.delivery_state": "Elige un estado de la lista.",
+        "error.notification_channel_unknown": "Elige navegador (web_push) o app de iPhone (apns).",
+        "error.notification_kind_unknown": "Ese tipo de aviso no existe; recarga la página.",
+        "error.push_auth": "El navegador no envió la clave de su suscripción completa; vuelve a encender los avisos.",
+        "error.push_endpoint": "Esa dirección no es la de un servicio de avisos de un navegador; vuelve a encender los avisos.",
+        "error.push_key": "El navegador no envió la clave de su suscripción completa; vuelve a encender los avisos.",
+        "error.push_token": "La app no envió un token de avisos de Apple válido; vuelve a abrirla.",
         "problem.account_fields_not_editable":
             "Estos datos son de la cuenta de Patio de la persona: los cambia ella en su cuenta, o un administrador de Patio.",
         "error.account_owned": "Es de la cuenta de Patio de la persona: lo cambia ella en su cuenta, o un administrador de Patio.",
@@ -58,6 +70,18 @@ enum PlatformRefusalWords {
     ]
 
     static let english: [String: String] = [
+        "problem.notification_kind_unknown": "There is no such kind of notification; reload the page.",
+        "problem.notification_link_invalid": "Patio could not prepare this notification. Tell whoever runs Patio.",
+        "problem.notification_not_found": "That notification is not in your inbox; reload the page.",
+        "problem.push_device_not_found": "That device no longer receives your notifications; reload the page.",
+        "problem.web_push_unavailable": "This Patio cannot send browser notifications right now. Try again later.",
+        "error.delivery_state": "Choose a state from the list.",
+        "error.notification_channel_unknown": "Choose browser (web_push) or iPhone app (apns).",
+        "error.notification_kind_unknown": "There is no such kind of notification; reload the page.",
+        "error.push_auth": "The browser did not send its whole subscription key; turn notifications on again.",
+        "error.push_endpoint": "That address is not a browser push service's; turn notifications on again.",
+        "error.push_key": "The browser did not send its whole subscription key; turn notifications on again.",
+        "error.push_token": "The app did not send a valid Apple push token; open it again.",
         "problem.validation_failed": "Some fields are not valid.", "problem.email_taken": "An account with this email already exists.",
         "problem.invalid_credentials": "The email or the password is not correct.",
         "problem.cannot_deactivate_self": "You cannot deactivate your own account.",

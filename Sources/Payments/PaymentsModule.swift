@@ -18,6 +18,8 @@ public struct PaymentsModule: PatioModule {
     public var clientApps: [ModuleClientApp] { [ModuleClientApp(slug: "interpay", name: "InterPay")] }
     /// Payments's part of the contract (API/openapi.yaml).
     public var contractFragment: URL? { Bundle.module.bundleURL.appendingPathComponent("openapi.yaml") }
+    /// How requests end (to the business) and plans that could not be renewed (to the subscriber).
+    public var notificationKinds: [NotificationKind] { PaymentsNotifications.all }
 
     public func start(_ environment: ModuleEnvironment) -> any StartedModule {
         RunningPayments(services: PaymentsServices(environment: environment), environment: environment)

@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import PatioPlatform
 import SQLKit
 
 /// Sedes, classes, weekly schedules and the price list. Anything with history is archived, never deleted.
@@ -9,6 +10,8 @@ struct CatalogueService: Sendable {
     let database: PatioDatabase
     let settings: AcademySettingsService
     let clock: PatioClock
+    /// Tells enrolled students when the place their class meets changes.
+    let notifications: NotificationService
 
     // MARK: Sedes
 
@@ -37,13 +40,18 @@ struct CatalogueService: Sendable {
         return LocationView(model)
     }
 
+    /// A new address moves every class of the sede: its enrolled students are told, in the same write. A new
+    /// name alone moves nothing, and tells nobody.
     func updateLocation(_ id: UUID, _ input: LocationInput) async throws -> LocationView {
         let (name, address) = try Self.validate(input, requireAll: false)
+        let now = clock.now()
         return try await database.write { db in
             let model = try await location(id, on: db)
+            let moved = address.map { $0 != model.address } ?? false
             if let name { model.name = name }
             if let address { model.address = address }
             try await model.save(on: db)
+            if moved { try await notifyMoved(location: model, now: now, on: db) }
             return LocationView(model)
         }
     }

@@ -12,7 +12,7 @@ import PatioPlatform
 enum CourierNotifications {
     /// To the agent, when dispatch creates a pickup for them or gives them one (or gives a failed one back).
     static let pickupAssigned = NotificationKind(
-        "courier.pickup_assigned",
+        "courier.pickup_assigned", days: ["day"],
         spanish: NotificationWords(
             name: "Una recogida que me asignan", title: "Recogida nueva", body: "{reference} · {address}, {locality} · {day}, {window}"),
         english: NotificationWords(
@@ -30,7 +30,7 @@ enum CourierNotifications {
 
     /// To the pickup's agent, when dispatch cancels it.
     static let pickupCancelled = NotificationKind(
-        "courier.pickup_cancelled",
+        "courier.pickup_cancelled", days: ["day"],
         spanish: NotificationWords(
             name: "Una recogida mía cancelada", title: "Recogida cancelada", body: "{reference} · {address}, {locality} · {day}, {window}"),
         english: NotificationWords(

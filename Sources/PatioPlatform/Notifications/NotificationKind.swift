@@ -21,16 +21,20 @@ public struct NotificationKind: Sendable {
     /// amount): pushed, such a notification shows only its title and `lockScreen` words unless its reader
     /// chose to see details on the lock screen. The inbox always shows the body.
     public let isPrivate: Bool
+    /// Parameters that are days (`yyyy-MM-dd`), shown as the reader says days: "mar 1 dic", "Tue, Dec 1".
+    /// Other parameters are shown as they were given, so free text that looks like a day stays as written.
+    public let days: Set<String>
     private let spanish: NotificationWords
     private let english: NotificationWords
 
     public init(
         _ id: String, onByDefault: Set<NotificationChannel> = Set(NotificationChannel.allCases), isPrivate: Bool = false,
-        spanish: NotificationWords, english: NotificationWords
+        days: Set<String> = [], spanish: NotificationWords, english: NotificationWords
     ) {
         self.id = id
         self.onByDefault = onByDefault
         self.isPrivate = isPrivate
+        self.days = days
         self.spanish = spanish
         self.english = english
     }

@@ -228,9 +228,9 @@ extension NotificationService {
         guard let kind = kinds[id] else {
             return locale == .es ? ("Aviso", "") : ("Notice", "")
         }
-        // A day (`yyyy-MM-dd`) is shown as its reader says days: "lun 23 nov", "Mon, Nov 23".
-        let values = ((try? JSONDecoder().decode([String: String].self, from: Data(parameters.utf8))) ?? [:]).mapValues { value in
-            value.utf8.count == 10 ? LocalDate(value).map { PageFormat.date($0, locale: locale) } ?? value : value
+        var values = (try? JSONDecoder().decode([String: String].self, from: Data(parameters.utf8))) ?? [:]
+        for key in kind.days {
+            if let text = values[key], let day = LocalDate(text) { values[key] = PageFormat.date(day, locale: locale) }
         }
         let words = kind.words(locale)
         let body = lockScreen && kind.isPrivate ? words.lockScreen : NotificationWords.fill(words.body, values)

@@ -44,6 +44,8 @@ struct PaymentRequestService: Sendable {
     let timeToLive: TimeInterval
     let events: EventBus
     let throttle: PaymentsThrottle
+    /// Tells the business how each request ended, in the transaction that records the end.
+    let notifications: NotificationService
 
     /// The topic watchers of one request listen on.
     static func topic(_ id: UUID) -> String { "payments.request.\(id.uuidString.lowercased())" }
@@ -137,16 +139,27 @@ struct PaymentRequestService: Sendable {
         return view
     }
 
+    /// Records that a pending request ran out of time. The job and any read may race to do it (or a payment
+    /// begun before the deadline may commit first): the row is locked and read again, so only the first
+    /// records the expiry and tells the business, and `model` ends as the row is.
     private func expireIfDue(_ model: PaymentRequestModel) async throws {
-        guard model.status == RequestStatus.pending.rawValue, model.expiresAt <= clock.now() else { return }
-        let id = model.id!
-        try await database.write { db in
-            try await PaymentRequestModel.query(on: db).filter(\.$id == id).filter(\.$status == RequestStatus.pending.rawValue)
-                .set(\.$status, to: RequestStatus.expired.rawValue).set(\.$decidedAt, to: model.expiresAt).update()
+        let now = clock.now()
+        guard model.status == RequestStatus.pending.rawValue, model.expiresAt <= now, let id = model.id else { return }
+        let (current, expiredNow) = try await database.write { db -> (PaymentRequestModel?, Bool) in
+            guard let locked = try await lockedRequest(id, on: db) else { return (nil, false) }
+            guard locked.status == RequestStatus.pending.rawValue, locked.expiresAt <= now else { return (locked, false) }
+            locked.status = RequestStatus.expired.rawValue
+            locked.decidedAt = locked.expiresAt
+            try await locked.save(on: db)
+            try await notifyBusiness(locked)
+            return (locked, true)
         }
-        model.status = RequestStatus.expired.rawValue
-        model.decidedAt = model.expiresAt
-        await events.publish(topic: Self.topic(id), type: RequestStatus.expired.rawValue)
+        if let current {
+            (model.status, model.decidedAt, model.customerID) = (current.status, current.decidedAt, current.customerID)
+            (model.transferID, model.paidAmount, model.paidCurrency) = (current.transferID, current.paidAmount, current.paidCurrency)
+            (model.rate, model.rateAsOf) = (current.rate, current.rateAsOf)
+        }
+        if expiredNow { await events.publish(topic: Self.topic(id), type: RequestStatus.expired.rawValue) }
     }
 
     /// Expires every pending request whose time is up and tells its watchers; reads expire lazily too, this
@@ -184,6 +197,7 @@ struct PaymentRequestService: Sendable {
             model.rate = quote.rate
             model.rateAsOf = quote.asOf
             try await model.save(on: db)
+            try await notifyBusiness(model)
             return model
         }
         await events.publish(topic: Self.topic(id), type: model.status)
@@ -217,10 +231,28 @@ struct PaymentRequestService: Sendable {
             model.decidedAt = now
             if status == .declined { model.customerID = actor.accountID }
             try await model.save(on: db)
+            // A business that cancels its own request needs no word of it.
+            if status == .declined { try await notifyBusiness(model) }
             return model
         }
         await events.publish(topic: Self.topic(id), type: status.rawValue)
         return try await view(model, business: nil, viewer: nil, baseURL: baseURL)
+    }
+
+    /// Tells the business that its request was paid, declined or expired; called inside the transaction
+    /// that records the change, so a change rolled back tells nobody. The link opens the request's page.
+    private func notifyBusiness(_ model: PaymentRequestModel) async throws {
+        let kind: NotificationKind
+        switch RequestStatus(rawValue: model.status) {
+        case .accepted: kind = PaymentsNotifications.requestPaid
+        case .declined: kind = PaymentsNotifications.requestDeclined
+        case .expired: kind = PaymentsNotifications.requestExpired
+        case .pending, .cancelled, nil: return
+        }
+        guard let id = model.id else { return }
+        var parameters = PaymentsNotifications.amount(model.amount, currency: model.currency)
+        parameters["description"] = model.description
+        try await notifications.send(kind.id, to: [model.businessID], parameters: parameters, link: "/payments/requests/\(id.uuidString)")
     }
 
     private func lockedRequest(_ id: UUID, on db: any Database) async throws -> PaymentRequestModel? {

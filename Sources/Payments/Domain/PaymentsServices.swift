@@ -35,10 +35,12 @@ struct PaymentsServices: Sendable {
         rates = ExchangeRates(database: environment.database, clock: environment.clock)
         requests = PaymentRequestService(
             database: environment.database, ledger: ledger, rates: rates, profiles: profiles,
-            clock: environment.clock, timeToLive: settings.requestTimeToLive, events: environment.events, throttle: throttle)
+            clock: environment.clock, timeToLive: settings.requestTimeToLive, events: environment.events, throttle: throttle,
+            notifications: environment.notifications)
         analytics = SalesAnalytics(database: environment.database, clock: environment.clock)
         subscriptions = SubscriptionService(
-            database: environment.database, ledger: ledger, rates: rates, clock: environment.clock, plans: settings.plans)
+            database: environment.database, ledger: ledger, rates: rates, clock: environment.clock, plans: settings.plans,
+            notifications: environment.notifications)
         directory = BusinessDirectory(database: environment.database)
         demoMode = environment.demoMode
         publicURL = environment.publicURL

@@ -3,6 +3,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import PatioPlatform
 import SQLKit
 
 /// A plan businesses can buy: priced in its own currency, charged in the business's through the ledger.
@@ -37,6 +38,8 @@ struct SubscriptionService: Sendable {
     let clock: PatioClock
     /// What businesses can buy (from configuration).
     let plans: [Plan]
+    /// Tells a subscriber that a renewal could not be charged, in the transaction that lapses the plan.
+    let notifications: NotificationService
 
     func current(business: PaymentsProfileModel) async throws -> SubscriptionView {
         let model = try await SubscriptionModel.query(on: try database.reader).filter(\.$businessID == business.accountID).first()
@@ -135,6 +138,7 @@ struct SubscriptionService: Sendable {
                     } catch let error as AppError where error.code == "insufficient_funds" || error.code == "rate_unavailable" {
                         model.status = "lapsed"
                         model.lapseReason = error.code
+                        try await notifyRenewalFailed(business: model.businessID, plan: plan)
                     }
                 } else {
                     // The plan was withdrawn from the configuration: nothing to renew into.
@@ -145,6 +149,15 @@ struct SubscriptionService: Sendable {
             }
         }
         return due.count
+    }
+
+    /// Tells the subscriber what could not be charged for which plan (its price as the plan page shows it);
+    /// the link opens that page, where the plan can be bought again. A plan withdrawn from the configuration
+    /// lapses without this: no charge failed, and there is no price left to name.
+    private func notifyRenewalFailed(business: UUID, plan: Plan) async throws {
+        var parameters = PaymentsNotifications.amount(plan.price, currency: plan.currency)
+        parameters["plan"] = plan.name
+        try await notifications.send(PaymentsNotifications.renewalFailed.id, to: [business], parameters: parameters, link: "/payments/subscription")
     }
 
     /// Serialises every change to one business's plan. On PostgreSQL two activations of a lapsed plan would

@@ -37,6 +37,8 @@ public final class Patio: Sendable {
     public let api: Client
     /// What `api` sends through (the transport and its middlewares), for answers read as bytes.
     let raw: RawSender
+    /// The id of the device ``NotificationsFacade/registerDevice(apnsToken:)`` registered, for sign-out.
+    let pushDevice = LockedValue<String?>(nil)
 
     public init(serverURL: URL, tokenStore: any TokenStore, configuration: Configuration = Configuration()) {
         self.serverURL = serverURL
@@ -88,5 +90,19 @@ public final class Patio: Sendable {
             // The generated accessors (`.ok`, `.json`) throw when the answer is one the call did not expect.
             throw PatioError.undecodable(String(describing: error))
         }
+    }
+}
+
+/// A value shared between tasks behind a lock (`Mutex` needs iOS 18; PatioKit runs on iOS 16).
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
     }
 }

@@ -21,6 +21,8 @@ extension Patio {
     public func signOut() async throws {
         defer { Task { await session.end(reason: .signedOut) } }
         guard await session.isSignedIn else { return }
+        // A shared or handed-on phone must not go on showing this person's notifications.
+        try? await notifications.unregisterDevice()
         do {
             _ = try await call { try await api.logout() }
         } catch PatioError.signedOut, PatioError.offline {
