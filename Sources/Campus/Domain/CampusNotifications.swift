@@ -24,7 +24,13 @@ enum CampusNotifications {
             name: "A new grade in SAES", title: "New grade in SAES", body: "{subject} · {assessment}: {grade}",
             lockScreen: "Open Campus to see it."))
 
-    static let all = [gradeCaptured, saesGrade]
+    /// To every student of the schools an urgent announcement names (of every school when it names none).
+    static let urgentAnnouncement = NotificationKind(
+        "campus.urgent_announcement",
+        spanish: NotificationWords(name: "Un aviso urgente de mi escuela", title: "Aviso urgente de tu escuela", body: "{title}"),
+        english: NotificationWords(name: "An urgent announcement from my school", title: "Urgent announcement from your school", body: "{title}"))
+
+    static let all = [gradeCaptured, saesGrade, urgentAnnouncement]
 
     /// The short names both SAES and students use for each assessment, the same in either language.
     static let assessmentNames = ["partial1": "P1", "partial2": "P2", "partial3": "P3", "extraordinary": "Ext", "final": "Final"]

@@ -51,7 +51,7 @@ struct CampusServices: Sendable {
         csv = CampusCSV(database: database, groups: groups, clock: clock)
         grades = GradeService(database: database, directory: identity.directory, clock: clock, notifications: environment.notifications)
         kardex = KardexService(database: database, clock: clock)
-        content = ContentService(database: database, clock: clock)
+        content = ContentService(database: database, clock: clock, notifications: environment.notifications)
         reader = RecordReader(database: database, directory: identity.directory, record: record)
         let vault = SAESVault(secrets: secrets)
         let portals = SAESPortals(template: environment.settings.value(module: "campus", "SAES_PORTAL"))

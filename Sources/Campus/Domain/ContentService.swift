@@ -2,6 +2,7 @@ import FluentKit
 import Foundation
 import PatioCore
 import PatioData
+import PatioPlatform
 import SQLKit
 
 /// School content anyone may read without signing in: news, announcements and scholarships (the academic
@@ -9,6 +10,7 @@ import SQLKit
 struct ContentService: Sendable {
     let database: PatioDatabase
     let clock: PatioClock
+    let notifications: NotificationService
 
     static let postKinds = ["news", "announcement"]
     static let categories = ["informative", "maintenance", "academic", "urgent"]
@@ -43,8 +45,27 @@ struct ContentService: Sendable {
         model.id = UUID()
         model.publishedAt = clock.now()
         try apply(input, to: model)
-        try await database.write { db in try await model.create(on: db) }
+        try await database.write { db in
+            try await model.create(on: db)
+            if model.kind == "announcement", model.category == "urgent" { try await announceUrgent(model, on: db) }
+        }
         return Self.view(model)
+    }
+
+    /// An urgent announcement reaches every student of the schools it names (of every school when it names
+    /// none) at once, in the transaction that publishes it; other posts wait on the pages to be read.
+    private func announceUrgent(_ post: PostModel, on db: any Database) async throws {
+        let schools = post.schoolCodes.split(separator: ",").map(String.init)
+        let filter: SQLQueryString =
+            schools.isEmpty ? "" : "WHERE sc.code IN (\(schools.map { "\(bind: $0)" as SQLQueryString }.joined(separator: ", ")))"
+        struct Row: Decodable { let account_id: UUID }
+        let students = try await (try db.sql).raw(
+            "SELECT s.account_id FROM campus_students s JOIN campus_schools sc ON sc.id = s.school_id \(filter)"
+        ).all(decoding: Row.self)
+        guard !students.isEmpty else { return }
+        try await notifications.send(
+            CampusNotifications.urgentAnnouncement.id, to: students.map(\.account_id), parameters: ["title": post.title],
+            link: "/campus/school")
     }
 
     /// Replaces what a post says; it keeps its publication time.

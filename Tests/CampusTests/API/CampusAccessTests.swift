@@ -119,7 +119,7 @@ extension CampusServerSuites {
             let me = StudentRecord(s: s)
             let credentialToken = try await me.links.credentialToken(ana)
             let receiptToken = try await me.links.receiptToken(ana, periodID: period, digest: Array(repeating: 0, count: ReceiptContent.digestLength))
-            let content = ContentService(database: s.database, clock: s.clock)
+            let content = s.content
             let scholarship: [String: Any] = [
                 "name": "Beca de Excelencia", "description": "Para promedios de 9 o más.", "status": "open", "amountMinor": 100_000,
                 "periodicity": "monthly", "benefitType": "economic", "link": "https://www.ipn.mx/becas/",

@@ -74,6 +74,45 @@ struct CampusNotificationsTests {
         }
     }
 
+    @Test("an urgent announcement reaches the students of the schools it names at once; other posts reach nobody")
+    func urgentAnnouncement() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let world = try await CampusWorld.make(patio, client)
+            // The demo's grades were announced at the world's start; these come later.
+            patio.clock.advance(by: 60)
+            let kinds = { () async throws -> [String] in
+                (try await client.fetch("/api/v1/notifications?limit=200", token: world.student)["items"] as? [[String: Any]] ?? []).compactMap {
+                    $0["kind"] as? String == "campus.urgent_announcement" ? $0["body"] as? String : nil
+                }
+            }
+            let post = { (title: String, category: String, schools: [String]) in
+                patio.clock.advance(by: 1)
+                _ = try await client.created(
+                    "/api/v1/campus/news", token: world.admin,
+                    ["kind": "announcement", "title": title, "body": "Detalles en Gestión Escolar.", "category": category, "schools": schools])
+            }
+            // The demo's own urgent announcement was announced when it was published.
+            let before = try await kinds()
+            #expect(before == ["Suspensión de clases por simulacro"])
+            try await post("Simulacro a las 12:00", "urgent", ["escom"])
+            #expect(try await kinds() == ["Simulacro a las 12:00"] + before)
+            let newest = (try await client.fetch("/api/v1/notifications", token: world.student)["items"] as? [[String: Any]])?.first
+            #expect(newest?["title"] as? String == "Aviso urgente de tu escuela" && newest?["link"] as? String == "/campus/school")
+            // Another school's urgent announcement, and an ordinary one for this school, are not pushed to this student.
+            try await post("Suspensión en UPIICSA", "urgent", ["upiicsa"])
+            try await post("Ventanilla cerrada hoy", "informative", ["escom"])
+            #expect(try await kinds() == ["Simulacro a las 12:00"] + before)
+            // One for every school reaches every student, and a refused one (no title) reaches nobody.
+            try await post("Sin clases el lunes", "urgent", [])
+            #expect(try await kinds() == ["Sin clases el lunes", "Simulacro a las 12:00"] + before)
+            let refused = try await client.api(
+                .post, "/api/v1/campus/news", token: world.admin,
+                body: ["kind": "announcement", "title": "", "body": "x", "category": "urgent", "schools": [] as [String]])
+            #expect(refused.status == .unprocessableContent)
+            #expect(try await kinds().count == 3)
+        }
+    }
+
     @Test("a sync that finds a teacher's new grade in SAES tells the student once; linking and an unchanged sync tell nothing")
     func saesGrade() async throws {
         try await SAESWorld.with { world in

@@ -112,7 +112,7 @@ extension CampusServerSuites {
                 let world = try await CampusWorld.make(patio, client)
                 try await patio.account("jefa@test.patio", roles: [CampusRoles.admin])
                 var admin = try await WebSession.signIn(client, email: "jefa@test.patio", password: TestPatio.password)
-                let content = ContentService(database: world.services.database, clock: world.services.clock)
+                let content = world.services.content
                 for (index, amount) in ["1,000", "1000", "$1,000.00", "$1,000.00 MXN"].enumerated() {
                     let done = try await admin.submit("/campus/admin", form: Self.scholarship(amount, name: "Beca de Transporte \(index)"))
                     #expect(done.at == "/campus/admin" && String(buffer: done.page.body).contains("Publicado."))

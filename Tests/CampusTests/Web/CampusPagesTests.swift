@@ -153,7 +153,7 @@ extension CampusServerSuites {
                     ])
                 #expect(String(buffer: scholarship.page.body).contains("Beca de Alimentación"))
                 #expect(
-                    try await ContentService(database: world.services.database, clock: world.services.clock).scholarships(status: "open").first {
+                    try await world.services.content.scholarships(status: "open").first {
                         $0.name == "Beca de Alimentación"
                     }?.amountMinor == 45_050)
                 let badAmount = try await admin.post(
