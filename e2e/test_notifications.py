@@ -88,3 +88,20 @@ def test_a_push_is_shown_by_the_service_worker_with_its_page(people, server):
         "() => navigator.serviceWorker.getRegistration('/').then(r => r.getNotifications()).then(l => l.length > 1 ? l.map(n => n.title) : null)",
         timeout=10_000).json_value()
     assert "Patio" in titles
+
+
+def test_the_platform_admin_reads_the_delivery_log(people, server):
+    admin = people("admin")
+    admin.sign_in("admin@demo.patio")
+    page = admin.visit("/admin")
+    page.click("a[href='/admin/notifications']")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("h1").inner_text() == "Envíos de avisos"
+    page.select_option("select[name=state]", "failed")
+    page.click("main form button")
+    page.wait_for_load_state("networkidle")
+    assert page.url.endswith("/admin/notifications?state=failed")
+    assert page.locator("select[name=state]").input_value() == "failed"
+    # Nothing in the suite's Patio fails a push (no browser there has a push service): the designed empty state.
+    assert "Aún no hay envíos de avisos." in page.inner_text("main")
+    admin.check("delivery-log-failed")
