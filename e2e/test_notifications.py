@@ -103,5 +103,5 @@ def test_the_platform_admin_reads_the_delivery_log(people, server):
     assert page.url.endswith("/admin/notifications?state=failed")
     assert page.locator("select[name=state]").input_value() == "failed"
     # Nothing in the suite's Patio fails a push (no browser there has a push service): the designed empty state.
-    assert "Aún no hay envíos de avisos." in page.inner_text("main")
+    assert "Ningún envío está en este estado." in page.inner_text("main")
     admin.check("delivery-log-failed")
