@@ -15,6 +15,12 @@ struct RunningOnboarding: StartedModule {
         [TaskSync.collection(clock: environment.clock)]
     }
 
+    /// Reminds assignees, once per task, of undone tasks due tomorrow. Hourly is soon enough for a reminder a
+    /// day ahead; the day's reminders go out from the company's 9:00 (``TaskDueReminders/fromHour``).
+    func periodicJobs() -> [PeriodicJob] {
+        [PeriodicJob(name: "onboarding.task-due-reminders", interval: .seconds(3600)) { try await services.reminders.sendDue() }]
+    }
+
     /// `rrhh@demo.patio` (HR) and `nuevo@demo.patio` (an employee with tasks due today, tomorrow and later),
     /// and new hires across this and other months.
     func seedDemo() async throws {

@@ -11,6 +11,7 @@ struct OnboardingServices: Sendable {
     let newHires: NewHireService
     let tasks: TaskService
     let messages: WelcomeMessageService
+    let reminders: TaskDueReminders
     let progress: ProgressReport
 
     init(environment: ModuleEnvironment) {
@@ -22,7 +23,11 @@ struct OnboardingServices: Sendable {
         tasks = TaskService(
             database: environment.database, accounts: environment.identity.accounts, clock: environment.clock,
             notifications: environment.notifications)
-        messages = WelcomeMessageService(database: environment.database, clock: environment.clock)
+        messages = WelcomeMessageService(
+            database: environment.database, clock: environment.clock, accounts: environment.identity.accounts,
+            notifications: environment.notifications)
+        reminders = TaskDueReminders(
+            database: environment.database, settings: settings, notifications: environment.notifications, clock: environment.clock)
         progress = ProgressReport(database: environment.database, accounts: environment.identity.accounts, settings: settings)
     }
 }

@@ -39,7 +39,11 @@ struct OnboardingSettingsService: Sendable {
 
     /// Today in the company's time zone.
     func today() async throws -> LocalDate {
-        let zone = TimeZone(identifier: try await current().timeZone) ?? TimeZone(identifier: "UTC")!
-        return LocalDate(clock.now(), in: zone)
+        LocalDate(clock.now(), in: try await timeZone())
+    }
+
+    /// The company's time zone (UTC should the stored name be unknown to this system).
+    func timeZone() async throws -> TimeZone {
+        TimeZone(identifier: try await current().timeZone) ?? TimeZone(identifier: "UTC")!
     }
 }

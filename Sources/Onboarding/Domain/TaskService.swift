@@ -71,9 +71,11 @@ struct TaskService: Sendable {
             let fields = try validate(input, partialFrom: model, assignee: assignee)
             let before = Self.view(model)
             apply(fields, to: model, at: clock.now())
+            let after = Self.view(model)
+            // A reminder was for one day and one person: a new due date, or a new assignee, is reminded again.
+            if after.dueDate != before.dueDate || after.assigneeId != before.assigneeId { model.remindedAt = nil }
             try await requireNewHire(model.newHireID, on: db)
             try await model.save(on: db)
-            let after = Self.view(model)
             try await feed.recordPut(Self.collection, id: id, scope: Self.scope(model.assigneeID), changed: Self.changedFields(before, after), on: db)
             if after.assigneeId != before.assigneeId { try await notifyAssigned(after) }
             return after
@@ -84,7 +86,7 @@ struct TaskService: Sendable {
     private func notifyAssigned(_ task: View) async throws {
         try await notifications.send(
             OnboardingNotifications.taskAssigned.id, to: [task.assigneeId], parameters: ["task": task.text, "due": task.dueDate],
-            link: "/onboarding")
+            link: OnboardingNotifications.link)
     }
 
     func delete(_ id: UUID) async throws {

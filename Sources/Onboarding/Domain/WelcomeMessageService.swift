@@ -1,14 +1,21 @@
 import FluentKit
 import Foundation
 import PatioCore
-import PatioPlatform
 import PatioData
+import PatioIdentity
+import PatioPlatform
 
 /// Welcome messages from employees to new hires. A new hire reads the ones written to them once they
-/// have an account with the email HR gave them; HR reads all.
+/// have an account with the email HR gave them, and is notified of each one written while they have it;
+/// HR reads all.
 struct WelcomeMessageService: Sendable {
     let database: PatioDatabase
     let clock: PatioClock
+    let accounts: AccountService
+    let notifications: NotificationService
+
+    /// How long a notification's body ("{author}: {text}") grows before the text is cut short.
+    static let notificationLength = 120
 
     struct View: Codable, Sendable, Equatable {
         @WireID var id: UUID
@@ -28,11 +35,41 @@ struct WelcomeMessageService: Sendable {
         model.authorName = principal.name
         model.text = body
         model.createdAt = clock.now()
+        // The account is looked up before the transaction, as TaskService does: inside it every connection
+        // counts, and the account service reads on one of its own.
+        let email = try await NewHireModel.find(newHire, on: try database.reader)?.email
+        let reader = try await self.reader(email: email, author: principal)
         try await database.write { db in
-            guard try await NewHireModel.find(newHire, on: db) != nil else { throw NewHireService.notFound }
+            guard let hire = try await NewHireModel.find(newHire, on: db) else { throw NewHireService.notFound }
             try await model.create(on: db)
+            // Sent with the message, or not at all; and not when HR changed the email since it was looked up.
+            if let reader, hire.email == email {
+                try await notifications.send(
+                    OnboardingNotifications.welcomeMessage.id, to: [reader],
+                    parameters: ["author": model.authorName, "text": Self.excerpt(model.text, author: model.authorName)],
+                    link: OnboardingNotifications.link)
+            }
         }
         return Self.view(model)
+    }
+
+    /// The account that reads a new hire's messages: the active one with their email, matched as ``mine(_:)``
+    /// matches. A new hire with no email, or with no account yet, is notified of nothing; the messages wait for
+    /// them on the dashboard all the same. Nobody is notified of a message they wrote themselves.
+    private func reader(email: String?, author: Principal) async throws -> UUID? {
+        guard let email, let account = try await accounts.find(email: email), account.isActive, account.id != author.accountID else {
+            return nil
+        }
+        return account.id
+    }
+
+    /// The text as a notification shows it: on one line, cut (with "…") so that "{author}: {text}" stays
+    /// within ``notificationLength`` characters, though never to fewer than 40 of the text's own.
+    static func excerpt(_ text: String, author: String) -> String {
+        let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let room = max(40, notificationLength - author.count - 2)
+        guard line.count > room else { return line }
+        return line.prefix(room - 1).trimmingCharacters(in: .whitespaces) + "…"
     }
 
     /// Messages to one new hire: for HR, or for the new hire themselves.

@@ -1,5 +1,7 @@
 import FluentKit
 import Foundation
+import PatioData
+import SQLKit
 
 /// A to-do item assigned to an employee, synced to their devices (`onboarding.tasks`).
 final class TaskModel: Model, @unchecked Sendable {
@@ -14,6 +16,9 @@ final class TaskModel: Model, @unchecked Sendable {
     @OptionalField(key: "new_hire_id") var newHireID: UUID?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
+    /// When its assignee was reminded that it is due tomorrow (``TaskDueReminders``); cleared when the due
+    /// date or the assignee changes, so the new day, or the new assignee, is reminded too.
+    @OptionalField(key: "reminded_at") var remindedAt: Date?
 
     init() {}
 }
@@ -34,5 +39,20 @@ extension OnboardingMigrations {
         }
 
         func revert(on database: any Database) async throws { try await database.schema(TaskModel.schema).delete() }
+    }
+}
+
+extension OnboardingMigrations {
+    /// `reminded_at`, and an index on `due_date` for the hourly look for tasks due tomorrow.
+    struct AddTaskRemindedAt: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            try await database.schema(TaskModel.schema).field("reminded_at", .datetime).update()
+            try await (try database.sql).raw("CREATE INDEX onboarding_tasks_due_date ON onboarding_tasks (due_date)").run()
+        }
+
+        func revert(on database: any Database) async throws {
+            try await (try database.sql).raw("DROP INDEX onboarding_tasks_due_date").run()
+            try await database.schema(TaskModel.schema).deleteField("reminded_at").update()
+        }
     }
 }
