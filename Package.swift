@@ -254,7 +254,7 @@ let package = Package(
         .testTarget(
             name: "PatioPlatformTests",
             dependencies: [
-                "PatioPlatform", "PatioTestSupport", .product(name: "Configuration", package: "swift-configuration"),
+                "PatioPlatform", "PatioIdentity", "PatioTestSupport", .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings

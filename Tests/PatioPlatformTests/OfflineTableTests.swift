@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PatioCore
 import PatioData
+import PatioIdentity
 @testable import PatioPlatform
 import PatioTestSupport
 import Testing
@@ -71,6 +72,8 @@ struct OfflineTableTests {
         try await TestDatabase.make().dropping { test in
             try await PatioDatabase.open(test.settings, logger: Logger(label: "offline-tables")).closing { database in
                 var migrations = MigrationRegistry()
+                // As Patio migrates: the platform's tables refer to Identity's accounts.
+                migrations.add(IdentityMigrations.all)
                 migrations.add(PlatformMigrations.all)
                 try await database.migrate(migrations)
                 let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))

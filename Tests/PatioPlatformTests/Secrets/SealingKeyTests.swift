@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import PatioCore
 import PatioData
+import PatioIdentity
 @testable import PatioPlatform
 import PatioTestSupport
 import SQLKit
@@ -16,6 +17,8 @@ struct SealingKeyTests {
         try await TestDatabase.make().dropping { test in
             try await PatioDatabase.open(test.settings, logger: Logger(label: "sealing-key")).closing { database in
                 var migrations = MigrationRegistry()
+                // As Patio migrates: the platform's tables refer to Identity's accounts.
+                migrations.add(IdentityMigrations.all)
                 migrations.add(PlatformMigrations.all)
                 try await database.migrate(migrations)
                 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("patio-key-\(UUID().uuidString)").path
