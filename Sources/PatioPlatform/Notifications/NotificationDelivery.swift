@@ -278,14 +278,16 @@ public final class DeliveryWake: Sendable {
     /// Returns at the next signal, or at once when one came since the last wait.
     public func wait() async {
         await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state -> Bool in
+            // One waiter at a time: a second one (there is none in Patio) releases the first rather than lose it.
+            let (resumeNow, released) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
                 if state.pending {
                     state.pending = false
-                    return true
+                    return (true, nil)
                 }
-                state.waiter = continuation
-                return false
+                defer { state.waiter = continuation }
+                return (false, state.waiter)
             }
+            released?.resume()
             if resumeNow { continuation.resume() }
         }
     }

@@ -7,14 +7,15 @@ struct NotificationsFacadeTests {
     @Test("the inbox newest first with its unread count; read one, read all")
     func inbox() async throws {
         try await RunningPatio.with { server in
-            // The demo employee's tasks were announced when the demo was seeded.
+            // The demo employee's tasks (and welcome messages) were announced when the demo was seeded.
             let employee = try await server.signedIn("nuevo@demo.patio")
             let page = try await employee.notifications.inbox(unreadOnly: true)
             let unread = try await employee.notifications.unreadCount()
             #expect(unread > 0 && page.unreadCount == unread && page.items.count == unread)
-            let first = try #require(page.items.first)
-            #expect(first.kind == "onboarding.task_assigned" && first.title == "Tarea nueva" && first.link == "/onboarding")
-            try await employee.notifications.markRead(first.id)
+            #expect(zip(page.items, page.items.dropFirst()).allSatisfy { $0.createdAt >= $1.createdAt }, "newest first")
+            let task = try #require(page.items.first { $0.kind == "onboarding.task_assigned" })
+            #expect(task.title == "Tarea nueva" && task.link == "/onboarding")
+            try await employee.notifications.markRead(task.id)
             #expect(try await employee.notifications.unreadCount() == unread - 1)
             #expect(try await employee.notifications.markAllRead() == unread - 1)
             #expect(try await employee.notifications.inbox(unreadOnly: true).items.isEmpty)
