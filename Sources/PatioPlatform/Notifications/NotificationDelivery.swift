@@ -259,7 +259,17 @@ public struct NotificationDelivery: Sendable {
 /// Wakes the delivery worker when a notification is queued, so a push leaves at once rather than at the
 /// worker's next look.
 public final class DeliveryWake: Sendable {
-    private let state = Mutex<(pending: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+    private struct State {
+        /// A signal nobody has waited for yet.
+        var pending = false
+        /// The wait in progress, by its number.
+        var waiter: (number: Int, continuation: CheckedContinuation<Void, Never>)?
+        /// Numbers given to waits so far; a wait cancelled before it began to wait is remembered here.
+        var waits = 0
+        var cancelledBeforeWaiting: Set<Int> = []
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
@@ -270,25 +280,43 @@ public final class DeliveryWake: Sendable {
                 return nil
             }
             state.waiter = nil
-            return waiter
+            return waiter.continuation
         }
         waiter?.resume()
     }
 
-    /// Returns at the next signal, or at once when one came since the last wait.
+    /// Returns at the next signal, at once when one came since the last wait, or when the task is cancelled
+    /// (graceful shutdown).
     public func wait() async {
-        await withCheckedContinuation { continuation in
-            // One waiter at a time: a second one (there is none in Patio) releases the first rather than lose it.
-            let (resumeNow, released) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
-                if state.pending {
-                    state.pending = false
-                    return (true, nil)
+        let number = state.withLock { state -> Int in
+            state.waits += 1
+            return state.waits
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                // One waiter at a time: a second one (there is none in Patio) releases the first rather than lose it.
+                let (resumeNow, released) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+                    if state.cancelledBeforeWaiting.remove(number) != nil { return (true, nil) }
+                    if state.pending {
+                        state.pending = false
+                        return (true, nil)
+                    }
+                    defer { state.waiter = (number, continuation) }
+                    return (false, state.waiter?.continuation)
                 }
-                defer { state.waiter = continuation }
-                return (false, state.waiter)
+                released?.resume()
+                if resumeNow { continuation.resume() }
             }
-            released?.resume()
-            if resumeNow { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let waiter = state.waiter, waiter.number == number else {
+                    state.cancelledBeforeWaiting.insert(number)
+                    return nil
+                }
+                state.waiter = nil
+                return waiter.continuation
+            }
+            waiter?.resume()
         }
     }
 }

@@ -25,4 +25,18 @@ struct DeliveryWakeTests {
             await group.waitForAll()
         }
     }
+
+    @Test("a cancelled wait returns without a signal, so shutting down never waits for one", .timeLimit(.minutes(1)))
+    func cancelled() async {
+        let wake = DeliveryWake()
+        let waiter = Task { await wake.wait() }
+        waiter.cancel()
+        await waiter.value
+        // A wait cancelled before it starts returns as well.
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await wake.wait()
+        }
+        await early.value
+    }
 }
