@@ -35,12 +35,7 @@ public enum NotificationsAPI {
         routes.get("/api/v1/notifications/devices", .signedIn) { _, context in
             try .json(DeviceList(items: try await service.devices(account: try context.requirePrincipal().accountID)))
         }
-        routes.post("/api/v1/notifications/devices", .signedIn) { request, context in
-            let principal = try context.requirePrincipal()
-            let registration = try await JSONBody.decode(PushDeviceRegistration.self, from: request)
-            let device = try await service.register(registration, account: principal.accountID, session: principal.sessionID, hosts: hosts)
-            return try .json(device, status: .created)
-        }
+        routes.post("/api/v1/notifications/devices", .signedIn, registerDevice(service, hosts: hosts))
         routes.delete("/api/v1/notifications/devices/{id}", .signedIn) { _, context in
             try await service.unregister(device: try context.uuidParameter("id"), account: try context.requirePrincipal().accountID)
             return .noContent
@@ -57,10 +52,17 @@ public enum NotificationsAPI {
             let state = query["state"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
             return try .json(try await service.deliveries(state: state, page: page))
         }
-        routes.webSocket("/api/v1/notifications/live", .signedIn) { _, context in
-            let account = try context.requirePrincipal().accountID
-            return { inbound, outbound, _ in try await UnreadCountWatch(service: service, account: account).run(inbound: inbound, outbound: outbound)
-            }
+        routes.webSocket("/api/v1/notifications/live", .signedIn, prepare: UnreadCountWatch.prepare(service))
+    }
+
+    /// Registers the caller's device in the caller's session: the same for an app (bearer token) and for
+    /// a page's script (session cookie and CSRF token).
+    static func registerDevice(_ service: NotificationService, hosts: PushServiceHosts) -> PatioRoutes.Handler {
+        { request, context in
+            let principal = try context.requirePrincipal()
+            let registration = try await JSONBody.decode(PushDeviceRegistration.self, from: request)
+            let device = try await service.register(registration, account: principal.accountID, session: principal.sessionID, hosts: hosts)
+            return try .json(device, status: .created)
         }
     }
 
@@ -83,6 +85,15 @@ public enum NotificationsAPI {
 struct UnreadCountWatch: Sendable {
     let service: NotificationService
     let account: UUID
+
+    /// The upgrade for the signed-in caller's own count, shared by the API route (bearer token) and the
+    /// pages' bell (session cookie).
+    static func prepare(_ service: NotificationService) -> @Sendable (Request, PatioRequestContext) async throws -> WebSocketSession {
+        { _, context in
+            let watch = UnreadCountWatch(service: service, account: try context.requirePrincipal().accountID)
+            return { inbound, outbound, _ in try await watch.run(inbound: inbound, outbound: outbound) }
+        }
+    }
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         // Watch first, then read: a change between the two is then heard, never lost.

@@ -175,31 +175,37 @@ extension NotificationService {
 
     /// How many of the account's notifications are unread.
     public func unreadCount(account: UUID) async throws -> Int {
-        struct Row: Decodable { let unread: Int }
-        let row = try await (try database.reader.sql).raw(
-            "SELECT COUNT(*) AS unread FROM platform_notifications WHERE account_id = \(bind: account) AND read_at IS NULL"
-        ).first(decoding: Row.self)
-        return row?.unread ?? 0
+        try await Self.unreadCount(account: account, on: try database.reader.sql)
     }
 
-    /// Marks one of the account's notifications read (again is fine); someone else's is not found.
-    public func markRead(account: UUID, id: UUID) async throws {
+    private static func unreadCount(account: UUID, on sql: any SQLDatabase) async throws -> Int {
+        struct Row: Decodable { let unread: Int }
+        return try await sql.raw(
+            "SELECT COUNT(*) AS unread FROM platform_notifications WHERE account_id = \(bind: account) AND read_at IS NULL"
+        ).first(decoding: Row.self)?.unread ?? 0
+    }
+
+    /// Marks one of the account's notifications read (again is fine) and returns the page a tap on it opens;
+    /// someone else's is not found.
+    @discardableResult
+    public func markRead(account: UUID, id: UUID) async throws -> String {
         let now = clock.now()
-        let found = try await database.write { db in
-            struct Row: Decodable { let read_at: Date? }
+        let link = try await database.write { db -> String? in
+            struct Row: Decodable { let read_at: Date?; let link: String }
             let sql = try db.sql
             guard
                 let row = try await sql.raw(
-                    "SELECT read_at FROM platform_notifications WHERE id = \(bind: id) AND account_id = \(bind: account)"
+                    "SELECT read_at, link FROM platform_notifications WHERE id = \(bind: id) AND account_id = \(bind: account)"
                 ).first(decoding: Row.self)
-            else { return false }
+            else { return nil }
             if row.read_at == nil {
                 try await sql.raw("UPDATE platform_notifications SET read_at = \(bind: now) WHERE id = \(bind: id)").run()
             }
-            return true
+            return row.link
         }
-        guard found else { throw AppError.notFound(code: "notification_not_found", "There is no such notification in your inbox.") }
+        guard let link else { throw AppError.notFound(code: "notification_not_found", "There is no such notification in your inbox.") }
         await events.publish(topic: Self.topic(account: account), type: "read")
+        return link
     }
 
     /// Marks every unread notification of the account read; returns how many were unread.
@@ -208,11 +214,7 @@ extension NotificationService {
         let now = clock.now()
         let marked = try await database.write { db in
             let sql = try db.sql
-            struct Row: Decodable { let unread: Int }
-            let unread =
-                try await sql.raw(
-                    "SELECT COUNT(*) AS unread FROM platform_notifications WHERE account_id = \(bind: account) AND read_at IS NULL"
-                ).first(decoding: Row.self)?.unread ?? 0
+            let unread = try await Self.unreadCount(account: account, on: sql)
             try await sql.raw(
                 "UPDATE platform_notifications SET read_at = \(bind: now) WHERE account_id = \(bind: account) AND read_at IS NULL"
             ).run()

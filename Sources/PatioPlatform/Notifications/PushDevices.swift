@@ -158,9 +158,7 @@ extension NotificationService {
             try validator.validate()
             return (.apns, token, nil, nil)
         case nil:
-            validator.add("channel", "Use web_push or apns.", code: "notification_channel_unknown")
-            try validator.validate()
-            throw AppError.validation(field: "channel", "Use web_push or apns.")
+            throw AppError.validation(field: "channel", "Use web_push or apns.", code: "notification_channel_unknown")
         }
     }
 }

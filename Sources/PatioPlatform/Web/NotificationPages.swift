@@ -36,21 +36,14 @@ public enum NotificationPages {
         }
         // A tap on a notification: read, then its page.
         routes.post("/notifications/{id}/open", .signedIn) { _, context in
-            let principal = try context.requirePrincipal()
-            let id = try context.uuidParameter("id")
-            try await service.markRead(account: principal.accountID, id: id)
-            return redirect(to: try await service.link(of: id, account: principal.accountID) ?? "/notifications")
+            redirect(to: try await service.markRead(account: try context.requirePrincipal().accountID, id: try context.uuidParameter("id")))
         }
         routes.post("/notifications/read-all", .signedIn) { _, context in
             let marked = try await service.markAllRead(account: try context.requirePrincipal().accountID)
             return redirect(to: "/notifications", notice: String(format: Strings.text("notifications_marked", context.locale), marked))
         }
         // The bell on every page (static/bell.js) shows the unread count from here, live.
-        routes.webSocket("/notifications/live", .signedIn) { _, context in
-            let account = try context.requirePrincipal().accountID
-            return { inbound, outbound, _ in try await UnreadCountWatch(service: service, account: account).run(inbound: inbound, outbound: outbound)
-            }
-        }
+        routes.webSocket("/notifications/live", .signedIn, prepare: UnreadCountWatch.prepare(service))
         routes.get("/admin/notifications", .role(Role.platformAdmin)) { request, context in
             try await deliveriesPage(request, context, service: service, directory: directory, web: web)
         }
@@ -58,12 +51,7 @@ public enum NotificationPages {
             try await settingsPage(context, service: service, registry: registry, web: web, webPushKey: try? await webPushKey())
         }
         // push.js: this browser's subscription, sent with the CSRF token in a header.
-        routes.post("/notifications/devices", .signedIn) { request, context in
-            let principal = try context.requirePrincipal()
-            let registration = try await JSONBody.decode(PushDeviceRegistration.self, from: request)
-            let device = try await service.register(registration, account: principal.accountID, session: principal.sessionID, hosts: hosts)
-            return try .json(device, status: .created)
-        }
+        routes.post("/notifications/devices", .signedIn, NotificationsAPI.registerDevice(service, hosts: hosts))
         routes.post("/notifications/devices/forget", .signedIn) { request, context in
             struct Forget: Decodable { var endpoint: String }
             let body = try await JSONBody.decode(Forget.self, from: request)
@@ -167,14 +155,4 @@ extension NotificationPages {
     }
 
     static let badge = ["sent": "ok", "pending": "info", "gone": "warn", "failed": "danger", "cancelled": ""]
-}
-
-extension NotificationService {
-    /// The page a tap on one of the account's notifications opens.
-    func link(of id: UUID, account: UUID) async throws -> String? {
-        struct Row: Decodable { let link: String }
-        return try await (try database.reader.sql).raw(
-            "SELECT link FROM platform_notifications WHERE id = \(bind: id) AND account_id = \(bind: account)"
-        ).first(decoding: Row.self)?.link
-    }
 }
