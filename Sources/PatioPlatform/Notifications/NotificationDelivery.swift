@@ -318,5 +318,7 @@ public final class DeliveryWake: Sendable {
             }
             waiter?.resume()
         }
+        // A cancellation that came after this wait had returned left its number behind: nothing will read it.
+        state.withLock { _ = $0.cancelledBeforeWaiting.remove(number) }
     }
 }
