@@ -35,6 +35,7 @@ public struct PatioComponents: Sendable {
     public func stopModules() async {
         guard stopping.first() else { return }
         for module in running { await module.stop() }
+        await notificationDelivery.apns?.shutdown()
     }
 
     /// Stops the modules, then closes the database: what a command or a test does when it is done with Patio.
@@ -190,7 +191,8 @@ public func buildComponents(
             throw ConfigurationError(error.description)
         }
         notifications = NotificationService(
-            database: database, clock: clock, kinds: kinds, events: events, channels: [.webPush], deliveriesWaiting: deliveryWake.signal)
+            database: database, clock: clock, kinds: kinds, events: events, channels: configuration.apns == nil ? [.webPush] : [.webPush, .apns],
+            deliveriesWaiting: deliveryWake.signal)
         var web = try await WebRenderer.load()
         for resources in registry.modules.compactMap(\.webResources) {
             web = try await web.adding(directory: resources.templateDirectory, strings: resources.strings)
@@ -214,10 +216,21 @@ public func buildComponents(
     let contact = configuration.webPushContact
     let delivery = NotificationDelivery(
         database: database, clock: clock, service: notifications, transport: .live(),
-        vapid: { VAPID(secret: try await secrets.key(named: "web-push-vapid"), subject: contact) }, logger: logger)
+        vapid: { VAPID(secret: try await secrets.key(named: "web-push-vapid"), subject: contact) },
+        apns: try startAPNs(configuration.apns, logger: logger), logger: logger)
     return PatioComponents(
         configuration: configuration, database: database, identity: identity, apps: apps, modules: registry, environment: environment,
         started: started, notificationDelivery: delivery, deliveryWake: deliveryWake)
+}
+
+/// Apple's push service when it is configured; a start-up line says which way this Patio reaches phones.
+private func startAPNs(_ settings: APNsSettings?, logger: Logger) throws -> APNs? {
+    guard let settings else {
+        logger.notice("APNs is not configured (PATIO_APNS_*): notifications reach browsers by Web Push and every app's inbox, not iPhones")
+        return nil
+    }
+    logger.notice("APNs: pushing to \(settings.host) for \(settings.credentials.topic) with key \(settings.credentials.keyID)")
+    return try APNs.live(settings)
 }
 
 /// The composition root: configuration → database → services → modules → router → application.

@@ -55,6 +55,8 @@ public struct PatioConfiguration: Sendable {
         set { webPushContactSetting = newValue }
     }
     private var webPushContactSetting: String?
+    /// Apple's push service for iPhone apps (`PATIO_APNS_*`); nil: iPhone apps read their inbox only.
+    public var apns: APNsSettings?
     /// `PATIO_<MODULE>_*` variables, for the modules to read and check.
     public var moduleSettings = ModuleSettings(environment: [:])
 
@@ -136,6 +138,7 @@ public struct PatioConfiguration: Sendable {
             }
             secretKey = bytes
         }
+        try readAPNs(settings)
         moduleSettings = ModuleSettings(settings)
     }
 

@@ -21,6 +21,8 @@ public struct NotificationDelivery: Sendable {
     let transport: PushTransport
     /// The server's VAPID identity, from its secrets; nil when Web Push cannot be sent.
     public let vapid: @Sendable () async throws -> VAPID?
+    /// Apple's push service, when this Patio has APNs credentials.
+    public let apns: APNs?
     let logger: Logger
     /// How long a claim holds a delivery.
     public var lease: TimeInterval = 120
@@ -29,13 +31,14 @@ public struct NotificationDelivery: Sendable {
 
     public init(
         database: PatioDatabase, clock: PatioClock, service: NotificationService, transport: PushTransport,
-        vapid: @escaping @Sendable () async throws -> VAPID?, logger: Logger
+        vapid: @escaping @Sendable () async throws -> VAPID?, apns: APNs? = nil, logger: Logger
     ) {
         self.database = database
         self.clock = clock
         self.service = service
         self.transport = transport
         self.vapid = vapid
+        self.apns = apns
         self.logger = logger
     }
 
@@ -162,8 +165,32 @@ public struct NotificationDelivery: Sendable {
         case .webPush:
             guard let vapid else { return .retry(status: nil, after: backoff(delivery.attempts), error: "Web Push has no VAPID key yet") }
             return await sendWebPush(delivery, vapid: vapid)
-        case .apns, nil:
+        case .apns:
+            guard let apns else { return .failed(status: nil, error: "This Patio has no APNs credentials") }
+            return await sendAPNs(delivery, apns: apns)
+        case nil:
             return .failed(status: nil, error: "This Patio cannot deliver to \(delivery.channel)")
+        }
+    }
+
+    func sendAPNs(_ delivery: Claimed, apns: APNs) async -> Outcome {
+        do {
+            let now = clock.now()
+            let (request, token) = try apns.request(
+                deliveryID: delivery.id, deviceToken: delivery.address, payload: payload(delivery), collapseKey: delivery.collapse_key, now: now)
+            let response = try await apns.transport.send(request)
+            switch APNs.answer(status: response.status, body: response.body) {
+            case .accepted: return .sent(status: response.status)
+            case .deviceGone: return .gone(status: response.status)
+            case .providerTokenExpired:
+                apns.providerToken.expired(token, now: now)
+                return .retry(status: response.status, after: backoff(1), error: "ExpiredProviderToken")
+            case .passing(let reason):
+                return .retry(status: response.status, after: max(response.retryAfter ?? 0, backoff(delivery.attempts)), error: reason)
+            case .refused(let reason): return .failed(status: response.status, error: reason)
+            }
+        } catch {
+            return .retry(status: nil, after: backoff(delivery.attempts), error: String(describing: error).prefix(500).description)
         }
     }
 

@@ -51,28 +51,40 @@ public struct NotificationService: Sendable {
         guard !recipients.isEmpty else { return }
         let now = clock.now()
         let encodedParameters = String(decoding: try JSONEncoder().encode(parameters), as: UTF8.self)
+        // One statement per slice of rows, not one per row: an announcement to a whole school is a few
+        // statements inside the change's transaction.
+        let notificationOf = Dictionary(uniqueKeysWithValues: recipients.map { ($0, UUID()) })
         let queued = try await database.write { db in
             let sql = try db.sql
-            var notificationOf: [UUID: UUID] = [:]
-            for account in recipients {
-                let id = UUID()
-                notificationOf[account] = id
+            for slice in BoundList.slices(recipients, size: 200) {
+                let rows = slice.map { account -> SQLQueryString in
+                    """
+                    (\(bind: notificationOf[account]), \(bind: account), \(bind: kind), \(bind: encodedParameters), \(bind: link), \(bind: collapseKey),
+                    \(bind: now))
+                    """
+                }
                 try await sql.raw(
                     """
                     INSERT INTO platform_notifications (id, account_id, kind, parameters, link, collapse_key, created_at)
-                    VALUES (\(bind: id), \(bind: account), \(bind: kind), \(bind: encodedParameters), \(bind: link), \(bind: collapseKey),
-                    \(bind: now))
+                    VALUES \(rows.joined(separator: ", "))
                     """
                 ).run()
             }
-            let devices = try await Self.devicesToReach(recipients, kind: declared, channels: channels, now: now, on: sql)
-            for device in devices {
-                guard let notification = notificationOf[device.account_id] else { continue }
+            var devices: [DeviceRow] = []
+            for slice in BoundList.slices(recipients) {
+                devices += try await Self.devicesToReach(slice, kind: declared, channels: channels, now: now, on: sql)
+            }
+            for slice in BoundList.slices(devices, size: 200) {
+                let rows = slice.map { device -> SQLQueryString in
+                    """
+                    (\(bind: UUID()), \(bind: notificationOf[device.account_id]), \(bind: device.id), \(bind: device.channel), 'pending', 0, \(bind: now),
+                    \(bind: now))
+                    """
+                }
                 try await sql.raw(
                     """
                     INSERT INTO platform_notification_deliveries (id, notification_id, device_id, channel, state, attempts, due_at, updated_at)
-                    VALUES (\(bind: UUID()), \(bind: notification), \(bind: device.id), \(bind: device.channel), 'pending', 0, \(bind: now),
-                    \(bind: now))
+                    VALUES \(rows.joined(separator: ", "))
                     """
                 ).run()
             }
