@@ -59,8 +59,8 @@ public struct NotificationService: Sendable {
             for slice in BoundList.slices(recipients, size: 200) {
                 let rows = slice.map { account -> SQLQueryString in
                     """
-                    (\(bind: notificationOf[account]), \(bind: account), \(bind: kind), \(bind: encodedParameters), \(bind: link), \(bind: collapseKey),
-                    \(bind: now))
+                    (\(bind: notificationOf[account]), \(bind: account), \(bind: kind), \(bind: encodedParameters), \(bind: link),
+                    \(bind: collapseKey), \(bind: now))
                     """
                 }
                 try await sql.raw(
@@ -77,8 +77,8 @@ public struct NotificationService: Sendable {
             for slice in BoundList.slices(devices, size: 200) {
                 let rows = slice.map { device -> SQLQueryString in
                     """
-                    (\(bind: UUID()), \(bind: notificationOf[device.account_id]), \(bind: device.id), \(bind: device.channel), 'pending', 0, \(bind: now),
-                    \(bind: now))
+                    (\(bind: UUID()), \(bind: notificationOf[device.account_id]), \(bind: device.id), \(bind: device.channel), 'pending', 0,
+                    \(bind: now), \(bind: now))
                     """
                 }
                 try await sql.raw(

@@ -19,16 +19,18 @@ public final class APNsProviderToken: Sendable {
         self.credentials = credentials
     }
 
-    /// The token to send at `now`: the kept one while it is young enough, a new one otherwise.
+    /// The token to send at `now`: the kept one while it is young enough, a new one otherwise. Made under
+    /// the lock: pushes sent at once must not each sign their own (ECDSA signatures differ every time, and
+    /// Apple counts each as a renewal).
     public func token(now: Date) throws -> String {
-        if let kept = current.withLock({ $0 }), now >= kept.issuedAt, now.timeIntervalSince(kept.issuedAt) < Self.lifetime {
-            return kept.token
+        try current.withLock { kept in
+            if let kept, now >= kept.issuedAt, now.timeIntervalSince(kept.issuedAt) < Self.lifetime { return kept.token }
+            // Whole seconds: `iat` is an integer, and the age above is measured from it.
+            let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+            let token = try sign(issuedAt: issuedAt)
+            kept = (token, issuedAt)
+            return token
         }
-        // Whole seconds: `iat` is an integer, and the age above is measured from it.
-        let issuedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-        let token = try sign(issuedAt: issuedAt)
-        current.withLock { $0 = (token, issuedAt) }
-        return token
     }
 
     /// Apple called `token` expired (clocks disagree): the next push gets a new one, but not sooner than
