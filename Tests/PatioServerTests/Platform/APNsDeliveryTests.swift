@@ -87,6 +87,34 @@ struct APNsDeliveryTests {
         }
     }
 
+    @Test("a private kind shows only its lock-screen words on the phone until the account chooses to see details")
+    func lockScreen() async throws {
+        try await Self.withPatio { patio, client, apns in
+            let office = try await Office.make(patio, client)
+            try await Self.register(apns.installApp(), as: office.ana, client)
+            let notifications = patio.components.environment.notifications
+            let paid = ["amount_es": "$ 250.000", "amount_en": "$250,000 COP", "description": "Mesa de roble"]
+            try await notifications.send("payments.request_paid", to: [office.anaID], parameters: paid, link: "/payments")
+            try await patio.components.notificationDelivery.deliverDue()
+            _ = try await client.api(.put, "/api/v1/notifications/choices", token: office.ana, body: ["lockScreenDetails": true, "kinds": []])
+            try await notifications.send("payments.request_paid", to: [office.anaID], parameters: paid, link: "/payments")
+            try await patio.components.notificationDelivery.deliverDue()
+
+            let alerts = try apns.received.map { received in
+                ((try JSONSerialization.jsonObject(with: received.payload) as? [String: Any])?["aps"] as? [String: Any])?["alert"]
+                    as? [String: String]
+            }
+            #expect(
+                alerts == [
+                    ["title": "Cobro pagado", "body": "Abre InterPay para ver el detalle."],
+                    ["title": "Cobro pagado", "body": "Te pagaron $ 250.000 por «Mesa de roble»."],
+                ])
+            // The inbox, read after unlocking, always has the details.
+            let inbox = try #require(try await client.fetch("/api/v1/notifications", token: office.ana)["items"] as? [[String: Any]])
+            #expect(inbox.allSatisfy { ($0["body"] as? String)?.contains("250.000") == true })
+        }
+    }
+
     @Test("a token Apple calls unregistered or bad is forgotten; a busy APNs is tried again; a wrong topic fails and keeps the device")
     func apnsAnswers() async throws {
         try await Self.withPatio { patio, client, apns in
@@ -131,7 +159,8 @@ struct APNsDeliveryTests {
     @Test("a notification too long for Apple's 4 KB is shortened, not refused; Apple's answers are read as Apple documents them")
     func payloadAndAnswers() throws {
         let payload = NotificationDelivery.Payload(
-            id: UUID(), kind: "onboarding.task_assigned", title: "Tarea nueva", body: String(repeating: "ñandú \"x\" ", count: 800), url: "/onboarding")
+            id: UUID(), kind: "onboarding.task_assigned", title: "Tarea nueva", body: String(repeating: "ñandú \"x\" ", count: 800),
+            url: "/onboarding")
         let body = APNs.body(payload)
         #expect(body.count <= 4096 && body.count > 3800)
         let alert = ((try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["aps"] as? [String: Any])?["alert"] as? [String: String]
