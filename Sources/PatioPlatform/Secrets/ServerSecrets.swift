@@ -31,14 +31,12 @@ public final class ServerSecrets: Sendable {
             encoded = stored
         } else {
             let fresh = Data(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }).base64EncodedString()
-            // Two instances may race to create it: the insert is conditional and both then read the winner.
+            // Two instances may race to create it: the loser's insert waits for the winner's and does nothing
+            // (a `WHERE NOT EXISTS` cannot see an insert not yet committed), and both then read the winner.
             encoded = try await database.write { db in
                 let sql = try db.sql
                 try await sql.raw(
-                    """
-                    INSERT INTO platform_secrets (name, value) SELECT \(bind: name), \(bind: fresh) WHERE NOT EXISTS (SELECT 1 FROM \
-                    platform_secrets WHERE name = \(bind: name))
-                    """
+                    "INSERT INTO platform_secrets (name, value) VALUES (\(bind: name), \(bind: fresh)) ON CONFLICT (name) DO NOTHING"
                 ).run()
                 return try await Self.load(name, on: db) ?? fresh
             }

@@ -26,14 +26,19 @@ struct NotificationDeliveryInstancesTests {
         await second.close()
     }
 
+    /// Ana's browser subscribed, and `count` tasks assigned to her: as many pushes waiting.
+    static func tasksForAnasBrowser(_ count: Int, _ patio: TestPatio, _ client: any TestClientProtocol, _ push: FakePushService) async throws {
+        let office = try await Office.make(patio, client)
+        _ = try await client.created("/api/v1/notifications/devices", token: office.ana, push.subscribe("ana"))
+        for number in 1...count { try await office.assign("Tarea \(number)", to: office.anaID, client: client) }
+    }
+
     @Test(
         "both instances' workers claim at once, and every push reaches the browser exactly once",
         .enabled(if: TestDatabase.isPostgres, "two instances share a database only on PostgreSQL; SQLite is one process"))
     func claimsDoNotOverlap() async throws {
         try await NotificationDeliveryTests.withPatio { patio, client, push in
-            let office = try await Office.make(patio, client)
-            _ = try await client.created("/api/v1/notifications/devices", token: office.ana, push.subscribe("ana"))
-            for number in 1...40 { try await office.assign("Tarea \(number)", to: office.anaID, client: client) }
+            try await Self.tasksForAnasBrowser(40, patio, client, push)
             try await Self.withSecondInstance(patio) { second in
                 let workers = [patio.components.notificationDelivery, second.notificationDelivery]
                 // Small rounds, both workers looping until neither finds anything: their claims interleave.
@@ -64,9 +69,7 @@ struct NotificationDeliveryInstancesTests {
         .enabled(if: TestDatabase.isPostgres, "two instances share a database only on PostgreSQL; SQLite is one process"))
     func deadInstanceClaimRunsOut() async throws {
         try await NotificationDeliveryTests.withPatio { patio, client, push in
-            let office = try await Office.make(patio, client)
-            _ = try await client.created("/api/v1/notifications/devices", token: office.ana, push.subscribe("ana"))
-            for number in 1...3 { try await office.assign("Tarea \(number)", to: office.anaID, client: client) }
+            try await Self.tasksForAnasBrowser(3, patio, client, push)
             try await Self.withSecondInstance(patio) { second in
                 // The second instance claims everything, then stops before pushing anything.
                 let claimed = try await second.notificationDelivery.claim(limit: 50)
