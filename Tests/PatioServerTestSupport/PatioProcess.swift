@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import Testing
 
 /// Runs the real `patio` executable built next to the tests.
@@ -10,6 +11,12 @@ public struct PatioProcess {
     }
 
     public struct Output: Sendable { public var status: Int32; public var stdout: String; public var stderr: String }
+
+    /// Runs a command to completion on NIO's thread pool, so the wait never holds one of the cooperative
+    /// threads every other test (and any server under test) shares.
+    public static func runOffPool(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+        try await NIOThreadPool.singleton.runIfActive { try run(arguments, environment: environment) }
+    }
 
     /// Runs a command to completion.
     public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
