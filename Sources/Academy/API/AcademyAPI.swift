@@ -66,6 +66,15 @@ enum AcademyAPI {
         routes.delete("/api/v1/academy/schedules/{id}", admin) { _, context in
             try .json(Outcome(result: try await s.catalogue.deleteSchedule(try context.uuidParameter("id"))))
         }
+        routes.post("/api/v1/academy/schedules/{id}/cancellations", admin) { request, context in
+            let input = try await JSONBody.decode(SessionCancellations.Input.self, from: request)
+            return try .json(
+                try await s.cancellations.cancel(schedule: try context.uuidParameter("id"), input, actor: try context.requirePrincipal().accountID),
+                status: .created)
+        }
+        routes.get("/api/v1/academy/schedules/{id}/cancellations", admin) { _, context in
+            try .json(Items(try await s.cancellations.upcoming(schedule: try context.uuidParameter("id"))))
+        }
         routes.get("/api/v1/academy/schedules/{id}/attendance", admin) { _, context in
             try .json(Items(try await s.attendance.sessionDates(schedule: try context.uuidParameter("id"))))
         }

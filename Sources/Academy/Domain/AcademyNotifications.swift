@@ -5,7 +5,7 @@ import PatioPlatform
 import SQLKit
 
 /// What the academy tells its students, and in what words: that classes of a pack are about to expire unused,
-/// and that a class of theirs now meets somewhere else.
+/// that a class of theirs now meets somewhere else, and that one of its sessions is cancelled.
 ///
 /// Nothing here is private beyond what the student's own page shows (class, sede, how many classes are left),
 /// so no kind is `isPrivate`. Titles carry no parameter. Days are sent as `yyyy-MM-dd` (each reader sees them
@@ -32,7 +32,17 @@ enum AcademyNotifications {
             name: "A class of mine changes place", title: "Your class has moved",
             body: "{class} is now at {address} ({location}). Next class: {day}, {time}."))
 
-    static let all = [creditsExpiring, classMoved]
+    /// To each student enrolled in a class, when one of its sessions is cancelled (the teacher is ill, a holiday).
+    static let classCancelled = NotificationKind(
+        "academy.class_cancelled", days: ["day"],
+        spanish: NotificationWords(
+            name: "Se cancela una clase mía", title: "Tu clase se canceló",
+            body: "{class} del {day} a las {time} ({location}) no se dictará: {reason}"),
+        english: NotificationWords(
+            name: "A class of mine is cancelled", title: "Your class is cancelled",
+            body: "{class} on {day} at {time} ({location}) will not take place: {reason}"))
+
+    static let all = [creditsExpiring, classMoved, classCancelled]
 
     /// The student's page that shows what every academy notification is about.
     static let link = "/academy/me"

@@ -11,6 +11,7 @@ struct AcademyServices: Sendable {
     let attendance: AttendanceService
     let checkIns: CheckInService
     let expiryNotices: CreditExpiryNotices
+    let cancellations: SessionCancellations
     let publicURL: String?
 
     init(environment: ModuleEnvironment) {
@@ -20,8 +21,11 @@ struct AcademyServices: Sendable {
         students = StudentService(
             database: database, accounts: environment.identity.accounts, directory: environment.identity.directory, clock: clock)
         enrolments = EnrolmentService(database: database, settings: settings, directory: environment.identity.directory, clock: clock)
+        cancellations = SessionCancellations(
+            database: database, settings: settings, notifications: environment.notifications, clock: clock)
         attendance = AttendanceService(
-            database: database, settings: settings, enrolments: enrolments, directory: environment.identity.directory, clock: clock)
+            database: database, settings: settings, enrolments: enrolments, cancellations: cancellations,
+            directory: environment.identity.directory, clock: clock)
         checkIns = CheckInService(database: database, secrets: environment.secrets, catalogue: catalogue, clock: clock)
         expiryNotices = CreditExpiryNotices(database: database, settings: settings, notifications: environment.notifications, clock: clock)
         publicURL = environment.publicURL

@@ -78,6 +78,8 @@ struct AttendanceService: Sendable {
     let database: PatioDatabase
     let settings: AcademySettingsService
     let enrolments: EnrolmentService
+    /// Cancelled sessions, which are no student's next session.
+    let cancellations: SessionCancellations
     let directory: AccountDirectory
     let clock: PatioClock
 
@@ -116,7 +118,8 @@ struct AttendanceService: Sendable {
         return AttendanceHistoryView(items: items, byMonth: months.keys.sorted().map { MonthCount(month: $0, attendances: months[$0]!) })
     }
 
-    /// The student's enrolled schedules with balance, this week's attendance and the next session.
+    /// The student's enrolled schedules with balance, this week's attendance and the next session held (a cancelled
+    /// session is skipped: the student was told, and it takes no check-in).
     func myClasses(student: UUID) async throws -> [MyClassView] {
         let settings = try await settings.current()
         let calendar = settings.calendar
@@ -131,15 +134,18 @@ struct AttendanceService: Sendable {
             """
         ).all(decoding: CountRow.self)
         let byEnrolment = Dictionary(uniqueKeysWithValues: counts.map { ($0.enrolment_id, $0.count) })
-        return try await enrolments.enrolments(student: student, activeOnly: true).map { enrolment in
-            MyClassView(
+        let enrolled = try await enrolments.enrolments(student: student, activeOnly: true)
+        let cancelled = try await cancellations.upcoming(schedules: enrolled.map(\.scheduleId))
+        return enrolled.map { enrolment in
+            let skipped = Set((cancelled[enrolment.scheduleId] ?? []).map(\.date))
+            return MyClassView(
                 enrolmentId: enrolment.id, scheduleId: enrolment.scheduleId, classId: enrolment.classId, className: enrolment.className,
                 level: enrolment.level, locationId: enrolment.locationId, locationName: enrolment.locationName, weekday: enrolment.weekday,
                 startTime: enrolment.startTime, endTime: enrolment.endTime, remainingClasses: enrolment.remainingClasses,
                 nextExpiry: enrolment.nextExpiry, attendedThisWeek: byEnrolment[enrolment.id] ?? 0,
                 nextSession: calendar.nextSessions(
-                    weekday: enrolment.weekday, endMinute: ClockTime.minutes(enrolment.endTime) ?? 0, after: now, count: 1
-                ).first)
+                    weekday: enrolment.weekday, endMinute: ClockTime.minutes(enrolment.endTime) ?? 0, after: now, count: skipped.count + 1
+                ).first { !skipped.contains($0) })
         }
     }
 

@@ -285,6 +285,8 @@ struct CatalogueService: Sendable {
             throw AppError.conflict(code: "schedule_has_enrolments", "Students are still enrolled in this schedule; unenrol them first.")
         }
         if enrolments.isEmpty {
+            // Sessions cancelled while nobody was enrolled go with it.
+            try await SessionCancellationModel.query(on: db).filter(\.$scheduleID == model.id!).delete()
             try await model.delete(on: db)
             return .deleted
         }

@@ -77,25 +77,35 @@ struct CheckInService: Sendable {
             }
             throw AppError(.unprocessableContent, code: "no_class_now", detail: "None of your classes at this sede is open for check-in now.")
         }
+        // Cancelled sessions are not held: refused with their own code, before anything is spent.
+        let held = running.filter { !$0.0.cancelledDays.contains($0.1) }
+        guard !held.isEmpty else { throw Self.sessionCancelled }
         // Sessions already attended are set aside before taking the writer; the unique index still guards races.
-        let open = running.filter { !$0.0.attendedDays.contains($0.1) }
+        let open = held.filter { !$0.0.attendedDays.contains($0.1) }
         guard !open.isEmpty else { throw Self.alreadyCheckedIn }
         let attendanceID = UUID()
         let (candidate, day, remaining): (Candidate, String, Int) = try await database.write { db in
             for (candidate, day) in open {
                 var ledger = try await LedgerSession.open(enrolment: candidate.id, now: now, on: db)
                 guard ledger.balance > 0 else { continue }
+                // Inserted only while the session is not cancelled, in the same statement: a cancellation committed
+                // since the read above (its write waited for this enrolment's lock, or ran first) leaves no row.
+                let inserted: [any SQLRow]
                 do {
-                    try await (try db.sql).raw(
+                    inserted = try await (try db.sql).raw(
                         """
                         INSERT INTO academy_attendances (id, enrolment_id, student_id, schedule_id, location_id, session_date, checked_in_at)
-                        VALUES (\(bind: attendanceID), \(bind: candidate.id), \(bind: student.id), \(bind: candidate.schedule_id), \
-                        \(bind: token.locationID), \(bind: day), \(bind: now))
+                        SELECT \(bind: attendanceID), \(bind: candidate.id), \(bind: student.id), \(bind: candidate.schedule_id), \
+                        \(bind: token.locationID), \(bind: day), \(bind: now)
+                        WHERE NOT EXISTS (SELECT 1 FROM academy_session_cancellations x \
+                        WHERE x.schedule_id = \(bind: candidate.schedule_id) AND x.session_date = \(bind: day))
+                        RETURNING id
                         """
-                    ).run()
+                    ).all()
                 } catch let error as any DatabaseError where error.isConstraintFailure {
                     throw Self.alreadyCheckedIn
                 }
+                guard !inserted.isEmpty else { throw Self.sessionCancelled }
                 try await ledger.consume(1, kind: .attendance, attendance: attendanceID, note: day, actor: principal.accountID)
                 return (candidate, day, ledger.balance)
             }
@@ -110,6 +120,7 @@ struct CheckInService: Sendable {
     }
 
     static let alreadyCheckedIn = AppError.conflict(code: "already_checked_in", "You are already checked in for this class.")
+    static let sessionCancelled = AppError.conflict(code: "session_cancelled", "This session of your class is cancelled; no class was spent.")
 
     /// The account's student record and its enrolments that might be checked in now, as one statement reads them.
     struct Standing: Sendable {
@@ -125,6 +136,8 @@ struct CheckInService: Sendable {
         let classID: UUID, className: String, level: String, locationName: String
         /// Which of the days looked at (`daysAround`) the student already checked in to this class.
         let attendedDays: Set<String>
+        /// Which of the days looked at (`daysAround`) this class's session is cancelled.
+        let cancelledDays: Set<String>
     }
 
     /// Whether the student has an active enrolment in a class of the sede, on any day.
@@ -159,8 +172,9 @@ struct CheckInService: Sendable {
     }
 
     /// The student record of the account (nil when it has none) with its active enrolments at the sede whose classes
-    /// fall on one of the days around `now` in `calendar`, whether each was attended on each of those days, and the academy's settings: one
-    /// statement. The student comes back even with no enrolment there (a row whose class columns are `NULL`).
+    /// fall on one of the days around `now` in `calendar`, whether each was attended or cancelled on each of those days,
+    /// and the academy's settings: one statement. The student comes back even with no enrolment there (a row whose
+    /// class columns are `NULL`).
     private func standing(account: UUID, location: UUID, now: Date, calendar: AcademyCalendar) async throws -> (Standing, AcademySettings)? {
         let days = Self.daysAround(now, calendar: calendar)
         let weekdays = Set(days.map(calendar.weekday(ofDay:))).sorted()
@@ -173,6 +187,14 @@ struct CheckInService: Sendable {
                 attended + """
                     , CASE WHEN c.id IS NULL THEN 1 = 0 ELSE EXISTS (SELECT 1 FROM academy_attendances a WHERE a.student_id = st.id \
                     AND a.schedule_id = e.schedule_id AND a.session_date = \(bind: day)) END AS attended_\(unsafeRaw: String(index))
+                    """
+        }
+        // Whether the class's session on each day is cancelled, the same way: one more column per day, no round trip.
+        for (index, day) in days.enumerated() {
+            attended =
+                attended + """
+                    , CASE WHEN c.id IS NULL THEN 1 = 0 ELSE EXISTS (SELECT 1 FROM academy_session_cancellations x \
+                    WHERE x.schedule_id = e.schedule_id AND x.session_date = \(bind: day)) END AS cancelled_\(unsafeRaw: String(index))
                     """
         }
         let select = SQLQueryString(
@@ -203,11 +225,13 @@ struct CheckInService: Sendable {
             guard try columns.optionalUUID(7) != nil else { continue }
             var attended = Set<String>()
             for (index, day) in days.enumerated() where try columns.bool(16 + index) { attended.insert(day) }
+            var cancelled = Set<String>()
+            for (index, day) in days.enumerated() where try columns.bool(16 + days.count + index) { cancelled.insert(day) }
             candidates.append(
                 Candidate(
                     id: try columns.uuid(2), schedule_id: try columns.uuid(3), weekday: try columns.int(4), start_minute: try columns.int(5),
                     end_minute: try columns.int(6), classID: try columns.uuid(7), className: try columns.string(8), level: try columns.string(9),
-                    locationName: try columns.string(10), attendedDays: attended))
+                    locationName: try columns.string(10), attendedDays: attended, cancelledDays: cancelled))
         }
         return (Standing(id: try head.uuid(0), isActive: try head.bool(1), candidates: candidates), try AcademySettings(&head, from: 11))
     }

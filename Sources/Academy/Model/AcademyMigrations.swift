@@ -4,5 +4,5 @@ import FluentKit
 /// History (payments, ledger, attendance) references the catalogue, which is why the catalogue is archived
 /// rather than deleted once used.
 enum AcademyMigrations {
-    static let all: [any Migration] = [CreateAcademyTables(), AddStudentActive(), AddLotExpiryNotice()]
+    static let all: [any Migration] = [CreateAcademyTables(), AddStudentActive(), AddLotExpiryNotice(), AddSessionCancellations()]
 }

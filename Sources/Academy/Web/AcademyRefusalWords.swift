@@ -17,6 +17,11 @@ enum AcademyRefusalWords {
         "problem.class_not_found": "Esa clase no existe; elige una de la lista.",
         "problem.schedule_not_found": "Ese horario no existe; elige uno de la lista.",
         "problem.pack_not_found": "Ese paquete no está en la lista de precios; elige otro.",
+        "problem.session_not_scheduled": "La clase no se dicta ese día de la semana; elige una fecha de su horario.",
+        "problem.session_past": "Esa clase ya empezó; solo se pueden cancelar las que vienen.",
+        "problem.session_already_cancelled": "Esa clase ya estaba cancelada.",
+        "problem.session_has_attendance": "Ya hay alumnos que marcaron asistencia en esa clase; no se puede cancelar.",
+        "problem.session_cancelled": "Esta clase se canceló: no se descontó ninguna clase de tu paquete.",
     ]
 
     static let english: [String: String] = [
@@ -26,6 +31,11 @@ enum AcademyRefusalWords {
         "problem.class_not_found": "No class has this id; choose one from the list.",
         "problem.schedule_not_found": "No schedule has this id; choose one from the list.",
         "problem.pack_not_found": "No pack on the price list has this id; choose another.",
+        "problem.session_not_scheduled": "The class does not meet on that weekday; choose a date of its schedule.",
+        "problem.session_past": "That session has already started; only coming sessions can be cancelled.",
+        "problem.session_already_cancelled": "That session was already cancelled.",
+        "problem.session_has_attendance": "Students already checked in to that session; it cannot be cancelled.",
+        "problem.session_cancelled": "This class was cancelled: none of your classes was used.",
         "problem.validation_failed": "Check these fields:",
         "error.dni_format": "Enter the DNI or ID number: 6 to 12 letters and digits.",
         "error.account_owned": "This belongs to the student's Patio account: the student changes it on their account page, or a Patio admin does.",

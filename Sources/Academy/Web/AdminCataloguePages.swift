@@ -196,13 +196,28 @@ struct AdminCataloguePages: Sendable {
     }
 
     /// The class page. A refused form (`typed`, sent as `form`) is shown again with what was typed: the class's
-    /// details, or the new schedule (`form=schedule`).
+    /// details, the new schedule (`form=schedule`), or a schedule's cancellation (`form=cancel`, open under its schedule).
     private func classPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, typed: FormBody? = nil) async throws -> Response {
         let locale = context.locale
         let danceClass = try await s.catalogue.classView(id)
+        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
         let schedule = typed?["form"] == Self.scheduleForm ? typed?.values ?? [:] : [:]
+        let cancelling = typed?["form"] == Self.cancelForm ? typed : nil
+        let shown = danceClass.schedules.filter { !$0.isArchived }
+        let upcoming = try await s.cancellations.upcoming(schedules: shown.map(\.id))
+        var rows: [[String: Any]] = []
+        for item in shown {
+            let cancelled = upcoming[item.id] ?? []
+            let typedHere = cancelling?.uuid("scheduleId") == item.id ? cancelling : nil
+            rows.append([
+                "id": item.id.uuidString, "weekdayName": AcademyStrings.weekday(item.weekday, locale), "startTime": item.startTime,
+                "endTime": item.endTime, "enrolled": item.enrolled ?? 0, "cancelOpen": typedHere != nil,
+                "cancelDate": typedHere?["date"] ?? "", "cancelReason": typedHere?["reason"] ?? "",
+                "cancelled": cancelled.map { ["dateLabel": clock.day($0.date), "reason": $0.reason] }, "hasCancelled": !cancelled.isEmpty,
+            ])
+        }
         let details =
-            typed.flatMap { $0["form"] == Self.scheduleForm ? nil : $0.values }
+            typed.flatMap { $0["form"] == Self.scheduleForm || $0["form"] == Self.cancelForm ? nil : $0.values }
             ?? [
                 "name": danceClass.name, "description": danceClass.description, "level": danceClass.level,
                 "capacity": danceClass.capacity.map(String.init) ?? "",
@@ -212,12 +227,7 @@ struct AdminCataloguePages: Sendable {
             [
                 "class": danceClass, "details": details,
                 "levels": StudentPages.levels(selected: details["level"], locale),
-                "schedules": danceClass.schedules.filter { !$0.isArchived }.map {
-                    [
-                        "id": $0.id.uuidString, "weekdayName": AcademyStrings.weekday($0.weekday, locale), "startTime": $0.startTime,
-                        "endTime": $0.endTime, "enrolled": $0.enrolled ?? 0,
-                    ] as [String: Any]
-                },
+                "schedules": rows,
                 "weekdays": (1...7).map {
                     ["value": $0, "label": AcademyStrings.weekday($0, locale), "selected": String($0) == schedule["weekday"]] as [String: Any]
                 },
@@ -225,14 +235,19 @@ struct AdminCataloguePages: Sendable {
     }
 
     static let scheduleForm = "schedule"
+    static let cancelForm = "cancel"
 
-    /// Both forms on the class page post here, its own address: the class's details, or a new schedule
-    /// (`form=schedule`). Done, the page says so; refused, it is shown again here with what was typed.
+    /// Every form on the class page posts here, its own address: the class's details, a new schedule
+    /// (`form=schedule`), or cancelling one session of a schedule (`form=cancel`, which asks first). Done, the page
+    /// says so; refused, it is shown again here with what was typed.
     func saveClass(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         let form = try await FormBody.parse(request)
         do {
             var validator = Validator()
+            if form["form"] == Self.cancelForm {
+                return try await cancelSession(classID: id, form, request, context)
+            }
             if form["form"] == Self.scheduleForm {
                 let weekday = form.integer("weekday", into: &validator)
                 try validator.validate()
@@ -249,6 +264,34 @@ struct AdminCataloguePages: Sendable {
         } catch let error as AppError where error.status.code < 500 {
             return try await classPage(id, context, problem: error, typed: form)
         }
+    }
+
+    /// Cancels one session of one of the class's schedules: checked first (a refusal comes back to the form with
+    /// what was typed), then asks, naming the day and how many students will be told; then cancels and says so.
+    private func cancelSession(classID: UUID, _ form: FormBody, _ request: Request, _ context: PatioRequestContext) async throws -> Response {
+        let back = "/academy/admin/classes/\(classID)"
+        // A schedule of another class is no schedule of this page.
+        guard let scheduleID = form.uuid("scheduleId"), try await s.catalogue.schedule(scheduleID).$danceClass.id == classID else {
+            throw CatalogueService.scheduleNotFound
+        }
+        let input = SessionCancellations.Input(date: form["date"], reason: form["reason"])
+        let plan = try await s.cancellations.plan(schedule: scheduleID, input)
+        let day = PageClock(calendar: try await s.settings.current().calendar, context).day(plan.date)
+        let name = plan.schedule.danceClass.name
+        let students = r.count(plan.recipients.count, "ac_n_students", context)
+        if let ask = r.confirmation(
+            form, request, context, question: String(format: r.text("ac_cancel_question", context), name, day),
+            consequences: [
+                String(format: r.text("ac_cancel_line", context), name, day, ClockTime.text(plan.schedule.startMinute)),
+                String(format: r.text("ac_cancel_notify_line", context), students, plan.reason),
+            ],
+            action: r.text("ac_yes_cancel", context), back: back)
+        {
+            return ask
+        }
+        let done = try await s.cancellations.cancel(schedule: scheduleID, input, actor: try context.requirePrincipal().accountID)
+        return redirect(
+            to: back, notice: String(format: r.text("ac_cancelled_notice", context), r.count(done.notified ?? 0, "ac_n_students", context)))
     }
 
     /// Asks first, naming the class and how many schedules and enrolled students it has.

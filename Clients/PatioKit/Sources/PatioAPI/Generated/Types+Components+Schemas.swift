@@ -3289,7 +3289,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AcademyMyClass/attendedThisWeek`.
             public var attendedThisWeek: Swift.Int
-            /// The next date this slot meets whose session has not ended yet.
+            /// The next date this slot meets whose session has not ended yet and is not cancelled.
             ///
             /// - Remark: Generated from `#/components/schemas/AcademyMyClass/nextSession`.
             public var nextSession: Components.Schemas.AcademyDay?
@@ -3309,7 +3309,7 @@ extension Components {
             ///   - remainingClasses:
             ///   - nextExpiry: When the soonest-expiring of the remaining classes expire. Absent when none expire.
             ///   - attendedThisWeek: Check-ins this week, Monday to Sunday.
-            ///   - nextSession: The next date this slot meets whose session has not ended yet.
+            ///   - nextSession: The next date this slot meets whose session has not ended yet and is not cancelled.
             public init(
                 enrolmentId: Swift.String,
                 scheduleId: Swift.String,
@@ -3367,6 +3367,130 @@ extension Components {
             /// - Parameters:
             ///   - items:
             public init(items: [Components.Schemas.AcademyMyClass]) {
+                self.items = items
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationInput`.
+        public struct AcademySessionCancellationInput: Codable, Hashable, Sendable {
+            /// The session to cancel, a day the schedule meets, `yyyy-MM-dd` in the academy's time zone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationInput/date`.
+            public var date: Components.Schemas.AcademyDay
+            /// Why, as the students are told it; trimmed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationInput/reason`.
+            public var reason: Swift.String
+            /// Creates a new `AcademySessionCancellationInput`.
+            ///
+            /// - Parameters:
+            ///   - date: The session to cancel, a day the schedule meets, `yyyy-MM-dd` in the academy's time zone.
+            ///   - reason: Why, as the students are told it; trimmed.
+            public init(
+                date: Components.Schemas.AcademyDay,
+                reason: Swift.String
+            ) {
+                self.date = date
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case date
+                case reason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AcademySessionCancellation`.
+        public struct AcademySessionCancellation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellation/scheduleId`.
+            public var scheduleId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellation/date`.
+            public var date: Components.Schemas.AcademyDay
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellation/reason`.
+            public var reason: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellation/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `AcademySessionCancellation`.
+            ///
+            /// - Parameters:
+            ///   - scheduleId:
+            ///   - date:
+            ///   - reason:
+            ///   - createdAt:
+            public init(
+                scheduleId: Swift.String,
+                date: Components.Schemas.AcademyDay,
+                reason: Swift.String,
+                createdAt: Foundation.Date
+            ) {
+                self.scheduleId = scheduleId
+                self.date = date
+                self.reason = reason
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case scheduleId
+                case date
+                case reason
+                case createdAt
+            }
+        }
+        /// The cancellation made, with how many students were told.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationReceipt`.
+        public struct AcademySessionCancellationReceipt: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationReceipt/scheduleId`.
+            public var scheduleId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationReceipt/date`.
+            public var date: Components.Schemas.AcademyDay
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationReceipt/reason`.
+            public var reason: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationReceipt/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Students with an active enrolment in the schedule, each told once.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationReceipt/notified`.
+            public var notified: Swift.Int
+            /// Creates a new `AcademySessionCancellationReceipt`.
+            ///
+            /// - Parameters:
+            ///   - scheduleId:
+            ///   - date:
+            ///   - reason:
+            ///   - createdAt:
+            ///   - notified: Students with an active enrolment in the schedule, each told once.
+            public init(
+                scheduleId: Swift.String,
+                date: Components.Schemas.AcademyDay,
+                reason: Swift.String,
+                createdAt: Foundation.Date,
+                notified: Swift.Int
+            ) {
+                self.scheduleId = scheduleId
+                self.date = date
+                self.reason = reason
+                self.createdAt = createdAt
+                self.notified = notified
+            }
+            public enum CodingKeys: String, CodingKey {
+                case scheduleId
+                case date
+                case reason
+                case createdAt
+                case notified
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationList`.
+        public struct AcademySessionCancellationList: Codable, Hashable, Sendable {
+            /// Soonest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AcademySessionCancellationList/items`.
+            public var items: [Components.Schemas.AcademySessionCancellation]
+            /// Creates a new `AcademySessionCancellationList`.
+            ///
+            /// - Parameters:
+            ///   - items: Soonest first.
+            public init(items: [Components.Schemas.AcademySessionCancellation]) {
                 self.items = items
             }
             public enum CodingKeys: String, CodingKey {

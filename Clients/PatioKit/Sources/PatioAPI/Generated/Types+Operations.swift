@@ -16774,6 +16774,706 @@ public enum Operations {
             }
         }
     }
+    /// List a schedule's coming cancelled sessions
+    ///
+    /// The schedule's cancelled sessions from today on (academy time zone), soonest first. Archived schedules are answered too. Requires `academy.admin`. Problem codes: `schedule_not_found` (404).
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/academy/schedules/{id}/cancellations`.
+    /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/get(listAcademySessionCancellations)`.
+    public enum ListAcademySessionCancellations {
+        public static let id: Swift.String = "listAcademySessionCancellations"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// Schedule id. A value that is not a UUID answers 404.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/GET/path/id`.
+                public var id: Components.Parameters.AcademyScheduleId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: Schedule id. A value that is not a UUID answers 404.
+                public init(id: Components.Parameters.AcademyScheduleId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.ListAcademySessionCancellations.Input.Path
+            /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAcademySessionCancellations.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListAcademySessionCancellations.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListAcademySessionCancellations.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ListAcademySessionCancellations.Input.Path,
+                headers: Operations.ListAcademySessionCancellations.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AcademySessionCancellationList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AcademySessionCancellationList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListAcademySessionCancellations.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListAcademySessionCancellations.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The coming cancelled sessions.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/get(listAcademySessionCancellations)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListAcademySessionCancellations.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListAcademySessionCancellations.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unauthenticated`: no bearer token, or it is unknown, expired or revoked.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/get(listAcademySessionCancellations)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/get(listAcademySessionCancellations)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/GET/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/GET/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListAcademySessionCancellations.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListAcademySessionCancellations.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// `schedule_not_found`: no schedule has this id (`not_found` when the id is not a UUID).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/get(listAcademySessionCancellations)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.ListAcademySessionCancellations.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.ListAcademySessionCancellations.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/get(listAcademySessionCancellations)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Cancel one session of a schedule and tell its students
+    ///
+    /// Cancels the session of `date` (the teacher is ill, a holiday); the schedule goes on. In the same write, every student with an active enrolment in the schedule gets an `academy.class_cancelled` notification naming the class, the day, the time, the sede and `reason`; a refused cancellation tells nobody. A cancelled session takes no check-in (`session_cancelled`) and is no student's next session. Refusals are checked in this order: `validation_failed` (422), `schedule_not_found` (404), `schedule_archived` (422), `session_not_scheduled` (422), `session_past` (422), `session_already_cancelled` (409), `session_has_attendance` (409). Requires `academy.admin`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/academy/schedules/{id}/cancellations`.
+    /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)`.
+    public enum CreateAcademySessionCancellation {
+        public static let id: Swift.String = "createAcademySessionCancellation"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// Schedule id. A value that is not a UUID answers 404.
+                ///
+                /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/path/id`.
+                public var id: Components.Parameters.AcademyScheduleId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: Schedule id. A value that is not a UUID answers 404.
+                public init(id: Components.Parameters.AcademyScheduleId) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.CreateAcademySessionCancellation.Input.Path
+            /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAcademySessionCancellation.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateAcademySessionCancellation.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CreateAcademySessionCancellation.Input.Headers
+            /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AcademySessionCancellationInput)
+            }
+            public var body: Operations.CreateAcademySessionCancellation.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.CreateAcademySessionCancellation.Input.Path,
+                headers: Operations.CreateAcademySessionCancellation.Input.Headers = .init(),
+                body: Operations.CreateAcademySessionCancellation.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.AcademySessionCancellationReceipt)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.AcademySessionCancellationReceipt {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateAcademySessionCancellation.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CreateAcademySessionCancellation.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// Cancelled; `notified` students were told.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateAcademySessionCancellation.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.CreateAcademySessionCancellation.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed_json`: the body is not valid JSON; or `body_required`: the body is empty.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unauthenticated`: no bearer token, or it is unknown, expired or revoked.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthenticated)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthenticated {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `forbidden`: signed in, but without the role the operation requires (the platform admin role under `/api/v1/admin`).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateAcademySessionCancellation.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CreateAcademySessionCancellation.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// `schedule_not_found`: no schedule has this id (`not_found` when the id is not a UUID).
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.CreateAcademySessionCancellation.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.CreateAcademySessionCancellation.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Conflict: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/responses/409/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/responses/409/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateAcademySessionCancellation.Output.Conflict.Body
+                /// Creates a new `Conflict`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CreateAcademySessionCancellation.Output.Conflict.Body) {
+                    self.body = body
+                }
+            }
+            /// `session_already_cancelled`: that session is already cancelled; or `session_has_attendance`: students already checked in to it.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Operations.CreateAcademySessionCancellation.Output.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Operations.CreateAcademySessionCancellation.Output.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `body_too_large`: the body is larger than 64 KiB.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unsupported_media_type`: the body must be sent as `application/json`.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)/responses/415`.
+            ///
+            /// HTTP response code: `415 unsupportedMediaType`.
+            case unsupportedMediaType(Components.Responses.UnsupportedMediaType)
+            /// The associated value of the enum case if `self` is `.unsupportedMediaType`.
+            ///
+            /// - Throws: An error if `self` is not `.unsupportedMediaType`.
+            /// - SeeAlso: `.unsupportedMediaType`.
+            public var unsupportedMediaType: Components.Responses.UnsupportedMediaType {
+                get throws {
+                    switch self {
+                    case let .unsupportedMediaType(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/v1/academy/schedules/{id}/cancellations/POST/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateAcademySessionCancellation.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CreateAcademySessionCancellation.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// `validation_failed`: `date` is not a real `yyyy-MM-dd` day or `reason` is not 1 to 200 characters (trimmed); `schedule_archived`: the schedule or its class is archived; `session_not_scheduled`: the class does not meet on that weekday; or `session_past`: the session has already started (academy time zone).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.CreateAcademySessionCancellation.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.CreateAcademySessionCancellation.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `overloaded`: Patio is working at its limit and this request waited its turn longer than it may (`PATIO_MAX_IN_FLIGHT`, `PATIO_QUEUE_WAIT`), or found no database connection in time, or (PostgreSQL) was ended to break a deadlock with another write; `database_unavailable`: the database is closing or cannot be reached. Nothing was done: send the request again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Overloaded)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Overloaded {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Get the session dates of a schedule that had attendance
     ///
     /// The session dates that had attendance, newest first, with how many came. Who came to one session is `GET /api/v1/academy/schedules/{id}/attendance/{date}`. Archived schedules are answered too. Requires `academy.admin`. Problem codes: `schedule_not_found` (404).
@@ -23246,7 +23946,7 @@ public enum Operations {
     }
     /// List my classes
     ///
-    /// The caller's active enrolments, by weekday and start time: class, sede, times, classes left and when the first of them expire, classes attended this week (Monday to Sunday, academy time zone) and the next session date. Requires `academy.student`; answers only the caller's own data. Problem codes: `not_a_student` (403).
+    /// The caller's active enrolments, by weekday and start time: class, sede, times, classes left and when the first of them expire, classes attended this week (Monday to Sunday, academy time zone) and the next session date (a cancelled session is skipped). Requires `academy.student`; answers only the caller's own data. Problem codes: `not_a_student` (403).
     ///
     ///
     /// - Remark: HTTP `GET /api/v1/academy/me/classes`.
@@ -23678,7 +24378,7 @@ public enum Operations {
     }
     /// Check in with a scanned room code
     ///
-    /// `token` is the code from the room screen's QR code (`GET …/locations/{id}/checkin-code`). Checks the caller in to the earliest of their classes at that sede whose check-in window (from `checkInOpensMinutesBefore` the start to `checkInClosesMinutesAfterEnd` after the end) contains now and that has classes left, using one class, soonest expiry first. Refusals are checked in this order: `checkin_token_invalid` (400), `checkin_token_expired` (410), `not_a_student` (403), `student_inactive` (403), `not_enrolled_at_location` (403), `no_class_now` (422), `already_checked_in` (409), `no_classes_left` (422). Requires `academy.student`; checks in only the caller.
+    /// `token` is the code from the room screen's QR code (`GET …/locations/{id}/checkin-code`). Checks the caller in to the earliest of their classes at that sede whose check-in window (from `checkInOpensMinutesBefore` the start to `checkInClosesMinutesAfterEnd` after the end) contains now and that has classes left, using one class, soonest expiry first. Refusals are checked in this order: `checkin_token_invalid` (400), `checkin_token_expired` (410), `not_a_student` (403), `student_inactive` (403), `not_enrolled_at_location` (403), `no_class_now` (422), `session_cancelled` (409), `already_checked_in` (409), `no_classes_left` (422). A refused check-in uses no class. Requires `academy.student`; checks in only the caller.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/academy/checkins`.
@@ -23924,7 +24624,8 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// `already_checked_in`: every session open now at this sede is already recorded for the student.
+            /// `session_cancelled`: every session open now at this sede is cancelled (the academy told its students); or `already_checked_in`: every one not cancelled is already recorded for the student.
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/v1/academy/checkins/post(createAcademyCheckIn)/responses/409`.
             ///

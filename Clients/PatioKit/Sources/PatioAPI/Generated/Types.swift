@@ -467,6 +467,22 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /api/v1/academy/schedules/{id}`.
     /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/delete(deleteAcademySchedule)`.
     func deleteAcademySchedule(_ input: Operations.DeleteAcademySchedule.Input) async throws -> Operations.DeleteAcademySchedule.Output
+    /// List a schedule's coming cancelled sessions
+    ///
+    /// The schedule's cancelled sessions from today on (academy time zone), soonest first. Archived schedules are answered too. Requires `academy.admin`. Problem codes: `schedule_not_found` (404).
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/academy/schedules/{id}/cancellations`.
+    /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/get(listAcademySessionCancellations)`.
+    func listAcademySessionCancellations(_ input: Operations.ListAcademySessionCancellations.Input) async throws -> Operations.ListAcademySessionCancellations.Output
+    /// Cancel one session of a schedule and tell its students
+    ///
+    /// Cancels the session of `date` (the teacher is ill, a holiday); the schedule goes on. In the same write, every student with an active enrolment in the schedule gets an `academy.class_cancelled` notification naming the class, the day, the time, the sede and `reason`; a refused cancellation tells nobody. A cancelled session takes no check-in (`session_cancelled`) and is no student's next session. Refusals are checked in this order: `validation_failed` (422), `schedule_not_found` (404), `schedule_archived` (422), `session_not_scheduled` (422), `session_past` (422), `session_already_cancelled` (409), `session_has_attendance` (409). Requires `academy.admin`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/academy/schedules/{id}/cancellations`.
+    /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)`.
+    func createAcademySessionCancellation(_ input: Operations.CreateAcademySessionCancellation.Input) async throws -> Operations.CreateAcademySessionCancellation.Output
     /// Get the session dates of a schedule that had attendance
     ///
     /// The session dates that had attendance, newest first, with how many came. Who came to one session is `GET /api/v1/academy/schedules/{id}/attendance/{date}`. Archived schedules are answered too. Requires `academy.admin`. Problem codes: `schedule_not_found` (404).
@@ -637,7 +653,7 @@ public protocol APIProtocol: Sendable {
     func createAcademyRefund(_ input: Operations.CreateAcademyRefund.Input) async throws -> Operations.CreateAcademyRefund.Output
     /// List my classes
     ///
-    /// The caller's active enrolments, by weekday and start time: class, sede, times, classes left and when the first of them expire, classes attended this week (Monday to Sunday, academy time zone) and the next session date. Requires `academy.student`; answers only the caller's own data. Problem codes: `not_a_student` (403).
+    /// The caller's active enrolments, by weekday and start time: class, sede, times, classes left and when the first of them expire, classes attended this week (Monday to Sunday, academy time zone) and the next session date (a cancelled session is skipped). Requires `academy.student`; answers only the caller's own data. Problem codes: `not_a_student` (403).
     ///
     ///
     /// - Remark: HTTP `GET /api/v1/academy/me/classes`.
@@ -653,7 +669,7 @@ public protocol APIProtocol: Sendable {
     func listMyAcademyAttendances(_ input: Operations.ListMyAcademyAttendances.Input) async throws -> Operations.ListMyAcademyAttendances.Output
     /// Check in with a scanned room code
     ///
-    /// `token` is the code from the room screen's QR code (`GET …/locations/{id}/checkin-code`). Checks the caller in to the earliest of their classes at that sede whose check-in window (from `checkInOpensMinutesBefore` the start to `checkInClosesMinutesAfterEnd` after the end) contains now and that has classes left, using one class, soonest expiry first. Refusals are checked in this order: `checkin_token_invalid` (400), `checkin_token_expired` (410), `not_a_student` (403), `student_inactive` (403), `not_enrolled_at_location` (403), `no_class_now` (422), `already_checked_in` (409), `no_classes_left` (422). Requires `academy.student`; checks in only the caller.
+    /// `token` is the code from the room screen's QR code (`GET …/locations/{id}/checkin-code`). Checks the caller in to the earliest of their classes at that sede whose check-in window (from `checkInOpensMinutesBefore` the start to `checkInClosesMinutesAfterEnd` after the end) contains now and that has classes left, using one class, soonest expiry first. Refusals are checked in this order: `checkin_token_invalid` (400), `checkin_token_expired` (410), `not_a_student` (403), `student_inactive` (403), `not_enrolled_at_location` (403), `no_class_now` (422), `session_cancelled` (409), `already_checked_in` (409), `no_classes_left` (422). A refused check-in uses no class. Requires `academy.student`; checks in only the caller.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/academy/checkins`.
@@ -2544,6 +2560,40 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// List a schedule's coming cancelled sessions
+    ///
+    /// The schedule's cancelled sessions from today on (academy time zone), soonest first. Archived schedules are answered too. Requires `academy.admin`. Problem codes: `schedule_not_found` (404).
+    ///
+    ///
+    /// - Remark: HTTP `GET /api/v1/academy/schedules/{id}/cancellations`.
+    /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/get(listAcademySessionCancellations)`.
+    public func listAcademySessionCancellations(
+        path: Operations.ListAcademySessionCancellations.Input.Path,
+        headers: Operations.ListAcademySessionCancellations.Input.Headers = .init()
+    ) async throws -> Operations.ListAcademySessionCancellations.Output {
+        try await listAcademySessionCancellations(Operations.ListAcademySessionCancellations.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Cancel one session of a schedule and tell its students
+    ///
+    /// Cancels the session of `date` (the teacher is ill, a holiday); the schedule goes on. In the same write, every student with an active enrolment in the schedule gets an `academy.class_cancelled` notification naming the class, the day, the time, the sede and `reason`; a refused cancellation tells nobody. A cancelled session takes no check-in (`session_cancelled`) and is no student's next session. Refusals are checked in this order: `validation_failed` (422), `schedule_not_found` (404), `schedule_archived` (422), `session_not_scheduled` (422), `session_past` (422), `session_already_cancelled` (409), `session_has_attendance` (409). Requires `academy.admin`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /api/v1/academy/schedules/{id}/cancellations`.
+    /// - Remark: Generated from `#/paths//api/v1/academy/schedules/{id}/cancellations/post(createAcademySessionCancellation)`.
+    public func createAcademySessionCancellation(
+        path: Operations.CreateAcademySessionCancellation.Input.Path,
+        headers: Operations.CreateAcademySessionCancellation.Input.Headers = .init(),
+        body: Operations.CreateAcademySessionCancellation.Input.Body
+    ) async throws -> Operations.CreateAcademySessionCancellation.Output {
+        try await createAcademySessionCancellation(Operations.CreateAcademySessionCancellation.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// Get the session dates of a schedule that had attendance
     ///
     /// The session dates that had attendance, newest first, with how many came. Who came to one session is `GET /api/v1/academy/schedules/{id}/attendance/{date}`. Archived schedules are answered too. Requires `academy.admin`. Problem codes: `schedule_not_found` (404).
@@ -2884,7 +2934,7 @@ extension APIProtocol {
     }
     /// List my classes
     ///
-    /// The caller's active enrolments, by weekday and start time: class, sede, times, classes left and when the first of them expire, classes attended this week (Monday to Sunday, academy time zone) and the next session date. Requires `academy.student`; answers only the caller's own data. Problem codes: `not_a_student` (403).
+    /// The caller's active enrolments, by weekday and start time: class, sede, times, classes left and when the first of them expire, classes attended this week (Monday to Sunday, academy time zone) and the next session date (a cancelled session is skipped). Requires `academy.student`; answers only the caller's own data. Problem codes: `not_a_student` (403).
     ///
     ///
     /// - Remark: HTTP `GET /api/v1/academy/me/classes`.
@@ -2904,7 +2954,7 @@ extension APIProtocol {
     }
     /// Check in with a scanned room code
     ///
-    /// `token` is the code from the room screen's QR code (`GET …/locations/{id}/checkin-code`). Checks the caller in to the earliest of their classes at that sede whose check-in window (from `checkInOpensMinutesBefore` the start to `checkInClosesMinutesAfterEnd` after the end) contains now and that has classes left, using one class, soonest expiry first. Refusals are checked in this order: `checkin_token_invalid` (400), `checkin_token_expired` (410), `not_a_student` (403), `student_inactive` (403), `not_enrolled_at_location` (403), `no_class_now` (422), `already_checked_in` (409), `no_classes_left` (422). Requires `academy.student`; checks in only the caller.
+    /// `token` is the code from the room screen's QR code (`GET …/locations/{id}/checkin-code`). Checks the caller in to the earliest of their classes at that sede whose check-in window (from `checkInOpensMinutesBefore` the start to `checkInClosesMinutesAfterEnd` after the end) contains now and that has classes left, using one class, soonest expiry first. Refusals are checked in this order: `checkin_token_invalid` (400), `checkin_token_expired` (410), `not_a_student` (403), `student_inactive` (403), `not_enrolled_at_location` (403), `no_class_now` (422), `session_cancelled` (409), `already_checked_in` (409), `no_classes_left` (422). A refused check-in uses no class. Requires `academy.student`; checks in only the caller.
     ///
     ///
     /// - Remark: HTTP `POST /api/v1/academy/checkins`.
