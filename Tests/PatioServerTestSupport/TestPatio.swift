@@ -34,6 +34,10 @@ public struct TestPatio: Sendable {
         var configuration = PatioConfiguration()
         // Tests run jobs themselves, at the moment they choose, on the clock they control.
         configuration.runsPeriodicJobs = false
+        // The whole suite runs at once on two cores: a test can sit unscheduled for over a minute between two
+        // requests, and the default 60 s would close its connection under it. The timeout itself is tested on
+        // the real executable (`StalledConnectionTests`).
+        configuration.connectionReadTimeout = 3600
         configure(&configuration)
         let enabled = (try ModuleRegistry(available: modules, enabled: configuration.enabledModules)).modules
         let database = try await TestDatabase.make(migratedWith: IdentityMigrations.all + PlatformMigrations.all + enabled.flatMap(\.migrations))
