@@ -84,3 +84,37 @@ def test_qr_check_in_from_the_room_screen(people, server):
     student.check("again")
     assert student.page.locator("text=Ya marcaste tu asistencia para esta clase.").count() == 1
     assert api_attendances(server, "alumna@demo.patio") == before + 1
+
+
+def api(base, email, path):
+    login = urllib.request.Request(base + "/api/v1/auth/login", method="POST", headers={"content-type": "application/json"},
+                                   data=json.dumps({"email": email, "password": "demo-password"}).encode())
+    token = json.loads(urllib.request.urlopen(login).read())["token"]
+    return json.loads(urllib.request.urlopen(urllib.request.Request(base + path, headers={"authorization": f"Bearer {token}"})).read())
+
+
+def test_cancelling_a_session_asks_first_and_tells_its_students(people, server):
+    """The teacher is ill: the admin cancels the student's next session from the class page, is asked first
+    with how many students will be told, and the student's inbox and next session show it."""
+    mine = api(server, "alumna@demo.patio", "/api/v1/academy/me/classes")["items"][0]
+    session = mine["nextSession"]
+    admin = people("admin")
+    admin.sign_in("maestra@demo.patio")
+    admin.visit(f"/academy/admin/classes/{mine['classId']}")
+    card = admin.page.locator(f"[data-cancellations='{mine['scheduleId']}']")
+    card.locator("summary").click()
+    card.locator("input[name=date]").fill(session)
+    card.locator("input[name=reason]").fill("La profesora está enferma")
+    admin.check("cancel-form")
+    card.locator("button[type=submit]").click()
+    admin.page.wait_for_selector("dialog.confirm-dialog [data-confirmation]")
+    admin.check("cancel-asks-first")
+    assert "alumn" in admin.page.locator("dialog.confirm-dialog").inner_text().lower()
+    admin.page.click("dialog.confirm-dialog [data-confirmation] button.danger")
+    admin.page.wait_for_selector("text=Clase cancelada", timeout=10_000)
+    admin.check("cancelled")
+
+    inbox = api(server, "alumna@demo.patio", "/api/v1/notifications")["items"]
+    assert any(item["kind"] == "academy.class_cancelled" and "enferma" in item["body"] for item in inbox)
+    after = next(c for c in api(server, "alumna@demo.patio", "/api/v1/academy/me/classes")["items"] if c["scheduleId"] == mine["scheduleId"])
+    assert after["nextSession"] != session
