@@ -178,25 +178,24 @@ struct CheckInService: Sendable {
     private func standing(account: UUID, location: UUID, now: Date, calendar: AcademyCalendar) async throws -> (Standing, AcademySettings)? {
         let days = Self.daysAround(now, calendar: calendar)
         let weekdays = Set(days.map(calendar.weekday(ofDay:))).sorted()
-        // Whether the student already checked in to the class on each day, one column per day, looked up only for
-        // enrolments that are candidates (`1 = 0` is false in both dialects). Columns are read by place; on
-        // PostgreSQL by the name at that place, so every one has its own.
-        var attended = SQLQueryString("")
-        for (index, day) in days.enumerated() {
-            attended =
-                attended + """
-                    , CASE WHEN c.id IS NULL THEN 1 = 0 ELSE EXISTS (SELECT 1 FROM academy_attendances a WHERE a.student_id = st.id \
-                    AND a.schedule_id = e.schedule_id AND a.session_date = \(bind: day)) END AS attended_\(unsafeRaw: String(index))
+        // For each day, whether the student already checked in to the class and whether its session is cancelled: one
+        // column per day each, looked up only for enrolments that are candidates (`1 = 0` is false in both dialects).
+        // Columns are read by place; on PostgreSQL by the name at that place, so every one has its own.
+        func columnPerDay(_ name: String, _ exists: (String) -> SQLQueryString) -> SQLQueryString {
+            days.enumerated().reduce(SQLQueryString("")) { columns, pair in
+                columns + """
+                    , CASE WHEN c.id IS NULL THEN 1 = 0 ELSE EXISTS (\(exists(pair.element))) END \
+                    AS \(unsafeRaw: name)_\(unsafeRaw: String(pair.offset))
                     """
+            }
         }
-        // Whether the class's session on each day is cancelled, the same way: one more column per day, no round trip.
-        for (index, day) in days.enumerated() {
-            attended =
-                attended + """
-                    , CASE WHEN c.id IS NULL THEN 1 = 0 ELSE EXISTS (SELECT 1 FROM academy_session_cancellations x \
-                    WHERE x.schedule_id = e.schedule_id AND x.session_date = \(bind: day)) END AS cancelled_\(unsafeRaw: String(index))
-                    """
-        }
+        let perDay =
+            columnPerDay("attended") {
+                "SELECT 1 FROM academy_attendances a WHERE a.student_id = st.id AND a.schedule_id = e.schedule_id AND a.session_date = \(bind: $0)"
+            }
+            + columnPerDay("cancelled") {
+                "SELECT 1 FROM academy_session_cancellations x WHERE x.schedule_id = e.schedule_id AND x.session_date = \(bind: $0)"
+            }
         let select = SQLQueryString(
             """
             SELECT st.id AS student_id, st.is_active, e.id AS enrolment_id, e.schedule_id, s.weekday, s.start_minute, s.end_minute,
@@ -214,7 +213,7 @@ struct CheckInService: Sendable {
             WHERE st.account_id = \(bind: account)
             """)
         let rows = try await (try database.reader.sql).raw(
-            select + attended + from
+            select + perDay + from
         ).all()
         guard let first = rows.first else { return nil }
         var head = SQLColumns(first)

@@ -37,7 +37,6 @@ struct SessionCancellations: Sendable {
     }
 
     struct Recipient: Decodable, Sendable {
-        let enrolment_id: UUID
         let account_id: UUID
     }
 
@@ -131,7 +130,7 @@ struct SessionCancellations: Sendable {
         let lock: SQLQueryString = sql.dialect.name == "postgresql" ? " FOR UPDATE OF e" : ""
         return try await sql.raw(
             """
-            SELECT e.id AS enrolment_id, st.account_id FROM academy_enrolments e JOIN academy_students st ON st.id = e.student_id
+            SELECT st.account_id FROM academy_enrolments e JOIN academy_students st ON st.id = e.student_id
             WHERE e.schedule_id = \(bind: id) AND e.is_active = \(bind: true) ORDER BY e.id\(lock)
             """
         ).all(decoding: Recipient.self)

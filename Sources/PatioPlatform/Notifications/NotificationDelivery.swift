@@ -186,11 +186,11 @@ public struct NotificationDelivery: Sendable {
                 apns.providerToken.expired(token, now: now)
                 return .retry(status: response.status, after: backoff(1), error: "ExpiredProviderToken")
             case .passing(let reason):
-                return .retry(status: response.status, after: max(response.retryAfter ?? 0, backoff(delivery.attempts)), error: reason)
+                return passing(status: response.status, retryAfter: response.retryAfter, error: reason, attempts: delivery.attempts)
             case .refused(let reason): return .failed(status: response.status, error: reason)
             }
         } catch {
-            return .retry(status: nil, after: backoff(delivery.attempts), error: String(describing: error).prefix(500).description)
+            return unreachable(error, attempts: delivery.attempts)
         }
     }
 
@@ -212,7 +212,7 @@ public struct NotificationDelivery: Sendable {
             let response = try await transport.send(PushRequest(url: url, headers: headers, body: body))
             return outcome(status: response.status, retryAfter: response.retryAfter, body: response.body, attempts: delivery.attempts)
         } catch {
-            return .retry(status: nil, after: backoff(delivery.attempts), error: String(describing: error).prefix(500).description)
+            return unreachable(error, attempts: delivery.attempts)
         }
     }
 
@@ -221,10 +221,19 @@ public struct NotificationDelivery: Sendable {
         switch status {
         case 200..<300: return .sent(status: status)
         case 404, 410: return .gone(status: status)
-        case 429, 500..<600:
-            return .retry(status: status, after: max(retryAfter ?? 0, backoff(attempts)), error: String(body.prefix(500)))
+        case 429, 500..<600: return passing(status: status, retryAfter: retryAfter, error: body, attempts: attempts)
         default: return .failed(status: status, error: String(body.prefix(500)))
         }
+    }
+
+    /// A push service busy or down: due again after the usual wait, or the longer one it asked for.
+    func passing(status: Int, retryAfter: TimeInterval?, error: String, attempts: Int) -> Outcome {
+        .retry(status: status, after: max(retryAfter ?? 0, backoff(attempts)), error: String(error.prefix(500)))
+    }
+
+    /// A push that reached no service (no answer, a refused connection): due again after the usual wait.
+    func unreachable(_ error: any Error, attempts: Int) -> Outcome {
+        .retry(status: nil, after: backoff(attempts), error: String(String(describing: error).prefix(500)))
     }
 
     /// 30 s after the first failure, doubling, at most 6 hours.
