@@ -135,7 +135,7 @@ struct AttendanceService: Sendable {
         ).all(decoding: CountRow.self)
         let byEnrolment = Dictionary(uniqueKeysWithValues: counts.map { ($0.enrolment_id, $0.count) })
         let enrolled = try await enrolments.enrolments(student: student, activeOnly: true)
-        let cancelled = try await cancellations.upcoming(schedules: enrolled.map(\.scheduleId))
+        let cancelled = try await cancellations.upcoming(schedules: enrolled.map(\.scheduleId), calendar: calendar)
         return enrolled.map { enrolment in
             let skipped = Set((cancelled[enrolment.scheduleId] ?? []).map(\.date))
             return MyClassView(

@@ -75,11 +75,14 @@ struct SessionCancellations: Sendable {
     }
 
     /// The cancelled sessions from today on (academy time) of each of `schedules`, soonest first: one statement
-    /// for a whole class page, or for what a student's next sessions skip.
-    func upcoming(schedules: [UUID]) async throws -> [UUID: [SessionCancellationView]] {
+    /// for a whole class page, or for what a student's next sessions skip. A caller that already read the academy's
+    /// `calendar` passes it, saving a read of the settings.
+    func upcoming(schedules: [UUID], calendar: AcademyCalendar? = nil) async throws -> [UUID: [SessionCancellationView]] {
         guard !schedules.isEmpty else { return [:] }
         let db = try database.reader
-        let today = try await settings.current(on: db).calendar.day(of: clock.now())
+        let known: AcademyCalendar
+        if let calendar { known = calendar } else { known = try await settings.current(on: db).calendar }
+        let today = known.day(of: clock.now())
         let rows = try await SessionCancellationModel.query(on: db).filter(\.$scheduleID ~~ schedules).filter(\.$sessionDate >= today)
             .sort(\.$sessionDate).all()
         return Dictionary(grouping: rows, by: \.scheduleID).mapValues {

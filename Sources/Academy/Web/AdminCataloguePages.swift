@@ -10,7 +10,8 @@ struct AdminCataloguePages: Sendable {
     let r: ModulePages
 
     func today(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
+        let calendar = try await s.settings.current().calendar
+        let clock = PageClock(calendar: calendar, context)
         var date = ""
         var locations: [[String: Any]] = []
         for location in try await s.catalogue.locations(includeArchived: false) {
@@ -200,11 +201,12 @@ struct AdminCataloguePages: Sendable {
     private func classPage(_ id: UUID, _ context: PatioRequestContext, problem: AppError? = nil, typed: FormBody? = nil) async throws -> Response {
         let locale = context.locale
         let danceClass = try await s.catalogue.classView(id)
-        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
+        let calendar = try await s.settings.current().calendar
+        let clock = PageClock(calendar: calendar, context)
         let schedule = typed?["form"] == Self.scheduleForm ? typed?.values ?? [:] : [:]
         let cancelling = typed?["form"] == Self.cancelForm ? typed : nil
         let shown = danceClass.schedules.filter { !$0.isArchived }
-        let upcoming = try await s.cancellations.upcoming(schedules: shown.map(\.id))
+        let upcoming = try await s.cancellations.upcoming(schedules: shown.map(\.id), calendar: calendar)
         var rows: [[String: Any]] = []
         for item in shown {
             let cancelled = upcoming[item.id] ?? []
@@ -348,7 +350,8 @@ struct AdminCataloguePages: Sendable {
     func sessionAttendance(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         let schedule = try await s.catalogue.schedule(id)
-        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
+        let calendar = try await s.settings.current().calendar
+        let clock = PageClock(calendar: calendar, context)
         let date = request.uri.queryParameters["date"].map(String.init).flatMap { LocalDate($0) != nil ? $0 : nil }
         var attendees: [AttendanceView] = []
         if let date { attendees = try await s.attendance.session(schedule: id, date: date) }
