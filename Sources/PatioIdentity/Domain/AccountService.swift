@@ -91,6 +91,7 @@ public struct AccountService: Sendable {
     }
 
     static let emailTaken = AppError.conflict(code: "email_taken", "An account with this email already exists.")
+    static let accountNotFound = AppError.notFound(code: "account_not_found", "No account has this id.")
 
     public func create(_ input: NewAccount) async throws -> AccountView {
         try await create(input) { account, _ in account }
@@ -174,25 +175,22 @@ public struct AccountService: Sendable {
         }
         if let locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.", code: "locale_choice") }
         try validator.validate()
-        guard var account = try await AccountRows.view(id: id, on: database.reader) else {
-            throw AppError.notFound(code: "account_not_found", "No account has this id.")
+        let change = AccountRows.Change(name: trimmed, email: newEmail, locale: locale)
+        if change.isEmpty {
+            guard let account = try await AccountRows.view(id: id, on: database.reader) else { throw Self.accountNotFound }
+            return account
         }
-        var change = AccountRows.Change(name: trimmed, email: newEmail, locale: locale)
-        account.name = trimmed ?? account.name
-        account.email = newEmail ?? account.email
-        account.locale = locale ?? account.locale
-        if trimmed != nil || newEmail != nil { change.searchText = SearchText.fold("\(account.name) \(account.email)") }
-        if !change.isEmpty {
-            do {
-                try await database.write { [change] db in
-                    await sessionCache.forgetAfterCommit(account: id, on: database)
-                    try await AccountRows.apply(change, to: id, on: db)
-                }
-            } catch let error as any DatabaseError where error.isConstraintFailure {
-                throw Self.emailTaken
+        let changed: AccountView?
+        do {
+            changed = try await database.write { [change] db in
+                await sessionCache.forgetAfterCommit(account: id, on: database)
+                return try await AccountRows.apply(change, to: id, on: db)
             }
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw Self.emailTaken
         }
-        return account
+        guard let changed else { throw Self.accountNotFound }
+        return changed
     }
 
     /// Sets a new password and revokes sessions, keeping `keepSession` (the caller's own) when given.

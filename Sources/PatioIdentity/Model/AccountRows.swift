@@ -28,7 +28,7 @@ enum AccountRows {
         ).all(decoding: Row.self)
         guard let row = rows.first else { return nil }
         return AccountView(
-            id: row.id, email: row.email, name: row.name, locale: row.locale, isActive: row.is_active, roles: rows.compactMap(\.role),
+            id: row.id, email: row.email, name: row.name, locale: row.locale, isActive: row.is_active, roles: rows.compactMap(\.role).sorted(),
             createdAt: row.created_at)
     }
 
@@ -36,21 +36,58 @@ enum AccountRows {
     struct Change: Sendable {
         var name: String?
         var email: String?
-        var searchText: String?
         var locale: String?
 
-        var isEmpty: Bool { name == nil && email == nil && searchText == nil && locale == nil }
+        var isEmpty: Bool { name == nil && email == nil && locale == nil }
     }
 
-    /// Writes only the fields `change` sets, in one UPDATE, so a concurrent change to another field is kept.
-    static func apply(_ change: Change, to id: UUID, on database: any Database) async throws {
+    /// Writes only the fields `change` sets, in one UPDATE, so a concurrent change to another field is kept,
+    /// and returns the account as it now is (nil when no account has this id) from that same statement, so a
+    /// change needs no read of the account before it. Run inside a write: when only one of name and email
+    /// changes, the other is read first for the search text, which folds both.
+    static func apply(_ change: Change, to id: UUID, on database: any Database) async throws -> AccountView? {
+        let sql = try database.sql
         var assignments: [SQLQueryString] = []
         if let name = change.name { assignments.append("name = \(bind: name)") }
         if let email = change.email { assignments.append("email = \(bind: email)") }
-        if let searchText = change.searchText { assignments.append("search_text = \(bind: searchText)") }
         if let locale = change.locale { assignments.append("locale = \(bind: locale)") }
-        guard !assignments.isEmpty else { return }
-        let statement: SQLQueryString = "UPDATE accounts SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)"
-        try await database.sql.raw(statement).run()
+        if change.name != nil || change.email != nil {
+            var name = change.name, email = change.email
+            if name == nil || email == nil {
+                struct Kept: Decodable { let name: String, email: String }
+                // Locked on PostgreSQL, so a change of the other field committed meanwhile is not folded in stale.
+                let lock: SQLQueryString = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
+                let kept = try await sql.raw("SELECT name, email FROM accounts WHERE id = \(bind: id)\(lock)").first(decoding: Kept.self)
+                guard let kept else {
+                    return nil
+                }
+                name = name ?? kept.name
+                email = email ?? kept.email
+            }
+            assignments.append("search_text = \(bind: SearchText.fold("\(name ?? "") \(email ?? "")"))")
+        }
+        guard !assignments.isEmpty else { return try await view(id: id, on: database) }
+        // Roles come back as one text, joined by a space, which no role id holds (`Role.isWellFormed`).
+        let roles: SQLQueryString =
+            sql.dialect.name == "postgresql"
+            ? "(SELECT string_agg(role, ' ') FROM role_grants WHERE account_id = accounts.id)"
+            : "(SELECT group_concat(role, ' ') FROM role_grants WHERE account_id = accounts.id)"
+        let statement: SQLQueryString = """
+            UPDATE accounts SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)
+            RETURNING id, email, name, locale, is_active, created_at, \(roles) AS roles
+            """
+        struct Changed: Decodable {
+            let id: UUID
+            let email: String
+            let name: String
+            let locale: String
+            let is_active: Bool
+            let created_at: Date
+            let roles: String?
+        }
+        guard let row = try await sql.raw(statement).first(decoding: Changed.self) else { return nil }
+        return AccountView(
+            id: row.id, email: row.email, name: row.name, locale: row.locale, isActive: row.is_active,
+            roles: (row.roles ?? "").split(separator: " ").map(String.init).sorted(), createdAt: row.created_at)
     }
 }

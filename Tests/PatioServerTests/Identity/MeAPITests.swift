@@ -58,4 +58,24 @@ struct MeAPITests {
             #expect(Set(try problem(bad).errors?.map(\.field) ?? []) == ["name", "locale"])
         }
     }
+
+    @Test("a changed name answers with the account as stored, roles and all, and the admin's search finds it by the new name and the old email")
+    func changedNameIsSearchable() async throws {
+        try await TestPatio.with(modules: availableModules) { patio, client in
+            let admin = try await patio.token(for: "admin@demo.patio", roles: ["admin"], client: client)
+            let token = try await patio.token(for: "jose@demo.patio", roles: ["admin", "courier.agent"], client: client)
+            let changed = try decode(AccountReply.self, try await client.api(.patch, "/api/v1/me", token: token, body: ["name": "José Pérez"]))
+            let me = try decode(AccountReply.self, try await client.api(.get, "/api/v1/me", token: token))
+            #expect(changed.id == me.id && changed.email == me.email && changed.name == me.name && Set(changed.roles) == Set(me.roles))
+            #expect(changed.roles.sorted() == ["admin", "courier.agent"] && changed.name == "José Pérez")
+            for query in ["perez", "jose%40demo"] {
+                let found = try decode(AccountPageReply.self, try await client.api(.get, "/api/v1/admin/accounts?q=\(query)", token: admin))
+                #expect(found.items.map(\.email) == ["jose@demo.patio"], "\(query)")
+            }
+            let languageOnly = try decode(AccountReply.self, try await client.api(.patch, "/api/v1/me", token: token, body: ["locale": "en"]))
+            #expect(languageOnly.name == "José Pérez" && languageOnly.locale == "en")
+            let perez = try decode(AccountPageReply.self, try await client.api(.get, "/api/v1/admin/accounts?q=PEREZ", token: admin))
+            #expect(perez.items.map(\.email) == ["jose@demo.patio"])
+        }
+    }
 }

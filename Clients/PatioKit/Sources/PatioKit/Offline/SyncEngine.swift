@@ -44,12 +44,12 @@ public actor SyncEngine {
         }
     }
 
-    private let patio: Patio
+    private nonisolated let patio: Patio
     public nonisolated let store: OfflineStore
     private let backoff: Backoff
     private let sleep: @Sendable (Duration) async throws -> Void
     /// Rows per pull page (Patio allows 1–1000).
-    private let pageSize: Int
+    private nonisolated let pageSize: Int
 
     public init(
         patio: Patio, store: OfflineStore, pageSize: Int = 500, backoff: Backoff = Backoff(),
@@ -81,17 +81,33 @@ public actor SyncEngine {
     }
 
     /// Pulls every change since the kept cursor, page by page; returns how many changes were stored.
+    ///
+    /// The next page is asked for while this one is being stored: Patio prepares it as the device writes, instead
+    /// of each waiting for the other. A page is stored with its cursor in one transaction, and a page is only
+    /// stored after the one before it, so a failure anywhere keeps the cursor of the last page stored and the
+    /// next pull starts from there.
     @discardableResult
     public func pull(_ collection: String) async throws -> Int {
         var stored = 0
+        let cursor = try await store.database.read { db in try OfflineStore.cursor(db, collection: collection) }
+        var page = try await fetchPage(collection, after: cursor)
         while true {
-            let cursor = try await store.database.read { db in try OfflineStore.cursor(db, collection: collection) }
-            let page = try SyncPageBytes.parse(
-                try await patio.raw.get(SyncPageBytes.path(collection, cursor: cursor, limit: pageSize), operationID: "syncPull"))
-            try await apply(page, collection: collection)
+            let following = page.hasMore ? Task { [cursor = page.cursor] in try await fetchPage(collection, after: cursor) } : nil
+            do {
+                try await apply(page, collection: collection)
+            } catch {
+                following?.cancel()
+                throw error
+            }
             stored += page.changes.count
-            if !page.hasMore { return stored }
+            guard let following else { return stored }
+            page = try await following.value
         }
+    }
+
+    /// One page of `collection` after `cursor`, read from Patio's bytes.
+    private nonisolated func fetchPage(_ collection: String, after cursor: String?) async throws -> SyncPageBytes {
+        try SyncPageBytes.parse(try await patio.raw.get(SyncPageBytes.path(collection, cursor: cursor, limit: pageSize), operationID: "syncPull"))
     }
 
     /// Stores one page and its cursor in one transaction.

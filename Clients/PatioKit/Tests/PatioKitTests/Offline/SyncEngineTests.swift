@@ -49,6 +49,40 @@ struct SyncEngineTests {
         }
     }
 
+    @Test("a pull asks for the next page while it stores this one; an answer lost on the third page keeps the first two with their cursor, and the next pull brings only the rest")
+    func pullKeepsPagesBeforeALostOne() async throws {
+        try await RunningPatio.with { server in
+            let employee = try await server.signedIn("nuevo@demo.patio")
+            let proxy = try LosingProxy(to: server.base)
+            defer { proxy.stop() }
+            let phone = Patio(serverURL: proxy.base, tokenStore: MemoryTokenStore(token: await employee.session.token()))
+            let store = try OfflineStore.inMemory()
+            let engine = SyncEngine(patio: phone, store: store, pageSize: 2)
+            // Every answer to the third page's request is lost, including the ones to the HTTP client's own
+            // retries of that GET (the same head again), until the client reports offline.
+            let pages = Mutex<[String]>([])
+            for _ in 0..<20 {
+                proxy.loseAnswer { head in
+                    guard head.hasPrefix("GET /api/v1/sync/\(Self.tasks)") else { return false }
+                    return pages.withLock { seen in
+                        if !seen.contains(head) { seen.append(head) }
+                        return (seen.firstIndex(of: head) ?? 0) >= 2
+                    }
+                }
+            }
+            do {
+                _ = try await engine.pull(Self.tasks)
+                Issue.record("the pull whose third page was lost reported success")
+            } catch PatioError.offline {}
+            #expect(!proxy.lostAnswers.isEmpty)
+            #expect(try store.rows(Self.tasks).count == 4)
+            // The network is back: only the last page comes, and every task is there once.
+            #expect(try await SyncEngine(patio: employee, store: store, pageSize: 2).pull(Self.tasks) == 2)
+            let rows = try store.rows(Self.tasks)
+            #expect(rows.count == 6 && Set(rows.map(\.id)).count == 6)
+        }
+    }
+
     @Test("offline changes go out in batches, each recorded while the next is on its way; a row changed again builds on its answer, never a conflict")
     func batchesBuildOnAnswers() async throws {
         try await RunningPatio.with { server in
