@@ -46,3 +46,25 @@ raw_postgres_commits() {
   runuser -u postgres -- "$PG_BIN/pgbench" -n -h 127.0.0.1 -p "$PG_PORT" -c 1 -T 5 -f "$1/insert.sql" patio 2>/dev/null \
     | sed -n 's/^tps = \([0-9.]*\).*/\1/p'
 }
+
+# Holds process $1 to $3 of one core (for example 0.4) in a CPU cgroup named $2, as if it ran on a machine of its
+# own that size. Fails (returns 1) where no CPU cgroup can be made: cgroup v1's cpu controller or cgroup v2's
+# cpu.max, both need root. release_cpu $2 removes the group once its processes have ended.
+cap_cpu() {
+  local quota; quota="$(python3 -c "print(int($3 * 100000))")"
+  if [ -w /sys/fs/cgroup/cpu ]; then
+    mkdir -p "/sys/fs/cgroup/cpu/$2" 2>/dev/null || return 1
+    echo 100000 >"/sys/fs/cgroup/cpu/$2/cpu.cfs_period_us" && echo "$quota" >"/sys/fs/cgroup/cpu/$2/cpu.cfs_quota_us" \
+      && echo "$1" >"/sys/fs/cgroup/cpu/$2/cgroup.procs" 2>/dev/null || return 1
+  elif grep -qw cpu /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+    echo +cpu >/sys/fs/cgroup/cgroup.subtree_control 2>/dev/null || true
+    mkdir -p "/sys/fs/cgroup/$2" 2>/dev/null || return 1
+    echo "$quota 100000" >"/sys/fs/cgroup/$2/cpu.max" && echo "$1" >"/sys/fs/cgroup/$2/cgroup.procs" 2>/dev/null || return 1
+  else
+    return 1
+  fi
+}
+
+release_cpu() {
+  rmdir "/sys/fs/cgroup/cpu/$1" 2>/dev/null || rmdir "/sys/fs/cgroup/$1" 2>/dev/null || true
+}

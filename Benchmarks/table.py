@@ -124,6 +124,13 @@ if pg_me and two_a and two_b:
     row("PostgreSQL GET /api/v1/me, two instances ÷ one", f"{both / pg_me[0]:.2f}", "≥ 1.6", both / pg_me[0] >= 1.6,
         f"{both:.0f} vs {pg_me[0]:.0f} req/s, {os.cpu_count()} cores; one instance{usage('pg_me')}")
 
+for cache in ("on", "off"):
+    one, a, b = wrk(f"pg_capped_{cache}_one"), wrk(f"pg_capped_{cache}_two_a"), wrk(f"pg_capped_{cache}_two_b")
+    if one and a and b:
+        both = a[0] + b[0]
+        row(f"  the same, each instance held to 0.4 of a core, session cache {cache}", f"{both / one[0]:.2f}", "≥ 1.6", both / one[0] >= 1.6,
+            f"{both:.0f} vs {one[0]:.0f} req/s; both{usage(f'pg_capped_{cache}_two_cpu')}")
+
 width = max(len(r[0]) for r in rows)
 print(f"{'what':{width}} | measured | goal | met")
 for what, value, goal, meets in rows:

@@ -43,28 +43,27 @@ enum AccountRows {
 
     /// Writes only the fields `change` sets, in one UPDATE, so a concurrent change to another field is kept,
     /// and returns the account as it now is (nil when no account has this id) from that same statement, so a
-    /// change needs no read of the account before it. Run inside a write: when only one of name and email
-    /// changes, the other is read first for the search text, which folds both.
+    /// change needs no read of the account before or after it.
     static func apply(_ change: Change, to id: UUID, on database: any Database) async throws -> AccountView? {
         let sql = try database.sql
         var assignments: [SQLQueryString] = []
         if let name = change.name { assignments.append("name = \(bind: name)") }
         if let email = change.email { assignments.append("email = \(bind: email)") }
         if let locale = change.locale { assignments.append("locale = \(bind: locale)") }
-        if change.name != nil || change.email != nil {
-            var name = change.name, email = change.email
-            if name == nil || email == nil {
-                struct Kept: Decodable { let name: String, email: String }
-                // Locked on PostgreSQL, so a change of the other field committed meanwhile is not folded in stale.
-                let lock: SQLQueryString = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
-                let kept = try await sql.raw("SELECT name, email FROM accounts WHERE id = \(bind: id)\(lock)").first(decoding: Kept.self)
-                guard let kept else {
-                    return nil
-                }
-                name = name ?? kept.name
-                email = email ?? kept.email
-            }
-            assignments.append("search_text = \(bind: SearchText.fold("\(name ?? "") \(email ?? "")"))")
+        // The search text is `fold(name + " " + email)`. An email holds no space, so the folded email is what
+        // follows the search text's last space: a change of only one of the two keeps the other's part from
+        // the row being updated, under the UPDATE's own row lock (`rtrim` by every character but the space
+        // leaves the text up to its last space; both dialects have it).
+        let upToEmail: SQLQueryString = "rtrim(search_text, replace(search_text, ' ', ''))"
+        switch (change.name, change.email) {
+        case (let name?, let email?):
+            assignments.append("search_text = \(bind: SearchText.fold("\(name) \(email)"))")
+        case (let name?, nil):
+            assignments.append("search_text = \(bind: SearchText.fold(name) + " ") || substr(search_text, length(\(upToEmail)) + 1)")
+        case (nil, let email?):
+            assignments.append("search_text = \(upToEmail) || \(bind: SearchText.fold(email))")
+        case (nil, nil):
+            break
         }
         guard !assignments.isEmpty else { return try await view(id: id, on: database) }
         // Roles come back as one text, joined by a space, which no role id holds (`Role.isWellFormed`).

@@ -76,6 +76,15 @@ struct MeAPITests {
             #expect(languageOnly.name == "José Pérez" && languageOnly.locale == "en")
             let perez = try decode(AccountPageReply.self, try await client.api(.get, "/api/v1/admin/accounts?q=PEREZ", token: admin))
             #expect(perez.items.map(\.email) == ["jose@demo.patio"])
+
+            // The email alone changes (as an admin's service does): the name's part of the search text is kept.
+            let account = try #require(try await patio.components.identity.accounts.find(email: "jose@demo.patio"))
+            let renamed = try await patio.components.identity.accounts.update(id: account.id, name: nil, locale: nil, email: "Pepe.Pérez@Demo.Patio")
+            #expect(renamed.email == "pepe.pérez@demo.patio" && renamed.name == "José Pérez")
+            for (query, found) in [("jose%20perez", true), ("pepe.perez", true), ("jose%40demo", false)] {
+                let page = try decode(AccountPageReply.self, try await client.api(.get, "/api/v1/admin/accounts?q=\(query)", token: admin))
+                #expect(page.items.map(\.id) == (found ? [account.id] : []), "\(query)")
+            }
         }
     }
 }
