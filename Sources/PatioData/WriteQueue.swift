@@ -60,6 +60,13 @@ public final class WriteQueue: Sendable {
     /// Runs `body` inside the next group commit and returns its result once that commit is durable.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         let result = NIOLockedValueBox<T?>(nil)
+        // The request's turn is set down while its write waits for the writer and the disk: the writes of more
+        // requests then wait together, and one commit carries them all.
+        try await WorkTurn.setDown { try await self.enqueue(body, into: result) }
+        return result.withLockedValue { $0! }
+    }
+
+    private func enqueue<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T, into result: NIOLockedValueBox<T?>) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let job = Job(
                 run: { database in
@@ -82,7 +89,6 @@ public final class WriteQueue: Sendable {
                 continuation.resume(throwing: AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is shutting down."))
             }
         }
-        return result.withLockedValue { $0! }
     }
 
     /// Stops accepting work after draining what is queued.

@@ -1,6 +1,8 @@
 import FluentKit
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
+import PatioCore
 import PatioData
 import PatioTestSupport
 import SQLKit
@@ -182,4 +184,35 @@ struct WriteQueueTests {
             }
         }
     }
+
+    @Test(
+        "on SQLite a write sets its request's turn down while it waits for the commit, and takes one up only once it is durable",
+        .enabled(if: !TestDatabase.isPostgres))
+    func turnSetDownWhileCommitting() async throws {
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test).closing { database in
+                let events = NIOLockedValueBox<[String]>([])
+                let turn = WorkTurn(
+                    setDown: { events.withLockedValue { $0.append("set down") } },
+                    takeUp: { events.withLockedValue { $0.append("taken up") } })
+                try await WorkTurn.$current.withValue(turn) {
+                    try await database.write { db in
+                        events.withLockedValue { $0.append("written") }
+                        try await (db as! any SQLDatabase).raw("INSERT INTO notes (body) VALUES ('kept')").run()
+                    }
+                    // Read from another connection: taken up means committed.
+                    #expect(try await noteCount(database) == 1)
+                    do {
+                        try await insertNote(database, "kept")
+                        Issue.record("a duplicate note was written")
+                    } catch {}
+                }
+                #expect(events.withLockedValue { $0 } == ["set down", "written", "taken up", "set down", "taken up"])
+                // Outside a request there is no turn, and writes go as before.
+                try await insertNote(database, "another")
+                #expect(try await noteCount(database) == 2)
+            }
+        }
+    }
 }
+

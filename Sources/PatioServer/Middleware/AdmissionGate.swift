@@ -27,6 +27,9 @@ final class AdmissionGate: Sendable {
         var inFlight = 0
         /// Oldest first; each waits as long, so their deadlines come in this order too.
         var waiting: [Waiter] = []
+        /// Requests taking up a turn they set down (`takeUp`): admitted once already, they come before `waiting`
+        /// and are never refused.
+        var returning: [CheckedContinuation<Void, Never>] = []
         /// Whether the task that refuses waiters past their deadline runs (`sweep`).
         var sweeping = false
     }
@@ -52,10 +55,11 @@ final class AdmissionGate: Sendable {
     }
 
     /// Waits for a turn: true once the request may run (it must then call `leave`), false when it is refused.
+    /// A request that has been let in is taken up again (`takeUp`) before any waiting for its first turn.
     func enter() async -> Bool {
         enum Decision { case admitted, refused, wait }
         let decision: Decision = state.withLockedValue { state in
-            if state.inFlight < limits.inFlight && state.waiting.isEmpty {
+            if state.inFlight < limits.inFlight && state.waiting.isEmpty && state.returning.isEmpty {
                 state.inFlight += 1
                 return .admitted
             }
@@ -79,7 +83,7 @@ final class AdmissionGate: Sendable {
                     defer { state.sweeping = true }
                     return (admittedNow, !state.sweeping)
                 }
-                for waiter in admittedNow { waiter.continuation.resume(returning: true) }
+                admittedNow.resume()
                 record()
                 if startSweeping { Task { await self.sweep() } }
             }
@@ -88,22 +92,60 @@ final class AdmissionGate: Sendable {
         }
     }
 
-    /// Ends a request's turn and hands it to the longest-waiting request, if any.
+    /// Ends a request's turn (or sets it down for a while) and hands it to a request taking its turn up again,
+    /// else to the longest-waiting request, if any.
     func leave() {
-        let next: [Waiter] = state.withLockedValue { state in
+        let next = state.withLockedValue { state in
             state.inFlight -= 1
             return Self.admitWhileRoom(&state, limit: limits.inFlight)
         }
-        for waiter in next { waiter.continuation.resume(returning: true) }
+        next.resume()
         record()
     }
 
-    /// Takes the longest-waiting requests off the queue while fewer than `limit` run, counting them in.
-    private static func admitWhileRoom(_ state: inout State, limit: Int) -> [Waiter] {
-        var admitted: [Waiter] = []
+    /// Takes a turn again after `leave` set it down: at once while fewer than the limit run, otherwise before any
+    /// request still waiting for its first turn, and never refused (the request has run and owes its answer).
+    func takeUp() async {
+        let now: Bool = state.withLockedValue { state in
+            guard state.inFlight < limits.inFlight else { return false }
+            state.inFlight += 1
+            return true
+        }
+        if !now {
+            await withCheckedContinuation { continuation in
+                let admitted = state.withLockedValue { state in
+                    state.returning.append(continuation)
+                    // A turn given back since the check above found no one to hand it to.
+                    return Self.admitWhileRoom(&state, limit: limits.inFlight)
+                }
+                admitted.resume()
+            }
+        }
+        record()
+    }
+
+    /// The requests let in at once: those taking a turn up again, then first turns.
+    private struct Admitted {
+        var returning: [CheckedContinuation<Void, Never>] = []
+        var waiting: [Waiter] = []
+
+        func resume() {
+            for continuation in returning { continuation.resume() }
+            for waiter in waiting { waiter.continuation.resume(returning: true) }
+        }
+    }
+
+    /// While fewer than `limit` run, lets in the requests taking a turn up again, then the longest-waiting ones,
+    /// counting them in.
+    private static func admitWhileRoom(_ state: inout State, limit: Int) -> Admitted {
+        var admitted = Admitted()
+        while state.inFlight < limit, !state.returning.isEmpty {
+            state.inFlight += 1
+            admitted.returning.append(state.returning.removeFirst())
+        }
         while state.inFlight < limit, !state.waiting.isEmpty {
             state.inFlight += 1
-            admitted.append(state.waiting.removeFirst())
+            admitted.waiting.append(state.waiting.removeFirst())
         }
         return admitted
     }
@@ -137,6 +179,9 @@ final class AdmissionGate: Sendable {
 
     /// Requests waiting for a turn.
     var queued: Int { state.withLockedValue { $0.waiting.count } }
+
+    /// Requests waiting to take up a turn they set down.
+    var returning: Int { state.withLockedValue { $0.returning.count } }
 
     private func record() {
         let (inFlight, queued) = state.withLockedValue { ($0.inFlight, $0.waiting.count) }

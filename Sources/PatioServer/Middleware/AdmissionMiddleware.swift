@@ -18,8 +18,10 @@ struct AdmissionMiddleware: RouterMiddleware {
         guard await gate.enter() else {
             throw AppError.overloaded(retryAfter: Self.retryAfter)
         }
+        // A write waiting for its commit sets the turn down meanwhile (`WorkTurn`), and takes one up to go on.
+        let turn = WorkTurn(setDown: { [gate] in gate.leave() }, takeUp: { [gate] in await gate.takeUp() })
         do {
-            let response = try await next(request, context)
+            let response = try await WorkTurn.$current.withValue(turn) { try await next(request, context) }
             gate.leave()
             return response
         } catch {

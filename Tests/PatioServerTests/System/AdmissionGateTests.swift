@@ -144,4 +144,52 @@ struct AdmissionGateTests {
         gate.leave()
         gate.leave()
     }
+
+    @Test("a turn set down (a write waiting for its commit) lets the next request in; taken up again it goes before newcomers, past its wait")
+    func turnSetDownAndTakenUp() async throws {
+        let clock = ManualClock()
+        let gate = AdmissionGate(limits: .init(inFlight: 1, queued: 10, wait: .seconds(30)), clock: clock.gateClock)
+        #expect(await gate.enter())
+        let waiting = Arrival(gate)
+        #expect(try await eventually { gate.queued == 1 })
+        // The request holding the turn waits for its commit: the waiting one goes in meanwhile.
+        gate.leave()
+        #expect(try await eventually { waiting.decided == true })
+        // Committed, it takes a turn up again while the other holds the only one; then a newcomer arrives.
+        let returned = Answer()
+        Task {
+            await gate.takeUp()
+            returned.set(true)
+        }
+        #expect(try await eventually { gate.returning == 1 })
+        let newcomer = Arrival(gate)
+        #expect(try await eventually { gate.queued == 1 })
+        gate.leave()
+        #expect(try await eventually { returned.decided == true }, "the turn went to the newcomer first")
+        #expect(newcomer.decided == nil)
+        // Waiting to take its turn up again is not a wait that runs out: past it, only the newcomer is refused.
+        let again = Answer()
+        gate.leave()
+        #expect(try await eventually { newcomer.decided == true })
+        Task {
+            await gate.takeUp()
+            again.set(true)
+        }
+        #expect(try await eventually { gate.returning == 1 })
+        let refused = Arrival(gate)
+        #expect(try await eventually { gate.queued == 1 && clock.sleeping == 1 })
+        clock.advance(by: .seconds(31))
+        #expect(try await eventually { refused.decided == false })
+        #expect(again.decided == nil)
+        gate.leave()
+        #expect(try await eventually { again.decided == true })
+        // A turn free at once is taken up at once, and a newcomer then waits behind it.
+        gate.leave()
+        await gate.takeUp()
+        let later = Arrival(gate)
+        #expect(try await eventually { gate.queued == 1 })
+        gate.leave()
+        #expect(try await eventually { later.decided == true })
+        gate.leave()
+    }
 }
