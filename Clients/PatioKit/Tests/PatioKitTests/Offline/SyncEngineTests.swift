@@ -49,7 +49,7 @@ struct SyncEngineTests {
         }
     }
 
-    @Test("a pull asks for the next page while it stores this one; an answer lost on the third page keeps the first two with their cursor, and the next pull brings only the rest")
+    @Test("a pull asks for the next page while storing this one; the third page lost, it keeps two pages and the next pull brings the rest")
     func pullKeepsPagesBeforeALostOne() async throws {
         try await RunningPatio.with { server in
             let employee = try await server.signedIn("nuevo@demo.patio")
