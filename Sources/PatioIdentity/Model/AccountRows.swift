@@ -8,6 +8,7 @@ import SQLKit
 /// each query and SQLKit escapes every identifier anew; measured under load, that cost more than SQLite
 /// itself. The statements here are literal text with binds, decoded straight into `AccountView`.
 enum AccountRows {
+    /// An account's columns and its roles in one text (`columns`).
     private struct Row: Decodable {
         let id: UUID
         let email: String
@@ -15,21 +16,29 @@ enum AccountRows {
         let locale: String
         let is_active: Bool
         let created_at: Date
-        let role: String?
+        let roles: String?
+
+        var view: AccountView {
+            AccountView(
+                id: id, email: email, name: name, locale: locale, isActive: is_active,
+                roles: (roles ?? "").split(separator: " ").map(String.init).sorted(), createdAt: created_at)
+        }
     }
 
-    /// The account with its roles, or nil when no account has this id: one statement, one row per role.
+    /// What `Row` reads of `accounts`: its columns, and its roles joined by a space, which no role id holds
+    /// (`Role.isWellFormed`), so an account is one row.
+    private static func columns(_ sql: any SQLDatabase) -> SQLQueryString {
+        let roles: SQLQueryString =
+            sql.dialect.name == "postgresql"
+            ? "(SELECT string_agg(role, ' ') FROM role_grants WHERE account_id = accounts.id)"
+            : "(SELECT group_concat(role, ' ') FROM role_grants WHERE account_id = accounts.id)"
+        return "id, email, name, locale, is_active, created_at, \(roles) AS roles"
+    }
+
+    /// The account with its roles, or nil when no account has this id: one statement.
     static func view(id: UUID, on database: any Database) async throws -> AccountView? {
-        let rows = try await database.sql.raw(
-            """
-            SELECT a.id, a.email, a.name, a.locale, a.is_active, a.created_at, r.role
-            FROM accounts a LEFT JOIN role_grants r ON r.account_id = a.id WHERE a.id = \(bind: id)
-            """
-        ).all(decoding: Row.self)
-        guard let row = rows.first else { return nil }
-        return AccountView(
-            id: row.id, email: row.email, name: row.name, locale: row.locale, isActive: row.is_active, roles: rows.compactMap(\.role).sorted(),
-            createdAt: row.created_at)
+        let sql = try database.sql
+        return try await sql.raw("SELECT \(columns(sql)) FROM accounts WHERE id = \(bind: id)").first(decoding: Row.self)?.view
     }
 
     /// The fields of an account its owner may change; nil leaves a field as it is.
@@ -66,27 +75,7 @@ enum AccountRows {
             break
         }
         guard !assignments.isEmpty else { return try await view(id: id, on: database) }
-        // Roles come back as one text, joined by a space, which no role id holds (`Role.isWellFormed`).
-        let roles: SQLQueryString =
-            sql.dialect.name == "postgresql"
-            ? "(SELECT string_agg(role, ' ') FROM role_grants WHERE account_id = accounts.id)"
-            : "(SELECT group_concat(role, ' ') FROM role_grants WHERE account_id = accounts.id)"
-        let statement: SQLQueryString = """
-            UPDATE accounts SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id)
-            RETURNING id, email, name, locale, is_active, created_at, \(roles) AS roles
-            """
-        struct Changed: Decodable {
-            let id: UUID
-            let email: String
-            let name: String
-            let locale: String
-            let is_active: Bool
-            let created_at: Date
-            let roles: String?
-        }
-        guard let row = try await sql.raw(statement).first(decoding: Changed.self) else { return nil }
-        return AccountView(
-            id: row.id, email: row.email, name: row.name, locale: row.locale, isActive: row.is_active,
-            roles: (row.roles ?? "").split(separator: " ").map(String.init).sorted(), createdAt: row.created_at)
+        let statement: SQLQueryString = "UPDATE accounts SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id) RETURNING \(columns(sql))"
+        return try await sql.raw(statement).first(decoding: Row.self)?.view
     }
 }

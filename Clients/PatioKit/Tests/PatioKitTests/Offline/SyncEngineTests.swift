@@ -12,6 +12,20 @@ struct SyncEngineTests {
         return (path, { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } })
     }
 
+    /// The demo employee signed in (`employee`), and the same session on a phone (`phone`) that reaches Patio
+    /// through `proxy`, which can lose answers, with an empty store.
+    static func employeeBehindProxy(
+        _ body: (_ employee: Patio, _ proxy: LosingProxy, _ phone: Patio, _ store: OfflineStore) async throws -> Void
+    ) async throws {
+        try await RunningPatio.with { server in
+            let employee = try await server.signedIn("nuevo@demo.patio")
+            let proxy = try LosingProxy(to: server.base)
+            defer { proxy.stop() }
+            let phone = Patio(serverURL: proxy.base, tokenStore: MemoryTokenStore(token: await employee.session.token()))
+            try await body(employee, proxy, phone, try OfflineStore.inMemory())
+        }
+    }
+
     @Test("the first pull brings every task of the employee; a tick made offline survives a restart and a pull, and reaches Patio once")
     func offlineTickSurvivesRestart() async throws {
         try await RunningPatio.with { server in
@@ -51,12 +65,7 @@ struct SyncEngineTests {
 
     @Test("a pull asks for the next page while storing this one; the third page lost, it keeps two pages and the next pull brings the rest")
     func pullKeepsPagesBeforeALostOne() async throws {
-        try await RunningPatio.with { server in
-            let employee = try await server.signedIn("nuevo@demo.patio")
-            let proxy = try LosingProxy(to: server.base)
-            defer { proxy.stop() }
-            let phone = Patio(serverURL: proxy.base, tokenStore: MemoryTokenStore(token: await employee.session.token()))
-            let store = try OfflineStore.inMemory()
+        try await Self.employeeBehindProxy { employee, proxy, phone, store in
             let engine = SyncEngine(patio: phone, store: store, pageSize: 2)
             // Every answer to the third page's request is lost, including the ones to the HTTP client's own
             // retries of that GET (the same head again), until the client reports offline.
@@ -123,12 +132,7 @@ struct SyncEngineTests {
 
     @Test("the answer to a batch sent while the one before was being recorded is lost: that one stays recorded, this one goes again and counts once")
     func answerLostMidPipeline() async throws {
-        try await RunningPatio.with { server in
-            let employee = try await server.signedIn("nuevo@demo.patio")
-            let proxy = try LosingProxy(to: server.base)
-            defer { proxy.stop() }
-            let phone = Patio(serverURL: proxy.base, tokenStore: MemoryTokenStore(token: await employee.session.token()))
-            let store = try OfflineStore.inMemory()
+        try await Self.employeeBehindProxy { employee, proxy, phone, store in
             let engine = SyncEngine(patio: phone, store: store)
             try await engine.pull(Self.tasks)
             let ids = try store.rows(Self.tasks).map(\.id)
