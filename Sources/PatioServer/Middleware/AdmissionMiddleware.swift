@@ -19,13 +19,13 @@ struct AdmissionMiddleware: RouterMiddleware {
             throw AppError.overloaded(retryAfter: Self.retryAfter)
         }
         // A write waiting for its commit sets the turn down meanwhile (`WorkTurn`), and takes one up to go on.
-        let turn = WorkTurn(setDown: { [gate] in gate.leave() }, takeUp: { [gate] in await gate.takeUp() })
+        let turn = RequestTurn(gate: gate)
         do {
-            let response = try await WorkTurn.$current.withValue(turn) { try await next(request, context) }
-            gate.leave()
+            let response = try await WorkTurn.$current.withValue(turn.workTurn) { try await next(request, context) }
+            turn.finish()
             return response
         } catch {
-            gate.leave()
+            turn.finish()
             throw error
         }
     }

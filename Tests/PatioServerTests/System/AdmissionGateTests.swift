@@ -1,4 +1,5 @@
 @testable import PatioServer
+import PatioCore
 import Synchronization
 import Testing
 
@@ -190,6 +191,53 @@ struct AdmissionGateTests {
         #expect(try await eventually { gate.queued == 1 })
         gate.leave()
         #expect(try await eventually { later.decided == true })
+        gate.leave()
+    }
+
+    @Test(
+        "a task a request left running writes after the answer without letting another request in or waiting for a turn",
+        .timeLimit(.minutes(1)))
+    func leftoverTaskLeavesTheGateAlone() async throws {
+        let gate = AdmissionGate(limits: .init(inFlight: 1, queued: 10, wait: .seconds(60)), clock: ManualClock().gateClock)
+        #expect(await gate.enter())
+        let answered = RequestTurn(gate: gate)
+        answered.finish()
+        #expect(await gate.enter(), "the answered request's turn was not given back")
+        let waiting = Arrival(gate)
+        #expect(try await eventually { gate.queued == 1 })
+        // The answered request's leftover task writes: its turn is not set down again, nor taken up.
+        let written = try await WorkTurn.$current.withValue(answered.workTurn) { try await WorkTurn.setDown { "written" } }
+        #expect(written == "written")
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(waiting.decided == nil, "the leftover write let a waiting request in beyond the limit")
+        gate.leave()
+        #expect(try await eventually { waiting.decided == true })
+        gate.leave()
+    }
+
+    @Test(
+        "writes of one request waiting at once each set a turn down; every turn comes back to the gate once it answers",
+        .timeLimit(.minutes(1)))
+    func concurrentWritesOfOneRequest() async throws {
+        let gate = AdmissionGate(limits: .init(inFlight: 1, queued: 10, wait: .seconds(60)), clock: ManualClock().gateClock)
+        #expect(await gate.enter())
+        let turn = RequestTurn(gate: gate)
+        let (release, releaseIt) = AsyncStream<Void>.makeStream()
+        try await WorkTurn.$current.withValue(turn.workTurn) {
+            async let first: Void = WorkTurn.setDown { for await _ in release { break } }
+            async let second: Void = WorkTurn.setDown { for await _ in release { break } }
+            // Both writes wait: the turn is lent, so another request gets in.
+            #expect(await gate.enter())
+            gate.leave()
+            releaseIt.finish()
+            _ = try await (first, second)
+        }
+        turn.finish()
+        #expect(await gate.enter(), "a turn of the request stayed taken after it answered")
+        let next = Arrival(gate)
+        #expect(try await eventually { gate.queued == 1 }, "the gate counted fewer requests than it let in")
+        gate.leave()
+        #expect(try await eventually { next.decided == true })
         gate.leave()
     }
 }
