@@ -34,6 +34,8 @@ struct SessionCancellations: Sendable {
         let date: String
         let reason: String
         let recipients: [Recipient]
+        /// The academy's calendar the day was checked in, for the page to write the day with.
+        let calendar: AcademyCalendar
     }
 
     struct Recipient: Decodable, Sendable {
@@ -124,7 +126,7 @@ struct SessionCancellations: Sendable {
         if try await AttendanceModel.query(on: db).filter(\.$scheduleID == id).filter(\.$sessionDate == date).first() != nil {
             throw AppError.conflict(code: "session_has_attendance", "Students already checked in to this session; it cannot be cancelled.")
         }
-        return Plan(schedule: schedule, date: date, reason: reason, recipients: recipients)
+        return Plan(schedule: schedule, date: date, reason: reason, recipients: recipients, calendar: calendar)
     }
 
     /// The students with an active enrolment in the schedule, locked on PostgreSQL (see `plan`).

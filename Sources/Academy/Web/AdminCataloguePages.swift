@@ -10,8 +10,7 @@ struct AdminCataloguePages: Sendable {
     let r: ModulePages
 
     func today(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
-        let calendar = try await s.settings.current().calendar
-        let clock = PageClock(calendar: calendar, context)
+        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
         var date = ""
         var locations: [[String: Any]] = []
         for location in try await s.catalogue.locations(includeArchived: false) {
@@ -278,7 +277,7 @@ struct AdminCataloguePages: Sendable {
         }
         let input = SessionCancellations.Input(date: form["date"], reason: form["reason"])
         let plan = try await s.cancellations.plan(schedule: scheduleID, input)
-        let day = PageClock(calendar: try await s.settings.current().calendar, context).day(plan.date)
+        let day = PageClock(calendar: plan.calendar, context).day(plan.date)
         let name = plan.schedule.danceClass.name
         let students = r.count(plan.recipients.count, "ac_n_students", context)
         if let ask = r.confirmation(
@@ -350,8 +349,7 @@ struct AdminCataloguePages: Sendable {
     func sessionAttendance(_ request: Request, _ context: PatioRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         let schedule = try await s.catalogue.schedule(id)
-        let calendar = try await s.settings.current().calendar
-        let clock = PageClock(calendar: calendar, context)
+        let clock = PageClock(calendar: try await s.settings.current().calendar, context)
         let date = request.uri.queryParameters["date"].map(String.init).flatMap { LocalDate($0) != nil ? $0 : nil }
         var attendees: [AttendanceView] = []
         if let date { attendees = try await s.attendance.session(schedule: id, date: date) }

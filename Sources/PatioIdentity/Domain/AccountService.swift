@@ -113,7 +113,7 @@ public struct AccountService: Sendable {
 
     public func find(id: UUID) async throws -> AccountView {
         guard let account = try await AccountRows.view(id: id, on: database.reader) else {
-            throw AppError.notFound(code: "account_not_found", "No account has this id.")
+            throw Self.accountNotFound
         }
         return account
     }
@@ -152,7 +152,7 @@ public struct AccountService: Sendable {
         let now = clock.now()
         try await database.write { db in
             guard let account = try await AccountModel.find(id, on: db) else {
-                throw AppError.notFound(code: "account_not_found", "No account has this id.")
+                throw Self.accountNotFound
             }
             account.isActive = active
             try await account.save(on: db)
@@ -202,7 +202,7 @@ public struct AccountService: Sendable {
         let now = clock.now()
         try await database.write { db in
             guard let account = try await AccountModel.find(id, on: db) else {
-                throw AppError.notFound(code: "account_not_found", "No account has this id.")
+                throw Self.accountNotFound
             }
             account.passwordHash = hash
             try await account.save(on: db)
@@ -216,7 +216,7 @@ public struct AccountService: Sendable {
     /// Changes the caller's own password after checking the current one.
     public func changeOwnPassword(id: UUID, current: String, new: String, session: UUID) async throws {
         guard let account = try await AccountModel.find(id, on: database.reader) else {
-            throw AppError.notFound(code: "account_not_found", "No account has this id.")
+            throw Self.accountNotFound
         }
         guard try await hasher.verify(current, account.passwordHash) else {
             throw AppError(
@@ -233,7 +233,7 @@ public struct AccountService: Sendable {
         let now = clock.now()
         try await database.write { db in
             guard try await AccountModel.find(id, on: db) != nil else {
-                throw AppError.notFound(code: "account_not_found", "No account has this id.")
+                throw Self.accountNotFound
             }
             let existing = try await RoleGrantModel.query(on: db).filter(\.$account.$id == id).filter(\.$role == role).first()
             if existing == nil { try await RoleGrantModel(accountID: id, role: role, grantedAt: now).create(on: db) }
@@ -248,7 +248,7 @@ public struct AccountService: Sendable {
         }
         try await database.write { db in
             guard try await AccountModel.find(id, on: db) != nil else {
-                throw AppError.notFound(code: "account_not_found", "No account has this id.")
+                throw Self.accountNotFound
             }
             try await RoleGrantModel.query(on: db).filter(\.$account.$id == id).filter(\.$role == role).delete()
             await sessionCache.forgetAfterCommit(account: id, on: database)
