@@ -21,6 +21,8 @@ extension AppError {
         case let error as SQLiteError
         where [.busy, .locked, .busyTimeout, .busyInRecovery, .busyInSnapshot, .lockedBySharedCache].contains(error.reason):
             return .overloaded(retryAfter: 1)
+        case let error as SQLiteFailure where error.isBusy:
+            return .overloaded(retryAfter: 1)
         default:
             return nil
         }

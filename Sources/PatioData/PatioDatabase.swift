@@ -23,13 +23,11 @@ public final class PatioDatabase: Sendable {
     public let logger: Logger
     /// The writer's (migrations and maintenance run there too); on PostgreSQL, every connection.
     private let databases: Databases
-    /// On SQLite, the readers' pool, kept apart so their statements run on other threads than the writer's;
-    /// `sharedReaders` takes its connections at start.
-    private let readerDatabases: Databases?
-    /// On SQLite, the readers' connections, taken from their pool once and shared (see `SharedReaders`).
+    /// On SQLite, the readers' connections, opened at start and shared (see `SharedReaders`).
     private let sharedReaders: SharedReaders?
-    /// On SQLite, the one thread the writer's statements run on.
-    private let writerThreads: NIOThreadPool?
+    /// On SQLite, the writer's connection, and the loop of its own its statements run on.
+    private let writerHandle: SQLiteHandle?
+    private let writerGroup: MultiThreadedEventLoopGroup?
     /// The loops whose pools hold connections (see `DatabasePool`).
     private let loops: [any EventLoop]
     private let writerLoop: any EventLoop
@@ -38,14 +36,14 @@ public final class PatioDatabase: Sendable {
     public var isSQLite: Bool { queue != nil }
 
     private init(
-        settings: DatabaseSettings, databases: Databases, readerDatabases: Databases? = nil, sharedReaders: SharedReaders? = nil,
-        writerThreads: NIOThreadPool? = nil, loops: [any EventLoop], writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger
+        settings: DatabaseSettings, databases: Databases, sharedReaders: SharedReaders? = nil, writerHandle: SQLiteHandle? = nil,
+        writerGroup: MultiThreadedEventLoopGroup? = nil, loops: [any EventLoop], writerLoop: any EventLoop, queue: WriteQueue?, logger: Logger
     ) {
         self.settings = settings
         self.databases = databases
-        self.readerDatabases = readerDatabases
         self.sharedReaders = sharedReaders
-        self.writerThreads = writerThreads
+        self.writerHandle = writerHandle
+        self.writerGroup = writerGroup
         self.loops = loops
         self.writerLoop = writerLoop
         self.queue = queue
@@ -67,38 +65,42 @@ public final class PatioDatabase: Sendable {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let storage = SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true)
-            // SQLite runs every statement on a thread pool. The writer gets a thread of its own: sharing the
-            // readers' pool, each of its statements queued behind every read waiting there, and since all
-            // writes pass through this one connection, that wait was taken out of every write.
-            let writerThreads = NIOThreadPool(numberOfThreads: 1)
-            writerThreads.start()
-            let databases = Databases(threadPool: writerThreads, on: group)
-            let readerDatabases = Databases(threadPool: NIOThreadPool.singleton, on: group)
+            // Migrations and maintenance run on Fluent's SQLite driver; requests read and write on Patio's own
+            // connections (`SQLiteHandle`): statements prepared once, run on the calling thread.
+            let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
             databases.use(
                 .sqlite(
                     storage, maxConnectionsPerEventLoop: 1, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(),
                     sqlLogLevel: .trace), as: .writer)
-            readerDatabases.use(
-                .sqlite(
-                    storage, maxConnectionsPerEventLoop: perLoop, connectionPoolTimeout: pool.timeout, dataEncoder: .init(), dataDecoder: .init(),
-                    sqlLogLevel: .trace), as: .reader)
-            let writer = databases.database(.writer, logger: logger, on: writerLoop)!
-            // WAL is a property of the file: set once, readers then never block the writer.
-            let sharedReaders: SharedReaders
+            let maintenance = databases.database(.writer, logger: logger, on: writerLoop)!
+            // The writer's statements run on a loop of its own: sharing a loop with requests, each statement
+            // would wait behind the requests served there, and all writes pass through this one connection.
+            let writerGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            let ownLoop = writerGroup.next()
+            var writerHandle: SQLiteHandle?
             do {
-                try await (try writer.sql).raw("PRAGMA journal_mode = WAL").run()
-                sharedReaders = try await SharedReaders.take(of: .reader, from: readerDatabases, loops: loops, logger: logger)
+                // WAL is a property of the file: set once, readers then never block the writer.
+                try await (try maintenance.sql).raw("PRAGMA journal_mode = WAL").run()
+                let handle = try SQLiteHandle(path: path)
+                writerHandle = handle
+                for setting in ["PRAGMA synchronous = FULL", "PRAGMA busy_timeout = 5000", "PRAGMA foreign_keys = ON"] {
+                    try handle.run(setting, []) { _, _ in }
+                }
+                let configuration = databases.configuration(for: .writer)!
+                let readers = try SharedReaders.open(path: path, loops: loops, configuration: configuration, logger: logger)
+                let writer = InlineSQLite(
+                    handle: handle, context: DatabaseContext(configuration: configuration, logger: logger, eventLoop: ownLoop), inTransaction: true)
+                let queue = WriteQueue(database: writer, loop: ownLoop, logger: logger)
+                recordPoolSize(reader: loops.count, writer: 1)
+                return PatioDatabase(
+                    settings: settings, databases: databases, sharedReaders: readers, writerHandle: handle, writerGroup: writerGroup,
+                    loops: loops, writerLoop: writerLoop, queue: queue, logger: logger)
             } catch {
+                writerHandle?.close()
                 await databases.shutdownAsync()
-                await readerDatabases.shutdownAsync()
-                try? await writerThreads.shutdownGracefully()
+                try? await writerGroup.shutdownGracefully()
                 throw error
             }
-            let queue = WriteQueue(database: writer, threads: writerThreads, logger: logger)
-            recordPoolSize(reader: loops.count, writer: 1)
-            return PatioDatabase(
-                settings: settings, databases: databases, readerDatabases: readerDatabases, sharedReaders: sharedReaders,
-                writerThreads: writerThreads, loops: loops, writerLoop: writerLoop, queue: queue, logger: logger)
         case .postgres(let url):
             let databases = Databases(threadPool: NIOThreadPool.singleton, on: group)
             let configuration = try SQLPostgresConfiguration(url: url)
@@ -220,9 +222,9 @@ public final class PatioDatabase: Sendable {
     public func close() async {
         await queue?.close()
         await sharedReaders?.close()
+        writerHandle?.close()
         await databases.shutdownAsync()
-        await readerDatabases?.shutdownAsync()
-        try? await writerThreads?.shutdownGracefully()
+        try? await writerGroup?.shutdownGracefully()
     }
 }
 

@@ -7,17 +7,20 @@ import FluentSQLiteDriver
 ///
 /// `row.decode(column:as:)` finds a column by name in a dictionary and converts its value through a generic
 /// decoder and a dynamic cast, every time; a first sync pull of ten thousand localities spent a quarter of its time
-/// there. On SQLite (rows from `DirectSQLite`) this reads the values in order and converts each with SQLiteNIO's own
+/// there. On SQLite (rows from Patio's own connections, `InlineSQLite`) this reads the values in order and converts each with SQLiteNIO's own
 /// conversion — exactly what the decoder does in the end. Other rows (PostgreSQL's) are read by the column's name
 /// at that place, as before. A value of the wrong kind throws, as `decode` does; nothing here traps.
 public struct SQLColumns {
     private let row: any SQLRow
-    private let values: [SQLiteColumn]?
+    private let values: [SQLiteData]?
+    private let columns: SQLiteColumnNames?
     private var names: [String]?
 
     public init(_ row: any SQLRow) {
         self.row = row
-        self.values = (row as? DirectSQLiteRow)?.row.columns
+        let direct = row as? DirectSQLiteRow
+        self.values = direct?.values
+        self.columns = direct?.columns
     }
 
     public mutating func string(_ index: Int) throws -> String {
@@ -78,9 +81,9 @@ public struct SQLColumns {
     private mutating func read<T: Decodable>(_ index: Int, _ type: T.Type, _ convert: (SQLiteData) -> T?) throws -> T {
         if let values {
             guard values.indices.contains(index) else { throw MissingSQLColumn(column: "#\(index)") }
-            guard let value = convert(values[index].data) else {
-                throw DecodingError.typeMismatch(
-                    T.self, .init(codingPath: [], debugDescription: "Column \(values[index].name) holds \(values[index].data), not \(T.self)."))
+            guard let value = convert(values[index]) else {
+                let name = columns?.names[index] ?? "#\(index)"
+                throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "Column \(name) holds \(values[index]), not \(T.self)."))
             }
             return value
         }

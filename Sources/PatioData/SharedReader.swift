@@ -11,10 +11,10 @@ import Synchronization
 /// its statements is running, so statements overlapping on one connection without pause would keep reading
 /// the data as it was when the first began, and never see a later commit.
 struct SharedReader: Database, SQLDatabase {
-    let connections: [(database: any Database, sql: any SQLDatabase)]
+    let connections: [InlineSQLite]
     let turns: ReadTurns
 
-    private var first: any Database { connections[0].database }
+    private var first: InlineSQLite { connections[0] }
 
     // Database
 
@@ -22,15 +22,15 @@ struct SharedReader: Database, SQLDatabase {
     var inTransaction: Bool { false }
 
     func execute(query: DatabaseQuery, onOutput: @escaping @Sendable (any DatabaseOutput) -> Void) -> EventLoopFuture<Void> {
-        onAConnection { $0.database.execute(query: query, onOutput: onOutput) }
+        onAConnection { $0.execute(query: query, onOutput: onOutput) }
     }
 
     func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> {
-        onAConnection { $0.database.execute(schema: schema) }
+        onAConnection { $0.execute(schema: schema) }
     }
 
     func execute(enum: DatabaseEnum) -> EventLoopFuture<Void> {
-        onAConnection { $0.database.execute(enum: `enum`) }
+        onAConnection { $0.execute(enum: `enum`) }
     }
 
     /// Reads run outside transactions: a transaction would need one connection kept for one request.
@@ -48,18 +48,27 @@ struct SharedReader: Database, SQLDatabase {
 
     var logger: Logger { first.logger }
     var eventLoop: any EventLoop { first.eventLoop }
-    var dialect: any SQLDialect { connections[0].sql.dialect }
-    var version: (any SQLDatabaseReportedVersion)? { connections[0].sql.version }
-    var queryLogLevel: Logger.Level? { connections[0].sql.queryLogLevel }
+    var dialect: any SQLDialect { first.dialect }
+    var version: (any SQLDatabaseReportedVersion)? { first.version }
+    var queryLogLevel: Logger.Level? { first.queryLogLevel }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
-        onAConnection { $0.sql.execute(sql: query, onRow) }
+        onAConnection { $0.execute(sql: query, onRow) }
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         let index = try await turns.take()
-        defer { turns.give(index) }
-        try await connections[index].sql.execute(sql: query, onRow)
+        let started = ContinuousClock.now
+        do {
+            try await connections[index].execute(sql: query, onRow)
+            turns.give(index)
+        } catch {
+            turns.give(index)
+            throw error
+        }
+        // A read runs on the calling thread and never suspends: a task reading in a loop would keep its thread
+        // from every other task. A read that ran long steps aside afterwards, and so does one in sixteen.
+        if ContinuousClock.now - started > ReadTurns.longRead || turns.timeToStepAside() { await Task.yield() }
     }
 
     func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
@@ -67,7 +76,7 @@ struct SharedReader: Database, SQLDatabase {
     }
 
     private func onAConnection(
-        _ statement: @escaping @Sendable ((database: any Database, sql: any SQLDatabase)) -> EventLoopFuture<Void>
+        _ statement: @escaping @Sendable (InlineSQLite) -> EventLoopFuture<Void>
     ) -> EventLoopFuture<Void> {
         let promise = eventLoop.makePromise(of: Void.self)
         let (connections, turns) = (self.connections, self.turns)
@@ -95,9 +104,21 @@ final class ReadTurns: Sendable {
     }
     private let state: Mutex<State>
 
+    private let reads = Atomic<Int>(0)
+
     init(connections: Int) {
         state = Mutex(State(busy: Array(repeating: false, count: connections)))
     }
+
+    /// True for one read in `ReadTurns.readsBetweenSteps`.
+    func timeToStepAside() -> Bool {
+        reads.add(1, ordering: .relaxed).newValue % Self.readsBetweenSteps == 0
+    }
+
+    /// How many reads run back to back, at most, before one steps aside for other tasks.
+    static let readsBetweenSteps = 16
+    /// A read that ran longer than this steps aside once it has ended.
+    static let longRead = Duration.microseconds(200)
 
     private static var closedError: AppError {
         AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is not available right now.")

@@ -4,74 +4,45 @@ import NIOCore
 import PatioCore
 import SQLKit
 
-/// SQLite's read connections, taken from their pool once and kept until the database closes.
+/// SQLite's read connections: Patio's own (`SQLiteHandle`), opened at start and kept until the database closes.
 ///
-/// Borrowing a connection from the pool for every read cost more than most reads: a trip to the pool's event
-/// loop, a task, and each row handed to that loop on its own. Patio takes the reader pool's connections at
-/// start instead, and a read runs on whichever is free (`SharedReader`): from the request's task to a
-/// statement thread and back, nothing else (its SQL goes straight to SQLite, see `SQLiteDirect`).
+/// A read runs on whichever is free (`SharedReader`), on the request's own thread, with its statement prepared
+/// once per connection: no pool, no thread switch, no parse. Fluent's queries hand their rows to the
+/// connection's event loop, where Fluent expects them.
 final class SharedReaders: Sendable {
     /// What `PatioDatabase.reader` hands out on SQLite.
     let reader: SharedReader
-    private let releases: [AsyncStream<Void>.Continuation]
-    private let holders: [Task<Void, any Error>]
+    private let handles: [SQLiteHandle]
 
-    private init(reader: SharedReader, releases: [AsyncStream<Void>.Continuation], holders: [Task<Void, any Error>]) {
+    private init(reader: SharedReader, handles: [SQLiteHandle]) {
         self.reader = reader
-        self.releases = releases
-        self.holders = holders
+        self.handles = handles
     }
 
-    private static var unavailable: AppError {
-        AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is not available right now.")
-    }
-
-    /// Takes the connection `databases`' pool for `id` keeps on each of `loops` (FluentSQLiteDriver keeps
-    /// one per event loop, whatever the configuration asks).
-    static func take(of id: DatabaseID, from databases: Databases, loops: [any EventLoop], logger: Logger) async throws -> SharedReaders {
-        var connections: [(database: any Database, sql: any SQLDatabase)] = []
-        var releases: [AsyncStream<Void>.Continuation] = []
-        var holders: [Task<Void, any Error>] = []
-        for loop in loops {
-            guard let pooled = databases.database(id, logger: logger, on: loop) else {
-                await giveBack(releases, holders)
-                throw unavailable
+    /// Opens one connection to `path` for each of `loops` (a Fluent read's rows are handed to that loop).
+    static func open(path: String, loops: [any EventLoop], configuration: any DatabaseConfiguration, logger: Logger) throws -> SharedReaders {
+        var handles: [SQLiteHandle] = []
+        var connections: [InlineSQLite] = []
+        do {
+            for loop in loops {
+                let handle = try SQLiteHandle(path: path)
+                handles.append(handle)
+                try handle.run("PRAGMA busy_timeout = 5000", []) { _, _ in }
+                try handle.run("PRAGMA foreign_keys = ON", []) { _, _ in }
+                let context = DatabaseContext(configuration: configuration, logger: logger, eventLoop: loop)
+                connections.append(InlineSQLite(handle: handle, context: context, inTransaction: false))
             }
-            let (ready, readyContinuation) = AsyncStream<any Database>.makeStream()
-            let (release, releaseContinuation) = AsyncStream<Void>.makeStream()
-            // The pool lends a connection for as long as the closure runs: this one runs until `close`.
-            let holder = Task {
-                defer { readyContinuation.finish() }
-                try await pooled.withConnection { connection in
-                    readyContinuation.yield(connection)
-                    for await _ in release {}
-                }
-            }
-            releases.append(releaseContinuation)
-            holders.append(holder)
-            var waiting = ready.makeAsyncIterator()
-            guard let connection = await waiting.next(), let sql = SQLiteDirect.sql(under: connection) ?? connection as? any SQLDatabase
-            else {
-                await giveBack(releases, holders)
-                try await holder.value
-                throw unavailable
-            }
-            connections.append((connection, sql))
+        } catch {
+            for handle in handles { handle.close() }
+            throw error
         }
-        guard !connections.isEmpty else { throw unavailable }
         let reader = SharedReader(connections: connections, turns: ReadTurns(connections: connections.count))
-        return SharedReaders(reader: reader, releases: releases, holders: holders)
+        return SharedReaders(reader: reader, handles: handles)
     }
 
-    /// Gives every connection back to its pool, once the reads running on them have ended.
+    /// Closes every connection, once the reads running on them have ended.
     func close() async {
         await reader.turns.close()
-        await Self.giveBack(releases, holders)
-    }
-
-    /// Ends the tasks holding connections, which hands each back to its pool.
-    private static func giveBack(_ releases: [AsyncStream<Void>.Continuation], _ holders: [Task<Void, any Error>]) async {
-        for release in releases { release.finish() }
-        for holder in holders { _ = try? await holder.value }
+        for handle in handles { handle.close() }
     }
 }

@@ -29,17 +29,14 @@ public final class WriteQueue: Sendable {
     private let depthGauge = Gauge(label: "patio_commit_queue_depth")
     private let batchSize = Recorder(label: "patio_commit_batch_size")
 
-    /// Starts the writer on `database`, which must be pinned to a single connection pool of size one.
-    /// `threads` is the one-thread pool that connection runs its statements on: the writer runs there too,
-    /// so a commit's statements follow each other on one thread (see `ThreadPoolTaskExecutor`).
-    public init(database: any Database, threads: NIOThreadPool? = nil, maximumBatch: Int = 256, logger: Logger) {
+    /// Starts the writer on `database`: one connection, the only one that writes. With `loop`, the writer's
+    /// task runs on that loop's thread (`EventLoopTaskExecutor`), the one its connection's statements run on.
+    init(database: any Database, loop: (any EventLoop)? = nil, maximumBatch: Int = 256, logger: Logger) {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.doorbell = continuation
         self.maximumBatch = maximumBatch
-        let executor = threads.map(ThreadPoolTaskExecutor.init)
+        let executor = loop.map(EventLoopTaskExecutor.init)
         let task = Task(executorPreference: executor) { [pending, depthGauge, batchSize] in
-            // Per-connection settings, applied again after a failed commit in case the pool replaced the connection.
-            var configured = false
             for await _ in stream {
                 while true {
                     let batch: [Job] = pending.withLockedValue { queue in
@@ -50,7 +47,7 @@ public final class WriteQueue: Sendable {
                     if batch.isEmpty { break }
                     depthGauge.record(pending.withLockedValue { $0.count })
                     batchSize.record(batch.count)
-                    configured = await Self.commit(batch, on: database, executor: executor, configure: !configured, logger: logger)
+                    await Self.commit(batch, on: database, logger: logger)
                 }
             }
         }
@@ -99,26 +96,11 @@ public final class WriteQueue: Sendable {
         await task?.value
     }
 
-    /// Commits `batch` and answers whether the connection is known to carry Patio's settings afterwards.
-    private static func commit(
-        _ batch: [Job], on database: any Database, executor: ThreadPoolTaskExecutor?, configure: Bool, logger: Logger
-    ) async -> Bool {
+    /// Commits `batch`, completing each job with its outcome.
+    private static func commit(_ batch: [Job], on database: any Database, logger: Logger) async {
         let outcomes = NIOLockedValueBox<[(any Error)?]>(Array(repeating: nil, count: batch.count))
-        var stillConfigured = true
         do {
-            // The pool hands its connection to a new task, which does not inherit the writer's executor: the
-            // preference is set again inside.
-            try await database.withConnection { connection in
-                try await withTaskExecutorPreference(executor) {
-                    let writer: any Database =
-                        if let direct = SQLiteDirect.sql(under: connection) {
-                            DirectWriterConnection(connection: connection, direct: direct)
-                        } else {
-                            connection
-                        }
-                    try await run(batch, on: writer, configure: configure, outcomes: outcomes)
-                }
-            }
+            try await run(batch, on: database, outcomes: outcomes)
         } catch {
             // A lone write that failed by itself is its caller's error, not a failed commit.
             let ownFailure = batch.count == 1 && outcomes.withLockedValue { $0[0] } != nil
@@ -126,28 +108,19 @@ public final class WriteQueue: Sendable {
                 logger.error("group commit failed", metadata: ["error": "\(error)", "batch": "\(batch.count)"])
             }
             outcomes.withLockedValue { $0 = Array(repeating: error, count: batch.count) }
-            // A write that failed by itself leaves the connection as it was.
-            stillConfigured = ownFailure
         }
         let results = outcomes.withLockedValue { $0 }
         for (job, error) in zip(batch, results) { job.complete(error) }
-        return stillConfigured
     }
 
     /// Runs `batch` in one transaction on `connection`, each write in its own savepoint, noting each write's
     /// own failure in `outcomes`.
     ///
     /// The transaction is opened with SQL rather than `Database.transaction`: that one runs its body in a new
-    /// task, which would leave the writer's thread (`ThreadPoolTaskExecutor`) for the default executor and put
+    /// task, which would leave the writer's thread (`EventLoopTaskExecutor`) for the default executor and put
     /// two thread switches back on every statement.
-    private static func run(_ batch: [Job], on connection: any Database, configure: Bool, outcomes: NIOLockedValueBox<[(any Error)?]>)
-        async throws
-    {
+    private static func run(_ batch: [Job], on connection: any Database, outcomes: NIOLockedValueBox<[(any Error)?]>) async throws {
         let sql = try connection.sql
-        if configure {
-            try await sql.raw("PRAGMA synchronous = FULL").run()
-            try await sql.raw("PRAGMA busy_timeout = 5000").run()
-        }
         try await sql.raw("BEGIN TRANSACTION").run()
         do {
             try await runInTransaction(batch, on: connection, sql: sql, outcomes: outcomes)

@@ -1,0 +1,169 @@
+import NIOCore
+import SQLiteNIO
+import VaporCSQLite
+
+/// One SQLite connection of Patio's own: statements prepared once and kept, run on the calling thread.
+///
+/// SQLiteNIO prepares every statement anew and runs it as a work item on a thread pool, so each statement costs a
+/// parse and two thread switches; a profile of Patio's hot paths put about a third of their time there. This
+/// connection runs on the same SQLite library SQLiteNIO carries (`VaporCSQLite`): one copy of SQLite in the
+/// process shares one table of the file's POSIX locks, where a second copy would drop the first one's locks when
+/// it closed the file.
+///
+/// It is not thread-safe: its owner lets one caller at a time use it (the writer's one task, `ReadTurns` for
+/// the readers). A statement holds its connection's read snapshot until it is reset, and `run` resets it
+/// before returning, whatever happened.
+final class SQLiteHandle: @unchecked Sendable {
+    /// The most statements kept prepared; the one used longest ago goes first.
+    static let keptStatements = 256
+
+    private var connection: OpaquePointer?
+    private var statements: [String: PreparedStatement] = [:]
+    private var uses = 0
+
+    /// Opens `path` (creating it unless `readOnly`) with extended result codes.
+    init(path: String, readOnly: Bool = false) throws {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI
+        flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var opened: OpaquePointer?
+        let status = sqlite_nio_sqlite3_open_v2(path, &opened, flags, nil)
+        guard status == SQLITE_OK, let opened else {
+            let failure = SQLiteFailure(code: status, message: opened.map(Self.message) ?? "SQLite could not open \(path).", sql: nil)
+            sqlite_nio_sqlite3_close(opened)
+            throw failure
+        }
+        connection = opened
+    }
+
+    deinit { close() }
+
+    /// Runs `sql` with `binds`, handing `onRow` each row's values in SELECT order.
+    func run(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteColumnNames, [SQLiteData]) throws -> Void) throws {
+        let statement = try prepared(sql)
+        let pointer = statement.pointer
+        defer {
+            sqlite_nio_sqlite3_reset(pointer)
+            sqlite_nio_sqlite3_clear_bindings(pointer)
+        }
+        try bind(binds, to: pointer, sql: sql)
+        while true {
+            let status = sqlite_nio_sqlite3_step(pointer)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else { throw failure(status, sql: sql) }
+            let names = statement.names(of: pointer)
+            var values: [SQLiteData] = []
+            values.reserveCapacity(names.count)
+            for column in 0..<Int32(names.count) { values.append(Self.value(pointer, column)) }
+            try onRow(names, values)
+        }
+    }
+
+    /// Finalizes every kept statement and closes the connection; later calls throw.
+    func close() {
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement.pointer) }
+        statements = [:]
+        sqlite_nio_sqlite3_close(connection)
+        connection = nil
+    }
+
+    // MARK: Statements
+
+    private func prepared(_ sql: String) throws -> PreparedStatement {
+        uses &+= 1
+        if let kept = statements[sql] {
+            kept.lastUse = uses
+            return kept
+        }
+        guard let connection else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "The connection is closed.", sql: sql) }
+        var pointer: OpaquePointer?
+        let status = sqlite_nio_sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        guard status == SQLITE_OK, let pointer else {
+            sqlite_nio_sqlite3_finalize(pointer)
+            throw failure(status, sql: sql)
+        }
+        if statements.count >= Self.keptStatements, let oldest = statements.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            sqlite_nio_sqlite3_finalize(oldest.value.pointer)
+            statements[oldest.key] = nil
+        }
+        let statement = PreparedStatement(pointer: pointer, lastUse: uses)
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ binds: [SQLiteData], to statement: OpaquePointer, sql: String) throws {
+        for (offset, value) in binds.enumerated() {
+            let place = Int32(offset + 1)
+            let status: Int32 =
+                switch value {
+                case .integer(let integer): sqlite_nio_sqlite3_bind_int64(statement, place, Int64(integer))
+                case .float(let double): sqlite_nio_sqlite3_bind_double(statement, place, double)
+                case .text(let text): sqlite_nio_sqlite3_bind_text64(statement, place, text, UInt64(text.utf8.count), transient, UInt8(SQLITE_UTF8))
+                case .null: sqlite_nio_sqlite3_bind_null(statement, place)
+                case .blob(let bytes):
+                    bytes.withUnsafeReadableBytes {
+                        sqlite_nio_sqlite3_bind_blob64(statement, place, $0.baseAddress, UInt64($0.count), transient)
+                    }
+                }
+            guard status == SQLITE_OK else { throw failure(status, sql: sql) }
+        }
+    }
+
+    /// Column `column` of the row `statement` stands on. Text is read by its length, so a NUL inside it is kept.
+    private static func value(_ statement: OpaquePointer, _ column: Int32) -> SQLiteData {
+        switch sqlite_nio_sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER:
+            return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, column)))
+        case SQLITE_FLOAT:
+            return .float(sqlite_nio_sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite_nio_sqlite3_column_text(statement, column) else { return .text("") }
+            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite_nio_sqlite3_column_bytes(statement, column))
+            var buffer = ByteBufferAllocator().buffer(capacity: count)
+            if let bytes = sqlite_nio_sqlite3_column_blob(statement, column) {
+                buffer.writeBytes(UnsafeRawBufferPointer(start: bytes, count: count))
+            }
+            return .blob(buffer)
+        default:
+            return .null
+        }
+    }
+
+    // MARK: Errors
+
+    private func failure(_ status: Int32, sql: String) -> SQLiteFailure {
+        let code = connection.map { sqlite_nio_sqlite3_extended_errcode($0) } ?? status
+        return SQLiteFailure(code: code, message: connection.map(Self.message) ?? "The connection is closed.", sql: sql)
+    }
+
+    private static func message(_ connection: OpaquePointer) -> String {
+        sqlite_nio_sqlite3_errmsg(connection).map { String(cString: $0) } ?? "SQLite gave no message."
+    }
+}
+
+/// SQLite copies what it binds at once (`SQLITE_TRANSIENT`): Swift's buffers last only for the call.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A statement kept prepared, with the names of its columns, read once.
+private final class PreparedStatement {
+    let pointer: OpaquePointer
+    var lastUse: Int
+    private var columns: SQLiteColumnNames?
+
+    init(pointer: OpaquePointer, lastUse: Int) {
+        self.pointer = pointer
+        self.lastUse = lastUse
+    }
+
+    /// Read at the first row of each run: a statement SQLite prepared again after a schema change may have others.
+    func names(of statement: OpaquePointer) -> SQLiteColumnNames {
+        let count = Int(sqlite_nio_sqlite3_column_count(statement))
+        if let columns, columns.count == count { return columns }
+        let names = (0..<Int32(count)).map { sqlite_nio_sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? "" }
+        let read = SQLiteColumnNames(names)
+        columns = read
+        return read
+    }
+}
