@@ -83,7 +83,8 @@ public struct SQLColumns {
             guard values.indices.contains(index) else { throw MissingSQLColumn(column: "#\(index)") }
             guard let value = convert(values[index]) else {
                 let name = columns?.names[index] ?? "#\(index)"
-                throw DecodingError.typeMismatch(T.self, .init(codingPath: [], debugDescription: "Column \(name) holds \(values[index]), not \(T.self)."))
+                throw DecodingError.typeMismatch(
+                    T.self, .init(codingPath: [], debugDescription: "Column \(name) holds \(values[index]), not \(T.self)."))
             }
             return value
         }
