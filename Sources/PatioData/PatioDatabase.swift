@@ -87,7 +87,8 @@ public final class PatioDatabase: Sendable {
                     try handle.run(setting, []) { _, _ in }
                 }
                 let configuration = databases.configuration(for: .writer)!
-                let readers = try SharedReaders.open(path: path, loops: loops, configuration: configuration, logger: logger)
+                let readers = try SharedReaders.open(
+                    path: path, count: loops.count, loop: writerLoop, configuration: configuration, logger: logger)
                 let writer = InlineSQLite(
                     handle: handle, context: DatabaseContext(configuration: configuration, logger: logger, eventLoop: ownLoop), inTransaction: true)
                 let queue = WriteQueue(database: writer, loop: ownLoop, logger: logger)

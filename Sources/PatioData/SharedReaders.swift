@@ -19,12 +19,15 @@ final class SharedReaders: Sendable {
         self.handles = handles
     }
 
-    /// Opens one connection to `path` for each of `loops` (a Fluent read's rows are handed to that loop).
-    static func open(path: String, loops: [any EventLoop], configuration: any DatabaseConfiguration, logger: Logger) throws -> SharedReaders {
+    /// Opens `count` connections to `path`. A Fluent read's rows are handed to `loop`, whichever connection read
+    /// them: Fluent checks they arrive on the loop of the database it was given (`SharedReader`'s).
+    static func open(path: String, count: Int, loop: any EventLoop, configuration: any DatabaseConfiguration, logger: Logger) throws
+        -> SharedReaders
+    {
         var handles: [SQLiteHandle] = []
         var connections: [InlineSQLite] = []
         do {
-            for loop in loops {
+            for _ in 0..<max(count, 1) {
                 let handle = try SQLiteHandle(path: path)
                 handles.append(handle)
                 try handle.run("PRAGMA busy_timeout = 5000", []) { _, _ in }

@@ -75,14 +75,15 @@ public final class WriteQueue: Sendable {
                 }
             )
             // Checked under the same lock `close` takes, so no job is queued after the writer stopped.
+            // The doorbell rings under that lock too: rung after `close` finished the stream, it would be lost, and
+            // the job with it.
             let accepted = closed.withLockedValue { isClosed in
                 if isClosed { return false }
                 pending.withLockedValue { $0.append(job) }
+                doorbell.yield()
                 return true
             }
-            if accepted {
-                doorbell.yield()
-            } else {
+            if !accepted {
                 continuation.resume(throwing: AppError(.serviceUnavailable, code: "database_unavailable", detail: "The database is shutting down."))
             }
         }

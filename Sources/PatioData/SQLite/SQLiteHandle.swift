@@ -15,7 +15,7 @@ import VaporCSQLite
 /// before returning, whatever happened.
 final class SQLiteHandle: @unchecked Sendable {
     /// The most statements kept prepared; the one used longest ago goes first.
-    static let keptStatements = 256
+    static let statementLimit = 256
 
     private var connection: OpaquePointer?
     private var statements: [String: PreparedStatement] = [:]
@@ -38,25 +38,36 @@ final class SQLiteHandle: @unchecked Sendable {
     deinit { close() }
 
     /// Runs `sql` with `binds`, handing `onRow` each row's values in SELECT order.
+    ///
+    /// A statement run again from inside `onRow` (a query started while reading another's rows) gets a statement
+    /// of its own for that run: the kept one is still stepping.
     func run(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteColumnNames, [SQLiteData]) throws -> Void) throws {
         let statement = try prepared(sql)
         let pointer = statement.pointer
+        statement.inUse = true
         defer {
+            statement.inUse = false
             sqlite_nio_sqlite3_reset(pointer)
             sqlite_nio_sqlite3_clear_bindings(pointer)
+            if !statement.isKept { sqlite_nio_sqlite3_finalize(pointer) }
         }
         try bind(binds, to: pointer, sql: sql)
+        var columns: SQLiteColumnNames?
         while true {
             let status = sqlite_nio_sqlite3_step(pointer)
             if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else { throw failure(status, sql: sql) }
-            let names = statement.names(of: pointer)
+            let names = columns ?? statement.names()
+            columns = names
             var values: [SQLiteData] = []
             values.reserveCapacity(names.count)
             for column in 0..<Int32(names.count) { values.append(Self.value(pointer, column)) }
             try onRow(names, values)
         }
     }
+
+    /// How many statements are kept prepared now.
+    var keptStatements: Int { statements.count }
 
     /// Finalizes every kept statement and closes the connection; later calls throw.
     func close() {
@@ -70,7 +81,8 @@ final class SQLiteHandle: @unchecked Sendable {
 
     private func prepared(_ sql: String) throws -> PreparedStatement {
         uses &+= 1
-        if let kept = statements[sql] {
+        let kept = statements[sql]
+        if let kept, !kept.inUse {
             kept.lastUse = uses
             return kept
         }
@@ -81,11 +93,14 @@ final class SQLiteHandle: @unchecked Sendable {
             sqlite_nio_sqlite3_finalize(pointer)
             throw failure(status, sql: sql)
         }
-        if statements.count >= Self.keptStatements, let oldest = statements.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+        guard kept == nil else { return PreparedStatement(pointer: pointer, lastUse: uses, isKept: false) }
+        if statements.count >= Self.statementLimit,
+            let oldest = statements.filter({ !$0.value.inUse }).min(by: { $0.value.lastUse < $1.value.lastUse })
+        {
             sqlite_nio_sqlite3_finalize(oldest.value.pointer)
             statements[oldest.key] = nil
         }
-        let statement = PreparedStatement(pointer: pointer, lastUse: uses)
+        let statement = PreparedStatement(pointer: pointer, lastUse: uses, isKept: true)
         statements[sql] = statement
         return statement
     }
@@ -146,24 +161,30 @@ final class SQLiteHandle: @unchecked Sendable {
 /// SQLite copies what it binds at once (`SQLITE_TRANSIENT`): Swift's buffers last only for the call.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-/// A statement kept prepared, with the names of its columns, read once.
+/// A statement kept prepared, with the names of its columns, read again only when SQLite prepared it again.
 private final class PreparedStatement {
     let pointer: OpaquePointer
     var lastUse: Int
-    private var columns: SQLiteColumnNames?
+    /// False for a statement prepared for one run only (see `SQLiteHandle.run`).
+    let isKept: Bool
+    /// Stepping now: neither handed to another run nor finalized to make room.
+    var inUse = false
+    private var columns: (names: SQLiteColumnNames, preparations: Int32)?
 
-    init(pointer: OpaquePointer, lastUse: Int) {
+    init(pointer: OpaquePointer, lastUse: Int, isKept: Bool) {
         self.pointer = pointer
         self.lastUse = lastUse
+        self.isKept = isKept
     }
 
-    /// Read at the first row of each run: a statement SQLite prepared again after a schema change may have others.
-    func names(of statement: OpaquePointer) -> SQLiteColumnNames {
-        let count = Int(sqlite_nio_sqlite3_column_count(statement))
-        if let columns, columns.count == count { return columns }
-        let names = (0..<Int32(count)).map { sqlite_nio_sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? "" }
-        let read = SQLiteColumnNames(names)
-        columns = read
+    /// The names as they are now: a table changed under a kept statement makes SQLite prepare it again, and
+    /// `SELECT *` may then answer other columns.
+    func names() -> SQLiteColumnNames {
+        let preparations = sqlite_nio_sqlite3_stmt_status(pointer, SQLITE_STMTSTATUS_REPREPARE, 0)
+        if let columns, columns.preparations == preparations { return columns.names }
+        let count = sqlite_nio_sqlite3_column_count(pointer)
+        let read = SQLiteColumnNames((0..<count).map { sqlite_nio_sqlite3_column_name(pointer, $0).map { String(cString: $0) } ?? "" })
+        columns = (read, preparations)
         return read
     }
 }
