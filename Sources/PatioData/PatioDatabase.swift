@@ -81,11 +81,9 @@ public final class PatioDatabase: Sendable {
             do {
                 // WAL is a property of the file: set once, readers then never block the writer.
                 try await (try maintenance.sql).raw("PRAGMA journal_mode = WAL").run()
-                let handle = try SQLiteHandle(path: path)
+                // Every commit waits for the disk: a write answered is a write kept.
+                let handle = try SQLiteHandle(path: path, settings: ["PRAGMA synchronous = FULL"] + SQLiteHandle.connectionSettings)
                 writerHandle = handle
-                for setting in ["PRAGMA synchronous = FULL", "PRAGMA busy_timeout = 5000", "PRAGMA foreign_keys = ON"] {
-                    try handle.run(setting, []) { _, _ in }
-                }
                 let configuration = databases.configuration(for: .writer)!
                 let readers = try SharedReaders.open(
                     path: path, count: loops.count, loop: writerLoop, configuration: configuration, logger: logger)

@@ -60,11 +60,8 @@ struct SharedReader: Database, SQLDatabase {
         let index = try await turns.take()
         let started = ContinuousClock.now
         do {
+            defer { turns.give(index) }
             try await connections[index].execute(sql: query, onRow)
-            turns.give(index)
-        } catch {
-            turns.give(index)
-            throw error
         }
         // A read runs on the calling thread and never suspends: a task reading in a loop would keep its thread
         // from every other task. A read that ran long steps aside afterwards, and so does one in sixteen.

@@ -8,7 +8,7 @@ import SQLKit
 ///
 /// A read runs on whichever is free (`SharedReader`), on the request's own thread, with its statement prepared
 /// once per connection: no pool, no thread switch, no parse. Fluent's queries hand their rows to the
-/// connection's event loop, where Fluent expects them.
+/// reader's event loop, where Fluent expects them.
 final class SharedReaders: Sendable {
     /// What `PatioDatabase.reader` hands out on SQLite.
     let reader: SharedReader
@@ -28,10 +28,8 @@ final class SharedReaders: Sendable {
         var connections: [InlineSQLite] = []
         do {
             for _ in 0..<max(count, 1) {
-                let handle = try SQLiteHandle(path: path)
+                let handle = try SQLiteHandle(path: path, settings: SQLiteHandle.connectionSettings)
                 handles.append(handle)
-                try handle.run("PRAGMA busy_timeout = 5000", []) { _, _ in }
-                try handle.run("PRAGMA foreign_keys = ON", []) { _, _ in }
                 let context = DatabaseContext(configuration: configuration, logger: logger, eventLoop: loop)
                 connections.append(InlineSQLite(handle: handle, context: context, inTransaction: false))
             }

@@ -21,10 +21,10 @@ final class SQLiteHandle: @unchecked Sendable {
     private var statements: [String: PreparedStatement] = [:]
     private var uses = 0
 
-    /// Opens `path` (creating it unless `readOnly`) with extended result codes.
-    init(path: String, readOnly: Bool = false) throws {
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI
-        flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    /// Opens `path`, creating it when missing, with extended result codes, then runs each of `settings`
+    /// (`PRAGMA` statements: they hold for this connection only).
+    init(path: String, settings: [String] = []) throws {
+        let flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_URI | SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         var opened: OpaquePointer?
         let status = sqlite_nio_sqlite3_open_v2(path, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {
@@ -33,7 +33,16 @@ final class SQLiteHandle: @unchecked Sendable {
             throw failure
         }
         connection = opened
+        do {
+            for setting in settings { try run(setting, []) { _, _ in } }
+        } catch {
+            close()
+            throw error
+        }
     }
+
+    /// What every connection of Patio's sets: wait up to five seconds for a lock, and check foreign keys.
+    static let connectionSettings = ["PRAGMA busy_timeout = 5000", "PRAGMA foreign_keys = ON"]
 
     deinit { close() }
 
