@@ -60,7 +60,7 @@ private final class StopOnce: Sendable {
 public typealias PatioApplication = Application<RouterResponder<PatioRequestContext>>
 
 /// Closes the database after the HTTP server has finished its in-flight requests.
-struct DatabaseLifecycle: Service {
+struct DatabaseLifecycle: NamedService {
     let database: PatioDatabase
 
     func run() async throws {
@@ -70,7 +70,7 @@ struct DatabaseLifecycle: Service {
 }
 
 /// Stops the started modules (their outbound clients) when Patio stops, before the database closes.
-struct ModuleLifecycle: Service {
+struct ModuleLifecycle: NamedService {
     let components: PatioComponents
 
     func run() async throws {
@@ -80,9 +80,11 @@ struct ModuleLifecycle: Service {
 }
 
 /// Runs a module's periodic job until graceful shutdown; a failed run is logged and retried next time.
-struct PeriodicJobService: Service {
+struct PeriodicJobService: NamedService {
     let job: PeriodicJob
     let logger: Logger
+
+    var description: String { "PeriodicJobService(\(job.name))" }
 
     func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
@@ -98,7 +100,7 @@ struct PeriodicJobService: Service {
 
 /// Sends queued pushes until graceful shutdown: a round whenever one is queued here, and every few seconds
 /// for those queued by other instances or due again after a failure.
-struct NotificationDeliveryService: Service {
+struct NotificationDeliveryService: NamedService {
     let delivery: NotificationDelivery
     let wake: DeliveryWake
     let logger: Logger
@@ -125,7 +127,7 @@ struct NotificationDeliveryService: Service {
 }
 
 /// Relays change signals from other Patio instances (PostgreSQL LISTEN) until graceful shutdown.
-struct EventRelayService: Service {
+struct EventRelayService: NamedService {
     let relay: @Sendable () async -> Void
 
     func run() async throws {

@@ -17,7 +17,7 @@ enum SessionCacheRelay {
 
     /// Forgets here what another instance announced; forgets everything when announcements may have been
     /// missed (the bus reconnected).
-    struct Listener: Service {
+    struct Listener: NamedService {
         let cache: SessionCache
         let events: EventBus
 
