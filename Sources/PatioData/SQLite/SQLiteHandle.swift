@@ -104,7 +104,7 @@ final class SQLiteHandle: @unchecked Sendable {
         }
         guard kept == nil else { return PreparedStatement(pointer: pointer, lastUse: uses, isKept: false) }
         if statements.count >= Self.statementLimit,
-            let oldest = statements.filter({ !$0.value.inUse }).min(by: { $0.value.lastUse < $1.value.lastUse })
+            let oldest = statements.lazy.filter({ !$0.value.inUse }).min(by: { $0.value.lastUse < $1.value.lastUse })
         {
             sqlite_nio_sqlite3_finalize(oldest.value.pointer)
             statements[oldest.key] = nil
