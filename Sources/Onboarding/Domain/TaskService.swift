@@ -42,17 +42,18 @@ struct TaskService: Sendable {
     func create(_ input: Input) async throws -> View {
         let fields = try validate(input, partialFrom: nil, assignee: try await resolveAssignee(input))
         let now = clock.now()
+        let id = UUID()
         let model = TaskModel()
-        model.id = UUID()
+        model.id = id
         model.isDone = false
         model.createdAt = now
         apply(fields, to: model, at: now)
         return try await database.write { db in
-            try await feed.lock(on: db)
+            try await feed.lock(Self.collection, ids: [id], on: db)
             try await requireNewHire(model.newHireID, on: db)
             try await model.create(on: db)
             try await feed.recordPut(
-                Self.collection, id: model.id!, scope: Self.scope(model.assigneeID),
+                Self.collection, id: id, scope: Self.scope(model.assigneeID),
                 changed: ["text", "dueDate", "isDone", "assigneeId", "newHireId"], on: db)
             let view = Self.view(model)
             try await notifyAssigned(view)
@@ -66,7 +67,7 @@ struct TaskService: Sendable {
         // counts, and a second one could be waiting behind the writers this one blocks.
         let assignee = try await resolveAssignee(input)
         return try await database.write { db in
-            try await feed.lock(on: db)
+            try await feed.lock(Self.collection, ids: [id], on: db)
             guard let model = try await TaskModel.find(id, on: db) else { throw Self.notFound }
             let fields = try validate(input, partialFrom: model, assignee: assignee)
             let before = Self.view(model)
@@ -91,7 +92,7 @@ struct TaskService: Sendable {
 
     func delete(_ id: UUID) async throws {
         try await database.write { db in
-            try await feed.lock(on: db)
+            try await feed.lock(Self.collection, ids: [id], on: db)
             guard let model = try await TaskModel.find(id, on: db) else { throw Self.notFound }
             try await model.delete(on: db)
             try await feed.recordDelete(Self.collection, id: id, on: db)
@@ -101,7 +102,7 @@ struct TaskService: Sendable {
     /// Ticks a task on or off: its assignee, or HR.
     func setDone(_ id: UUID, _ isDone: Bool, by principal: Principal) async throws -> View {
         try await database.write { db in
-            try await feed.lock(on: db)
+            try await feed.lock(Self.collection, ids: [id], on: db)
             guard let model = try await TaskModel.find(id, on: db),
                 model.assigneeID == principal.accountID || principal.has(role: OnboardingRoles.admin)
             else { throw Self.notFound }

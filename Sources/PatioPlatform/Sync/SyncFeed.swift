@@ -24,6 +24,16 @@ public struct SyncFeed: Sendable {
         try await SyncFeedLocks.lockFeed(on: sql)
     }
 
+    /// Keeps other writers of the rows `ids` of `collection` out until the transaction ends, while writers of other
+    /// rows go on (PostgreSQL; SQLite has one writer): for a module's write that changes only the rows it names,
+    /// such as one HR edit of one task. The feed is held shared, as a push holds it, so a write that takes the
+    /// whole feed (`lock(on:)`) still waits for this one. Inside a push it locks the rows as the push's own.
+    public func lock(_ collection: String, ids: [UUID], on db: any Database) async throws {
+        let sql = try db.sql
+        guard sql.dialect.name == "postgresql", !ids.isEmpty else { return }
+        try await (SyncFeedLocks.current ?? SyncFeedLocks()).lock(collection, ids: ids, on: sql)
+    }
+
     /// Inside a push, locks the rows of `collection` that its `apply` reads or changes besides the mutation's own
     /// (a photo's pickup), before reading them; elsewhere the caller holds the whole feed and this does nothing.
     public func lockRows(_ collection: String, ids: [UUID], on db: any Database) async throws {

@@ -10,7 +10,9 @@ import SQLKit
 /// - a module's own write (an HR edit, a dispatch change, an import) takes the whole feed: `SyncFeed.lock(on:)`,
 ///   an exclusive advisory lock, excludes every other writer of synced rows until it commits;
 /// - a push takes the feed shared and locks only the rows it changes (`SyncFeed.lockRows`), so pushes of
-///   different rows run side by side, and a push waits only for another that changes one of its rows.
+///   different rows run side by side, and a push waits only for another that changes one of its rows; a module's
+///   write that changes only rows it can name before it starts (one HR edit of one task) does the same
+///   (`SyncFeed.lock(_:ids:on:)`).
 ///
 /// A row's feed entries (its version, field versions, scopes) are read and written only under its row lock or
 /// the whole feed, so two writers never both give a row the same next version. The sequence that orders the

@@ -56,36 +56,46 @@ struct SyncConcurrencyTests {
 
     @Test(
         """
-        on PostgreSQL a push waits only for a push holding one of its rows, and HR's edit of any task waits for every push: a device \
-        pushing another task goes ahead, then both waiting writes finish once the first push ends
+        on PostgreSQL a write waits only for writes of its own task: while a push holds one task, another device's push, HR's \
+        edit of another task and a new task go ahead; a push and HR's edit of the held task wait, and so does removing a new \
+        hire (it may change any task); all three finish once the push ends
         """,
         .enabled(if: TestDatabase.isPostgres, "pushes overlap only on PostgreSQL; SQLite has one writer"))
-    func pushesWaitOnlyForTheirRows() async throws {
+    func writesWaitOnlyForTheirRows() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
             let company = try await Company.make(patio, client)
             let held = try await company.task("Leer el manual", for: company.anaID)
             let other = try await company.task("Configurar el correo", for: company.anaID)
+            let newHire = try await client.created(
+                "/api/v1/onboarding/new-hires", token: company.hr, ["name": "Nuria Vega", "startDate": "2026-12-01"])["id"] as! String
             let database = patio.components.database
             // A push in progress that has locked the first task's row, kept open until the block ends.
-            let (waitingPush, waitingEdit) = try await withPushHolding(Company.tasks, ids: [held], on: database) {
+            let waiting = try await withPushHolding(Company.tasks, ids: [held], on: database) {
                 let pushOther = [SyncMutation(mutationId: 1, op: .put, id: other, baseVersion: 1, fields: ["isDone": .bool(true)])]
                 #expect(try await company.push(company.ana, client: "tablet", pushOther).map(\.status) == [.applied])
+                let editOther = try await client.api(
+                    .put, "/api/v1/onboarding/tasks/\(other)", token: company.hr, body: ["text": "Configurar el correo y la firma"])
+                #expect(editOther.status == .ok)
+                _ = try await company.task("Pedir la credencial", for: company.benID)
                 #expect(try await database.lockWaiters() == 0)
 
                 let pushHeld = [SyncMutation(mutationId: 1, op: .put, id: held, baseVersion: 1, fields: ["isDone": .bool(true)])]
-                let waitingPush = Task { try await company.push(company.ana, client: "phone", pushHeld) }
+                let push = Task { try await company.push(company.ana, client: "phone", pushHeld) }
                 try #require(try await database.waitForLockWaiters(1), "the push of the held task waits")
-                let waitingEdit = Task {
-                    try await client.api(
-                        .put, "/api/v1/onboarding/tasks/\(other)", token: company.hr, body: ["text": "Configurar el correo y la firma"])
+                let edit = Task {
+                    try await client.api(.put, "/api/v1/onboarding/tasks/\(held)", token: company.hr, body: ["dueDate": "2026-12-15"])
                 }
-                try #require(try await database.waitForLockWaiters(2), "HR's edit waits")
-                return (waitingPush, waitingEdit)
+                try #require(try await database.waitForLockWaiters(2), "HR's edit of the held task waits")
+                let removal = Task { try await client.api(.delete, "/api/v1/onboarding/new-hires/\(newHire)", token: company.hr) }
+                try #require(try await database.waitForLockWaiters(3), "removing a new hire waits for the whole feed")
+                return (push, edit, removal)
             }
-            #expect(try await waitingPush.value.map(\.status) == [.applied])
-            #expect(try await waitingEdit.value.status == .ok)
+            #expect(try await waiting.0.value.map(\.status) == [.applied])
+            #expect(try await waiting.1.value.status == .ok)
+            #expect(try await waiting.2.value.status == .noContent)
             let tasks = try await company.tasks(company.ana)
-            #expect(tasks[held]?["isDone"] as? Bool == true && tasks[other]?["text"] as? String == "Configurar el correo y la firma")
+            #expect(tasks[held]?["isDone"] as? Bool == true && tasks[held]?["dueDate"] as? String == "2026-12-15")
+            #expect(tasks[other]?["text"] as? String == "Configurar el correo y la firma")
         }
     }
 }
