@@ -66,8 +66,9 @@ struct SyncConcurrencyTests {
             let company = try await Company.make(patio, client)
             let held = try await company.task("Leer el manual", for: company.anaID)
             let other = try await company.task("Configurar el correo", for: company.anaID)
-            let newHire = try await client.created(
-                "/api/v1/onboarding/new-hires", token: company.hr, ["name": "Nuria Vega", "startDate": "2026-12-01"])["id"] as! String
+            let newHire =
+                try await client.created(
+                    "/api/v1/onboarding/new-hires", token: company.hr, ["name": "Nuria Vega", "startDate": "2026-12-01"])["id"] as! String
             let database = patio.components.database
             // A push in progress that has locked the first task's row, kept open until the block ends.
             let waiting = try await withPushHolding(Company.tasks, ids: [held], on: database) {
