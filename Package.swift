@@ -59,10 +59,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // One SQLite setting Swift cannot make itself (a variadic C call): plans that never depend on bound values.
+        .target(name: "CSQLiteSettings"),
         .target(
             name: "PatioData",
             dependencies: [
-                "PatioCore",
+                "PatioCore", "CSQLiteSettings",
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),

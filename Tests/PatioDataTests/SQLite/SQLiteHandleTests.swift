@@ -47,6 +47,40 @@ struct SQLiteHandleTests {
         }
     }
 
+    @Test(
+        """
+        a kept statement whose plan SQLite could tie to its binds (a join on a subquery's result, as the academy's ledger reads) \
+        is never prepared again for new binds, and answers for each
+        """
+    )
+    func plansDoNotDependOnBinds() throws {
+        try withFile { handles in
+            let handle = handles[0]
+            try execute(
+                handle,
+                "CREATE TABLE entries (id TEXT PRIMARY KEY, enrolment_id TEXT NOT NULL, position INTEGER NOT NULL, UNIQUE (enrolment_id, position))")
+            try execute(handle, "CREATE TABLE lots (id TEXT PRIMARY KEY, enrolment_id TEXT NOT NULL, remaining INTEGER NOT NULL)")
+            try execute(handle, "CREATE INDEX lots_enrolment ON lots (enrolment_id)")
+            for enrolment in 1...20 {
+                for position in 1...enrolment {
+                    try execute(
+                        handle, "INSERT INTO entries VALUES (?, ?, ?)",
+                        [.text("\(enrolment)-\(position)"), .text("e\(enrolment)"), .integer(position)])
+                }
+                try execute(handle, "INSERT INTO lots VALUES (?, ?, ?)", [.text("lot\(enrolment)"), .text("e\(enrolment)"), .integer(enrolment % 3)])
+            }
+            let ledger = """
+                SELECT p.last, l.id FROM (SELECT MAX(position) AS last FROM entries WHERE enrolment_id = ?1) p
+                LEFT JOIN lots l ON l.enrolment_id = ?2 AND l.remaining > 0
+                """
+            for enrolment in 1...20 {
+                let lot: SQLiteData = enrolment % 3 == 0 ? .null : .text("lot\(enrolment)")
+                #expect(try rows(handle, ledger, [.text("e\(enrolment)"), .text("e\(enrolment)")]) == [[.integer(enrolment), lot]])
+            }
+            #expect(handle.reprepares(ledger) == 0)
+        }
+    }
+
     @Test("past the limit the statement used longest ago goes; every statement still answers")
     func statementLimit() throws {
         try withFile { handles in
