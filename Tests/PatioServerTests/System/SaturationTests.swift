@@ -22,7 +22,7 @@ private func tiny(_ configuration: inout PatioConfiguration) {
 /// Runs `body` against a tiny Patio with a signed-in account's token. Opening that one connection within
 /// 100 ms can itself fail on a busy machine while the Patio is set up (its migrations and demo run on that one
 /// connection) — not what these tests are about — so a setup that ran out of time is tried again, up to six
-/// times a second apart; the burst itself is never retried.
+/// times a second apart; no request of a burst is ever sent again.
 private func withTinyPatio(_ body: @escaping @Sendable (TestPatio, any TestClientProtocol, String) async throws -> Void) async throws {
     let attempts = 6
     for attempt in 1...attempts {
@@ -42,7 +42,7 @@ private func withTinyPatio(_ body: @escaping @Sendable (TestPatio, any TestClien
 
 /// The account and its token, before any load: on a machine whose cores are busy elsewhere, the one
 /// connection may not come within 100 ms (a 503, or an overload error from the service), so each step is
-/// tried again for up to half a minute. Only the setup waits; the burst is never retried.
+/// tried again for up to half a minute. Only the setup waits; no request of a burst is ever sent again.
 private func signInPatiently(_ patio: TestPatio, _ client: any TestClientProtocol) async throws -> String {
     let email = "busy@saturation.patio"
     var created = false
@@ -73,22 +73,12 @@ struct SaturationTests {
     @Test("200 concurrent reads, writes and pages against one connection: every answer is 2xx or 503 with Retry-After; health is never refused")
     func saturated() async throws {
         try await withTinyPatio { _, client, token in
-            let calls = (0..<200).map { Call.allCases[$0 % Call.allCases.count] }
-            let answers = try await withThrowingTaskGroup(of: Answer.self) { group in
-                for (index, call) in calls.enumerated() {
-                    group.addTask {
-                        let response: TestResponse
-                        switch call {
-                        case .readMe: response = try await client.api(.get, "/api/v1/me", token: token)
-                        case .renameMe: response = try await client.api(.patch, "/api/v1/me", token: token, body: ["name": "Busy \(index)"])
-                        case .loginPage: response = try await client.execute(uri: "/login", method: .get)
-                        case .health: response = try await client.execute(uri: "/healthz", method: .get)
-                        }
-                        let code = response.headers[.contentType] == "application/problem+json" ? try? problem(response).code : nil
-                        return Answer(call: call, status: response.status, retryAfter: response.headers[.retryAfter].flatMap { Int($0) }, code: code)
-                    }
-                }
-                return try await group.reduce(into: [Answer]()) { $0.append($1) }
+            // Whether a burst overlaps enough to fill the queue depends on how the machine schedules its tasks: with the
+            // whole suite running on two cores, one burst of 200 has trickled in one request at a time. Up to three
+            // bursts are sent until one is turned away in part; every answer of every burst must keep the rules below.
+            var answers: [Answer] = []
+            for _ in 0..<3 where !answers.contains(where: { $0.status == .serviceUnavailable }) {
+                answers += try await Self.burst(client, token)
             }
             let failures = answers.filter { !(200..<300).contains($0.status.code) && $0.status != .serviceUnavailable }
             #expect(failures.isEmpty, "answers other than 2xx and 503: \(failures.map { "\($0.call) \($0.status.code) \($0.code ?? "")" })")
@@ -99,10 +89,31 @@ struct SaturationTests {
             }
             #expect(answers.filter { $0.call == .health }.allSatisfy { $0.status == .ok }, "health was refused")
             // The load was real (some requests were turned away) and Patio kept working through it.
-            #expect(!refused.isEmpty, "nothing was refused: the load did not saturate this Patio")
+            #expect(!refused.isEmpty, "nothing was refused in three bursts: the load did not saturate this Patio")
             #expect(answers.contains { $0.call == .renameMe && $0.status == .ok } && answers.contains { $0.call == .readMe && $0.status == .ok })
             // Once the burst is over, the same Patio answers everyone again.
             #expect(try await client.api(.get, "/api/v1/me", token: token).status == .ok)
+        }
+    }
+
+    /// 200 requests at once, reads, writes, a page and health in turn; their answers.
+    private static func burst(_ client: any TestClientProtocol, _ token: String) async throws -> [Answer] {
+        let calls = (0..<200).map { Call.allCases[$0 % Call.allCases.count] }
+        return try await withThrowingTaskGroup(of: Answer.self) { group in
+            for (index, call) in calls.enumerated() {
+                group.addTask {
+                    let response: TestResponse
+                    switch call {
+                    case .readMe: response = try await client.api(.get, "/api/v1/me", token: token)
+                    case .renameMe: response = try await client.api(.patch, "/api/v1/me", token: token, body: ["name": "Busy \(index)"])
+                    case .loginPage: response = try await client.execute(uri: "/login", method: .get)
+                    case .health: response = try await client.execute(uri: "/healthz", method: .get)
+                    }
+                    let code = response.headers[.contentType] == "application/problem+json" ? try? problem(response).code : nil
+                    return Answer(call: call, status: response.status, retryAfter: response.headers[.retryAfter].flatMap { Int($0) }, code: code)
+                }
+            }
+            return try await group.reduce(into: [Answer]()) { $0.append($1) }
         }
     }
 
