@@ -8,10 +8,11 @@ import SQLKit
 /// sequence per change (never a clock), a version per row, the version at which each field last changed
 /// (for field-level merges), and tombstones for deletes and for scopes that no longer see a row.
 ///
-/// Every write that changes a synced row calls `lock(on:)` first (a push locks its rows instead, see
-/// `SyncFeedLocks`) and `recordPut`/`recordDelete` in the same transaction. On PostgreSQL the locks keep two
-/// writers from giving a row the same version, and the sequence counter, taken just before commit, makes changes
-/// commit in sequence order: a reader can never see sequence 11 before 10 commits and skip it.
+/// Every write that changes a synced row calls `lock(on:)` first, or `lock(_:ids:on:)` when it can name its rows
+/// up front (a push locks its rows too, see `SyncFeedLocks`), and `recordPut`/`recordDelete` in the same
+/// transaction. On PostgreSQL the locks keep two writers from giving a row the same version, and the sequence
+/// counter, taken just before commit, makes changes commit in sequence order: a reader can never see sequence 11
+/// before 10 commits and skip it.
 public struct SyncFeed: Sendable {
     public init() {}
 
@@ -35,7 +36,8 @@ public struct SyncFeed: Sendable {
     }
 
     /// Inside a push, locks the rows of `collection` that its `apply` reads or changes besides the mutation's own
-    /// (a photo's pickup), before reading them; elsewhere the caller holds the whole feed and this does nothing.
+    /// (a photo's pickup), before reading them; elsewhere the caller holds the whole feed or its rows (`lock`) and
+    /// this does nothing.
     public func lockRows(_ collection: String, ids: [UUID], on db: any Database) async throws {
         guard let locks = SyncFeedLocks.current, !ids.isEmpty else { return }
         let sql = try db.sql

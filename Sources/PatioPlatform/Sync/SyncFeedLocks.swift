@@ -7,7 +7,7 @@ import SQLKit
 /// Who may change synced rows at the same time, on PostgreSQL (SQLite has one writer and needs none of this).
 ///
 /// Two kinds of writer share the feed:
-/// - a module's own write (an HR edit, a dispatch change, an import) takes the whole feed: `SyncFeed.lock(on:)`,
+/// - a module's own write (a dispatch change, an import, removing a new hire) takes the whole feed: `SyncFeed.lock(on:)`,
 ///   an exclusive advisory lock, excludes every other writer of synced rows until it commits;
 /// - a push takes the feed shared and locks only the rows it changes (`SyncFeed.lockRows`), so pushes of
 ///   different rows run side by side, and a push waits only for another that changes one of its rows; a module's

@@ -97,10 +97,10 @@ struct PaymentsLoadTests {
                             let response = try await client.api(
                                 .post, "/api/v1/payments/requests/\(attempt.request)/accept", token: attempt.customer,
                                 headers: [HTTPField.Name("Idempotency-Key")!: attempt.key.uuidString])
-                            guard response.status == .serviceUnavailable, response.headers[.retryAfter] != nil else {
+                            guard response.status == .serviceUnavailable, let retryAfter = response.headers[.retryAfter] else {
                                 return Int(response.status.code)
                             }
-                            let seconds = Int(response.headers[.retryAfter] ?? "") ?? 1
+                            let seconds = Int(retryAfter) ?? 1
                             try await Task.sleep(for: .seconds(min(max(seconds, 1), 5)))
                         }
                         return 503
