@@ -62,7 +62,10 @@ struct SyncConcurrencyTests {
         """,
         .enabled(if: TestDatabase.isPostgres, "pushes overlap only on PostgreSQL; SQLite has one writer"))
     func writesWaitOnlyForTheirRows() async throws {
-        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+        // Up to five transactions are open at once here (the held push, three waiting writes, the look at who waits),
+        // each on a connection of a loop picked at random: the default four per loop could run out on one loop and
+        // make a write wait for a connection instead of a lock.
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.databaseConnections = 24 }) { patio, client in
             let company = try await Company.make(patio, client)
             let held = try await company.task("Leer el manual", for: company.anaID)
             let other = try await company.task("Configurar el correo", for: company.anaID)
