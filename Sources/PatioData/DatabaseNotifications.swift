@@ -9,9 +9,13 @@ import SQLKit
 /// connected to another. SQLite is one process by construction and has no use for it.
 extension PatioDatabase {
     /// Sends `payload` on `channel` to every instance listening on this database. Inside a write it goes out
-    /// with that write's commit, on its connection (PostgreSQL delivers notifications at commit).
+    /// with that write's commit, on its connection (PostgreSQL delivers notifications at commit); while a write of
+    /// one statement is prepared (``write(statement:decoding:announcing:)``), inside that statement.
     public func notify(channel: String, payload: String) async throws {
         guard !isSQLite else { return }
+        if let statementWrite = StatementWrite.of(ObjectIdentifier(self)) {
+            return statementWrite.add(.init(channel: channel, payload: payload))
+        }
         let database = try HeldTransaction.of(ObjectIdentifier(self)) ?? maintenance
         try await (try database.sql).raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run()
     }

@@ -168,11 +168,44 @@ public final class PatioDatabase: Sendable {
         }
     }
 
+    /// A write of one statement that returns the rows it changed (`UPDATE … RETURNING …`), answering them: the same as
+    /// `write { db in await announcing(); return try await db.sql.raw(statement(db.sql)).all(decoding: Row.self) }`.
+    ///
+    /// On PostgreSQL, outside another write, the statement runs on its own instead of between `BEGIN` and
+    /// `COMMIT`, and what `announcing` sends with ``notify(channel:payload:)`` goes out inside that same statement:
+    /// one round trip instead of four, and the rows it changes stay locked only while it runs, not while three more
+    /// answers travel. Many requests changing one row then no longer queue behind each other's round trips. A
+    /// notice goes out only when the statement commits and returns a row: one that changed nothing announces nothing.
+    public func write<Row: Decodable & Sendable>(
+        statement: @escaping @Sendable (any SQLDatabase) -> SQLQueryString, decoding: Row.Type,
+        announcing: @escaping @Sendable () async -> Void = {}
+    ) async throws -> [Row] {
+        let owner = ObjectIdentifier(self)
+        guard !isSQLite, HeldTransaction.of(owner) == nil else {
+            return try await write { db in
+                await announcing()
+                let sql = try db.sql
+                return try await sql.raw(statement(sql)).all(decoding: Row.self)
+            }
+        }
+        let pending = StatementWrite(owner: owner)
+        await StatementWrite.$current.withValue(pending) { await announcing() }
+        do {
+            let sql = try writerConnection(on: anyLoop).sql
+            let rows = try await sql.raw(pending.carrying(statement(sql))).all(decoding: Row.self)
+            await pending.afterwards.run()
+            return rows
+        } catch {
+            await pending.afterwards.run()
+            throw error
+        }
+    }
+
     /// Runs `action` once the write the current task is in has ended — committed, or rolled back — and at
     /// once outside a write. For what must not see the change before it is committed: a cache told to
     /// forget a row before the commit could read the old row back and keep it.
     public func afterWrite(_ action: @escaping @Sendable () async -> Void) async {
-        if let afterwards = HeldTransaction.aftermath(of: ObjectIdentifier(self)) {
+        if let afterwards = HeldTransaction.aftermath(of: ObjectIdentifier(self)) ?? StatementWrite.of(ObjectIdentifier(self))?.afterwards {
             afterwards.add(action)
         } else {
             await action()

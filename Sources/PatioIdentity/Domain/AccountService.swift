@@ -182,9 +182,8 @@ public struct AccountService: Sendable {
         }
         let changed: AccountView?
         do {
-            changed = try await database.write { [change] db in
+            changed = try await AccountRows.apply(change, to: id, on: database) { [sessionCache, database] in
                 await sessionCache.forgetAfterCommit(account: id, on: database)
-                return try await AccountRows.apply(change, to: id, on: db)
             }
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw Self.emailTaken

@@ -1,5 +1,6 @@
 import FluentKit
 import Foundation
+import PatioData
 import SQLKit
 
 /// Accounts read and changed with fixed SQL text rather than through `AccountModel`.
@@ -52,9 +53,19 @@ enum AccountRows {
 
     /// Writes only the fields `change` sets, in one UPDATE, so a concurrent change to another field is kept,
     /// and returns the account as it now is (nil when no account has this id) from that same statement, so a
-    /// change needs no read of the account before or after it.
-    static func apply(_ change: Change, to id: UUID, on database: any Database) async throws -> AccountView? {
-        let sql = try database.sql
+    /// change needs no read of the account before or after it. `announcing` runs with the write (a cache
+    /// telling other instances to forget the account); on PostgreSQL its notice rides on the statement.
+    static func apply(
+        _ change: Change, to id: UUID, on database: PatioDatabase, announcing: @escaping @Sendable () async -> Void
+    ) async throws -> AccountView? {
+        guard !change.isEmpty else { return try await view(id: id, on: database.reader) }
+        let rows = try await database.write(
+            statement: { sql in update(change, of: id, sql) }, decoding: Row.self, announcing: announcing)
+        return rows.first?.view
+    }
+
+    /// The UPDATE of `apply`, for a change that sets at least one field.
+    private static func update(_ change: Change, of id: UUID, _ sql: any SQLDatabase) -> SQLQueryString {
         var assignments: [SQLQueryString] = []
         if let name = change.name { assignments.append("name = \(bind: name)") }
         if let email = change.email { assignments.append("email = \(bind: email)") }
@@ -74,8 +85,6 @@ enum AccountRows {
         case (nil, nil):
             break
         }
-        guard !assignments.isEmpty else { return try await view(id: id, on: database) }
-        let statement: SQLQueryString = "UPDATE accounts SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id) RETURNING \(columns(sql))"
-        return try await sql.raw(statement).first(decoding: Row.self)?.view
+        return "UPDATE accounts SET \(assignments.joined(separator: ", ")) WHERE id = \(bind: id) RETURNING \(columns(sql))"
     }
 }
