@@ -187,6 +187,7 @@ let package = Package(
             dependencies: [
                 "PatioCore", "PatioData", "PatioIdentity", "PatioPlatform", "PatioWeb", "QRCode", "ICalendar", "PDFDocument", "SAESConnector",
                 .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQL", package: "fluent-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -19,7 +19,8 @@ enum Grade: Equatable, Hashable, Sendable {
             self = .notPresented
             return
         }
-        let parts = trimmed.replacingOccurrences(of: ",", with: ".").split(separator: ".", omittingEmptySubsequences: false)
+        // A comma is read as the decimal point: "8,5" is 8.5.
+        let parts = trimmed.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "," }
         guard (1...2).contains(parts.count), let whole = parts.first, (1...2).contains(whole.count), whole.allSatisfy(\.isASCIIDigit),
             let units = Int(whole)
         else { return nil }

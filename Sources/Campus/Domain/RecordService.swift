@@ -1,4 +1,5 @@
 import FluentKit
+import FluentSQL
 import Foundation
 import PatioCore
 import PatioData
@@ -190,7 +191,8 @@ struct RecordService: Sendable {
     /// there is none left open.
     func currentPeriod() async throws -> PeriodModel? {
         let today = SchoolCalendar.today(clock).description
-        let open = try await PeriodModel.query(on: try database.reader).filter(\.$closedAt == nil).sort(\.$startsOn).all()
+        let open = try await database.reader.sql.raw("SELECT * FROM campus_periods WHERE closed_at IS NULL ORDER BY starts_on")
+            .all(decodingFluent: PeriodModel.self)
         return open.first { $0.startsOn <= today && today <= $0.endsOn } ?? open.first { $0.startsOn > today } ?? open.last
     }
 

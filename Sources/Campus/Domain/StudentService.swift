@@ -1,4 +1,5 @@
 import FluentKit
+import FluentSQL
 import Foundation
 import PatioCore
 import PatioData
@@ -103,7 +104,11 @@ struct StudentService: Sendable {
 
     /// The signed-in student's record, or 403 `student_record_missing`.
     func record(_ principal: Principal) async throws -> StudentModel {
-        guard let model = try await StudentModel.query(on: try database.reader).filter(\.$accountID == principal.accountID).first() else {
+        // Fixed SQL rather than Fluent's query builder: every student page starts here, and building the query
+        // cost more than running it.
+        let found = try await database.reader.sql.raw("SELECT * FROM campus_students WHERE account_id = \(bind: principal.accountID)")
+            .first(decodingFluent: StudentModel.self)
+        guard let model = found else {
             throw Self.noRecord
         }
         return model

@@ -1,8 +1,10 @@
 import FluentKit
+import FluentSQL
 import Foundation
 import PatioData
 import PatioPlatform
 import SAESConnector
+import SQLKit
 
 /// Reads back what Campus keeps from a student's SAES.
 struct SAESRecordReader: Sendable {
@@ -11,8 +13,12 @@ struct SAESRecordReader: Sendable {
 
     /// The link's state, nil when the student has not linked SAES.
     func link(accountID: UUID) async throws -> SAESLinkView? {
-        guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first() else { return nil }
-        let pages = try await SAESPageModel.query(on: database.reader).filter(\.$accountID == accountID).sort(\.$page).all()
+        // Fixed SQL rather than Fluent's query builder: the Campus home reads this for every student.
+        let sql = try database.reader.sql
+        guard let link = try await sql.raw("SELECT * FROM campus_saes_links WHERE account_id = \(bind: accountID)").first(decodingFluent: SAESLinkModel.self)
+        else { return nil }
+        let pages = try await sql.raw("SELECT * FROM campus_saes_pages WHERE account_id = \(bind: accountID) ORDER BY page")
+            .all(decodingFluent: SAESPageModel.self)
         return view(link, pages: pages)
     }
 
