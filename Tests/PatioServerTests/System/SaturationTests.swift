@@ -10,8 +10,11 @@ import Testing
 
 /// A Patio far smaller than the load sent to it: one database connection that a query waits for at most
 /// a tenth of a second, two requests worked on at once, sixteen waiting for a turn for at most a second.
-/// Without load shedding, most of the burst would wait for that one connection longer than that.
+/// Without load shedding, most of the burst would wait for that one connection longer than that. Every request
+/// reads its session from that connection (no session cache): served from memory, the reads finished as fast as
+/// they came and a burst could pass without ever filling the queue.
 private func tiny(_ configuration: inout PatioConfiguration) {
+    configuration.sessionCacheSeconds = 0
     configuration.databaseConnections = 1
     configuration.databasePoolTimeout = .milliseconds(100)
     configuration.maxInFlight = 2
