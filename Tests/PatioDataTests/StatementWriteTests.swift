@@ -85,7 +85,9 @@ struct StatementWriteTests {
                 let announce: @Sendable (String) -> @Sendable () async -> Void = { payload in
                     { try? await database.notify(channel: channel, payload: payload) }
                 }
-                let nothing: @Sendable (any SQLDatabase) -> SQLQueryString = { _ in "UPDATE notes SET body = 'x' WHERE body = 'none' RETURNING id, body" }
+                let nothing: @Sendable (any SQLDatabase) -> SQLQueryString = { _ in
+                    "UPDATE notes SET body = 'x' WHERE body = 'none' RETURNING id, body"
+                }
                 #expect(try await database.write(statement: nothing, decoding: NoteRow.self, announcing: announce("nothing")).isEmpty)
                 _ = try await database.write(statement: insert("kept"), decoding: NoteRow.self, announcing: announce("kept"))
                 await #expect(throws: (any Error).self) {

@@ -13,13 +13,21 @@ struct SAESRecordReader: Sendable {
 
     /// The link's state, nil when the student has not linked SAES.
     func link(accountID: UUID) async throws -> SAESLinkView? {
-        // Fixed SQL rather than Fluent's query builder: the Campus home reads this for every student.
+        guard let (link, pages) = try await linkAndPages(accountID) else { return nil }
+        return view(link, pages: pages)
+    }
+
+    /// The student's link and every page read from SAES, nil without a link. Fixed SQL rather than Fluent's query
+    /// builder: the Campus home reads them for every student, and building the queries cost more than running them.
+    private func linkAndPages(_ accountID: UUID) async throws -> (SAESLinkModel, [SAESPageModel])? {
         let sql = try database.reader.sql
-        guard let link = try await sql.raw("SELECT * FROM campus_saes_links WHERE account_id = \(bind: accountID)").first(decodingFluent: SAESLinkModel.self)
+        guard
+            let link = try await sql.raw("SELECT * FROM campus_saes_links WHERE account_id = \(bind: accountID)").first(
+                decodingFluent: SAESLinkModel.self)
         else { return nil }
         let pages = try await sql.raw("SELECT * FROM campus_saes_pages WHERE account_id = \(bind: accountID) ORDER BY page")
             .all(decodingFluent: SAESPageModel.self)
-        return view(link, pages: pages)
+        return (link, pages)
     }
 
     /// Everything read from SAES; throws 404 `saes_not_linked` when there is no link.
@@ -43,8 +51,7 @@ struct SAESRecordReader: Sendable {
 
     /// Everything read from SAES, nil when the student has not linked it.
     func linkedRecord(accountID: UUID) async throws -> SAESRecordView? {
-        guard let link = try await SAESLinkModel.query(on: database.reader).filter(\.$accountID == accountID).first() else { return nil }
-        let pages = try await SAESPageModel.query(on: database.reader).filter(\.$accountID == accountID).sort(\.$page).all()
+        guard let (link, pages) = try await linkAndPages(accountID) else { return nil }
         func data<T: Decodable>(_ name: String, as type: T.Type) -> T? {
             guard let text = pages.first(where: { $0.page == name })?.data else { return nil }
             return try? JSONDecoder().decode(type, from: Data(text.utf8))
