@@ -176,10 +176,6 @@ public struct AccountService: Sendable {
         if let locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.", code: "locale_choice") }
         try validator.validate()
         let change = AccountRows.Change(name: trimmed, email: newEmail, locale: locale)
-        if change.isEmpty {
-            guard let account = try await AccountRows.view(id: id, on: database.reader) else { throw Self.accountNotFound }
-            return account
-        }
         let changed: AccountView?
         do {
             changed = try await AccountRows.apply(change, to: id, on: database) { [sessionCache, database] in

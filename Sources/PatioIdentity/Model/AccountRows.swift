@@ -54,7 +54,8 @@ enum AccountRows {
     /// Writes only the fields `change` sets, in one UPDATE, so a concurrent change to another field is kept,
     /// and returns the account as it now is (nil when no account has this id) from that same statement, so a
     /// change needs no read of the account before or after it. `announcing` runs with the write (a cache
-    /// telling other instances to forget the account); on PostgreSQL its notice rides on the statement.
+    /// telling other instances to forget the account); on PostgreSQL its notice rides on the statement. A change
+    /// that sets no field writes and announces nothing: it reads the account.
     static func apply(
         _ change: Change, to id: UUID, on database: PatioDatabase, announcing: @escaping @Sendable () async -> Void
     ) async throws -> AccountView? {
