@@ -21,7 +21,10 @@ struct SyncConcurrencyTests {
         """
     )
     func concurrentPushesKeepVersions() async throws {
-        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+        // On PostgreSQL the sixteen pushes wait in turn for the shared task's lock, each holding a connection of a
+        // loop picked at random. With the default four per loop, a push could wait for a connection behind eight
+        // others and, on a busy machine, give up (503) before its turn: sixteen per loop leave only the lock to wait for.
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.databaseConnections = 32 }) { patio, client in
             let company = try await Company.make(patio, client)
             let shared = try await company.task("Firmar el contrato", for: company.anaID)
             var own: [UUID] = []
