@@ -21,10 +21,7 @@ struct SyncConcurrencyTests {
         """
     )
     func concurrentPushesKeepVersions() async throws {
-        // On PostgreSQL the sixteen pushes wait in turn for the shared task's lock, each holding a connection of a
-        // loop picked at random. With the default four per loop, a push could wait for a connection behind eight
-        // others and, on a busy machine, give up (503) before its turn: sixteen per loop leave only the lock to wait for.
-        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.databaseConnections = 32 }) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.connectionForEach(of: 16) }) { patio, client in
             let company = try await Company.make(patio, client)
             let shared = try await company.task("Firmar el contrato", for: company.anaID)
             var own: [UUID] = []
@@ -65,10 +62,8 @@ struct SyncConcurrencyTests {
         """,
         .enabled(if: TestDatabase.isPostgres, "pushes overlap only on PostgreSQL; SQLite has one writer"))
     func writesWaitOnlyForTheirRows() async throws {
-        // Up to five transactions are open at once here (the held push, three waiting writes, the look at who waits),
-        // each on a connection of a loop picked at random: the default four per loop could run out on one loop and
-        // make a write wait for a connection instead of a lock.
-        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.databaseConnections = 24 }) { patio, client in
+        // Up to five transactions are open at once here: the held push, three waiting writes, the look at who waits.
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.connectionForEach(of: 5) }) { patio, client in
             let company = try await Company.make(patio, client)
             let held = try await company.task("Leer el manual", for: company.anaID)
             let other = try await company.task("Configurar el correo", for: company.anaID)

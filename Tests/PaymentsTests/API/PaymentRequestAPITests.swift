@@ -34,7 +34,7 @@ struct PaymentRequestAPITests {
 
     @Test("accept is idempotent: a retry returns the first result, the key on another request is 422, twenty concurrent retries pay once")
     func idempotency() async throws {
-        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.connectionForEach(of: 20) }) { patio, client in
             let shop = try await Shop.make(patio, client)
             let first = try await shop.request(amount: 16_000)
             let key = UUID().uuidString

@@ -50,7 +50,7 @@ struct LedgerTests {
 
     @Test("twenty concurrent requests with one idempotency key make exactly one transfer")
     func concurrentDuplicates() async throws {
-        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+        try await TestPatio.with(modules: moduleUnderTest, configure: { $0.connectionForEach(of: 20) }) { patio, client in
             let (ledger, ana, ben) = try await wallets(patio, client)
             let request = TransferRequest(
                 id: UUID(), reason: "payment", legs: [Leg(accountId: ana, amount: -1_000), Leg(accountId: ben, amount: 1_000)])
