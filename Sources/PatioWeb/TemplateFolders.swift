@@ -21,12 +21,7 @@ actor TemplateFolders {
     /// The folder at `path`, parsed on first use; a failed read is tried again next time.
     func folder(at path: String) async throws -> Folder {
         if let load = loads[path] { return try await load.value }
-        let load = Task {
-            let names = try FileManager.default.contentsOfDirectory(atPath: path)
-                .filter { $0.hasSuffix(".mustache") }
-                .map { String($0.dropLast(".mustache".count)) }
-            return Folder(library: try await MustacheLibrary(directory: path), names: names.sorted())
-        }
+        let load = Task { try Self.read(path) }
         loads[path] = load
         do {
             return try await load.value
@@ -34,5 +29,33 @@ actor TemplateFolders {
             loads[path] = nil
             throw error
         }
+    }
+
+    /// Every `*.mustache` file of the folder, each parsed with Patio's HTML escaping (`PatioHTML`) in force from
+    /// its first character: the pragma is put before the file's text, on the same line, so nothing it renders moves.
+    private static func read(_ path: String) throws -> Folder {
+        MustacheContentTypes.register(PatioHTML(), named: PatioHTML.name)
+        let names = try FileManager.default.contentsOfDirectory(atPath: path)
+            .filter { $0.hasSuffix(".mustache") }
+            .map { String($0.dropLast(".mustache".count)) }
+            .sorted()
+        var templates: [String: MustacheTemplate] = [:]
+        for name in names {
+            let file = URL(fileURLWithPath: path).appendingPathComponent(name + ".mustache")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            do {
+                templates[name] = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(PatioHTML.name)}}" + text)
+            } catch {
+                throw TemplateError(file: file.path, error: error)
+            }
+        }
+        return Folder(library: MustacheLibrary(templates: templates), names: names)
+    }
+
+    /// A template that does not parse, named by its file.
+    struct TemplateError: Error, CustomStringConvertible {
+        let file: String
+        let error: any Error
+        var description: String { "\(file): \(error)" }
     }
 }

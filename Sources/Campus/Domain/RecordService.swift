@@ -230,7 +230,7 @@ struct RecordService: Sendable {
     }
 
     /// The calendar from `from` on (every event when nil), in date order. Every student's home page reads it,
-    /// so it is read with fixed SQL text rather than through `CalendarEventModel`.
+    /// so it is read with fixed SQL text, by place, rather than through `CalendarEventModel`.
     func calendar(from: LocalDate? = nil, periodID: UUID? = nil) async throws -> [CalendarEventView] {
         var conditions: [SQLQueryString] = []
         if let from { conditions.append("ends_on >= \(bind: from.description)") }
@@ -238,7 +238,12 @@ struct RecordService: Sendable {
         let filter: SQLQueryString = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
         return try await database.reader.sql.raw(
             "SELECT id, period_id, kind, title, starts_on, ends_on FROM campus_calendar_events \(filter) ORDER BY starts_on, title"
-        ).all(decoding: CalendarEventView.self, with: SQLRowDecoder(keyDecodingStrategy: .convertFromSnakeCase))
+        ).all().map { row in
+            var columns = SQLColumns(row)
+            return CalendarEventView(
+                id: try columns.uuid(0), periodId: try columns.optionalUUID(1), kind: try columns.string(2), title: try columns.string(3),
+                startsOn: try columns.string(4), endsOn: try columns.string(5))
+        }
     }
 
     func deleteEvent(_ id: UUID) async throws {
