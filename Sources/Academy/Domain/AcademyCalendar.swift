@@ -35,12 +35,11 @@ struct AcademyCalendar: Sendable {
 
     /// `day` moved by `days`.
     func adding(days: Int, to day: String) -> String {
-        guard let start = instant(day: day, minute: 12 * 60), let moved = calendar.date(byAdding: .day, value: days, to: start) else { return day }
-        return self.day(of: moved)
+        LocalDate(day)?.adding(days: days).description ?? day
     }
 
     func weekday(ofDay day: String) -> Int {
-        instant(day: day, minute: 12 * 60).map(weekday(of:)) ?? 1
+        LocalDate(day)?.weekday ?? 1
     }
 
     /// Monday and Sunday of the week holding `date`.
