@@ -78,7 +78,8 @@ struct LocalDateArithmeticTests {
             let start = LocalDate(Date(timeIntervalSince1970: Double.random(in: -2_208_988_800...7_258_118_400, using: &generator)), in: Self.utc)
             let days = Int.random(in: -100_000...365_000, using: &generator)
             let moved = start.adding(days: days)
-            let expected = Self.gregorian.dateComponents([.year, .month, .day], from: Self.gregorian.date(byAdding: .day, value: days, to: Self.noon(start))!)
+            let expected = Self.gregorian.dateComponents(
+                [.year, .month, .day], from: Self.gregorian.date(byAdding: .day, value: days, to: Self.noon(start))!)
             #expect((moved.year, moved.month, moved.day) == (expected.year!, expected.month!, expected.day!), "\(start) + \(days)")
             #expect(start.days(until: moved) == days)
         }
@@ -102,7 +103,9 @@ struct LocalDateArithmeticTests {
 
     @Test("text that is not yyyy-MM-dd with digits, or names no day, is refused; out-of-range moves never trap")
     func refusals() {
-        for text in ["2026-02-30", "2026-+1-01", "2026-1-011", "2026/01/01", "2026-01-1", "2026-01-011", "１２３４-01-01", "1899-12-31", "2201-01-01", ""] {
+        for text in [
+            "2026-02-30", "2026-+1-01", "2026-1-011", "2026/01/01", "2026-01-1", "2026-01-011", "１２３４-01-01", "1899-12-31", "2201-01-01", "",
+        ] {
             #expect(LocalDate(text) == nil, "\(text)")
         }
         let day = LocalDate("2026-11-29")!
