@@ -4,7 +4,7 @@ import Mustache
 /// whatever follows them.
 ///
 /// Mustache's own escaping walks the text by grapheme cluster and looks each one up in a dictionary. That was a
-/// sixth of the Campus home's rendering, and it leaves a quote alone when a combining mark follows it (`"` and
+/// sixth of a busy page's rendering, and it leaves a quote alone when a combining mark follows it (`"` and
 /// U+0301 make one cluster), so a name could close the attribute it was written into. Here the five characters
 /// are found among the UTF-8 bytes, where no other character's bytes can look like them, and text without any of
 /// them is returned as it is.
