@@ -1,8 +1,10 @@
 import FluentKit
 import Foundation
 import PatioCore
+import PatioData
 import PatioIdentity
 import PatioPlatform
+import SQLKit
 
 /// Courier's sync collections: the network (`courier.localities`, read-only, every member), and each
 /// agent's pickups (`courier.pickups`) and photos (`courier.photos`). Offline, an agent moves their
@@ -124,11 +126,18 @@ enum CourierSync {
     static func admitWorkingAgent(agentOnly: Bool) -> @Sendable (Principal, any Database) async throws -> Void {
         { principal, db in
             if !agentOnly && principal.has(role: CourierRoles.admin) { return }
-            guard let agent = try await AgentModel.query(on: db).filter(\.$accountID == principal.accountID).first() else {
-                throw AgentService.notAnAgent
-            }
-            guard agent.isActive else { throw AgentService.inactive }
+            guard let isActive = try await agentIsActive(principal.accountID, on: db) else { throw AgentService.notAnAgent }
+            guard isActive else { throw AgentService.inactive }
         }
+    }
+
+    /// Whether the account's agent is active; nil when the account is no agent. Fixed SQL read by place: every
+    /// page of an agent's pull asks it.
+    private static func agentIsActive(_ accountID: UUID, on db: any Database) async throws -> Bool? {
+        let rows = try await (try db.sql).raw("SELECT is_active FROM courier_agents WHERE account_id = \(bind: accountID) LIMIT 1").all()
+        guard let row = rows.first else { return nil }
+        var columns = SQLColumns(row)
+        return try columns.bool(0)
     }
 
     private static func workingAgent(_ principal: Principal, on db: any Database) async throws -> AgentModel {

@@ -96,10 +96,13 @@ public struct SyncService: Sendable {
         }
         struct Row { var id: UUID?; var seq: Int; var version: Int; var deleted: Bool }
         let db = try database.reader
-        let rows = try await (try db.sql).select()
-            .columns("row_id", "seq", "version", "deleted").from("sync_rows")
-            .where("collection", .equal, name).where("scope", .in, scopes).where("seq", .greaterThan, after)
-            .orderBy("seq").limit(limit + 1).all()
+        // Fixed text (`resolve` never answers without a scope): every page of a pull runs it.
+        let rows = try await (try db.sql).raw(
+            """
+            SELECT row_id, seq, version, deleted FROM sync_rows
+            WHERE collection = \(bind: name) AND scope IN (\(binds: scopes)) AND seq > \(bind: after) ORDER BY seq LIMIT \(literal: limit + 1)
+            """
+        ).all()
             .map { row in
                 var columns = SQLColumns(row)
                 return Row(
