@@ -1,6 +1,6 @@
 // libFuzzer entry for the decoders of text and small binary structures a client sends: CSV files, paging
 // and sync cursors, passkey ceremonies (CBOR, COSE keys, authenticator data, client data), signed links and check-in
-// tokens, the Controller APP's base64 and login body, form and JSON bodies. Built by scripts/fuzz against the
+// tokens, the Controller APP's base64 and login body, form and JSON bodies, and calendar days. Built by scripts/fuzz against the
 // debug build's modules (`@testable`, so internal decoders are reached as the server calls them), with the
 // self-contained decoders compiled again into this module so that libFuzzer sees their branches.
 import Crypto
@@ -54,6 +54,17 @@ let selectedTarget = fuzzTarget(in: [
     "signed-link": { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
         for length in [0, 1, 2, 8] { _ = SignedLink.verify(text, payloadLength: length, key: signingKey()) }
+    },
+    "local-date": { bytes in
+        // A day as a form or a body gives it (a start date, a due date), then moved as the modules move days.
+        let parts = FuzzInput(bytes).texts(2)
+        guard let day = LocalDate(parts[0]) else { return }
+        precondition(LocalDate(day.description) == day, "\(day) does not read back")
+        let days = Int(parts[1].prefix(20)) ?? 0
+        let moved = day.adding(days: days)
+        // Moves beyond a million years are clamped to one.
+        precondition(day.days(until: moved) == max(min(days, 400_000_000), -400_000_000), "\(day) + \(days) is \(moved)")
+        _ = (moved.weekday, moved.monthSpan, moved.description)
     },
     "check-in-token": { bytes in
         _ = CheckInToken.verify(String(decoding: bytes, as: UTF8.self), key: signingKey(), now: Date(timeIntervalSince1970: 1_800_000_000))
