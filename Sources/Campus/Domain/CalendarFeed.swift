@@ -44,7 +44,7 @@ enum CalendarFeed {
 
     /// The first `weekday` (1 Monday … 7 Sunday) on or after `date`.
     static func firstDay(onOrAfter date: LocalDate, weekday: Int) -> LocalDate {
-        let offset = (weekday - SchoolCalendar.weekday(date) + 7) % 7
+        let offset = (weekday - date.weekday + 7) % 7
         return date.adding(days: offset)
     }
 }

@@ -8,15 +8,6 @@ enum SchoolCalendar {
 
     static func today(_ clock: PatioClock) -> LocalDate { LocalDate(clock.now(), in: zone) }
 
-    /// 1 is Monday … 7 is Sunday.
-    static func weekday(_ date: LocalDate) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        guard let instant = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)) else { return 1 }
-        let sundayFirst = calendar.component(.weekday, from: instant)
-        return sundayFirst == 1 ? 7 : sundayFirst - 1
-    }
-
     /// Minutes after midnight, school time.
     static func minutesNow(_ clock: PatioClock) -> Int {
         var calendar = Calendar(identifier: .gregorian)

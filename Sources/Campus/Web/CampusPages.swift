@@ -133,7 +133,7 @@ struct CampusPageHandlers: Sendable {
         async let scholarshipsRead = content.scholarships(status: nil)
         async let eventsRead = s.record.calendar(from: SchoolCalendar.today(s.clock))
         if let cards = try await studentCards {
-            if let next = cards.schedule.nextClasses(from: SchoolCalendar.weekday(SchoolCalendar.today(s.clock))) {
+            if let next = cards.schedule.nextClasses(from: SchoolCalendar.today(s.clock).weekday) {
                 data["next"] = next.entries.map(entryData)
                 data["nextDay"] = dayName(next.weekday, context)
                 data["hasNext"] = true
@@ -304,7 +304,7 @@ struct CampusPageHandlers: Sendable {
             "feedURL": try await me.feedURL(record, base: PublicAddress.base(publicURL: s.publicURL, request: request)),
             "source": sourceData(schedule.source, context),
         ]
-        let today = SchoolCalendar.weekday(SchoolCalendar.today(s.clock)), now = SchoolCalendar.minutesNow(s.clock)
+        let today = SchoolCalendar.today(s.clock).weekday, now = SchoolCalendar.minutesNow(s.clock)
         let asked = request.uri.queryParameters["day"].flatMap { Int($0) }.flatMap { days.contains($0) ? $0 : nil }
         let shown = asked ?? (days.contains(today) ? today : days.first { !schedule.entries(on: $0).isEmpty } ?? 1)
         data["dayTabs"] = days.map { day -> [String: Any] in
