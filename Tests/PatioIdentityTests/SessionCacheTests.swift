@@ -70,6 +70,36 @@ struct SessionCacheTests {
         }
     }
 
+    @Test("a rename through Identity is written into the cached sessions: the next request reads nothing and sees the new name")
+    func renameInPlace() async throws {
+        try await Self.withIdentity { patio in
+            let (ana, phone) = try await patio.anaWithCachedSession()
+            _ = try await patio.accounts.update(id: ana.id, name: "Ana María", locale: "en", email: "ana.maria@test.patio")
+            // Behind Patio's back: a request that read the database now would be refused.
+            try await Self.revokeBehindPatio(ana.id, patio.database)
+            let renamed = try await patio.sessions.resolve(token: phone.token)
+            #expect(renamed?.name == "Ana María" && renamed?.locale == .en && renamed?.email == "ana.maria@test.patio")
+            #expect(renamed?.sessionID == phone.sessionID)
+            // The entry is as old as its first read: the rename did not lengthen its minute.
+            patio.clock.advance(by: patio.cache.maxAge + 1)
+            #expect(try await patio.sessions.resolve(token: phone.token) == nil)
+        }
+    }
+
+    @Test("a rename refused (the email is someone else's) forgets the cached sessions instead of guessing")
+    func refusedRename() async throws {
+        try await Self.withIdentity { patio in
+            let (ana, phone) = try await patio.anaWithCachedSession()
+            _ = try await patio.accounts.create(NewAccount(email: "beto@test.patio", name: "Beto", password: "correct-horse-battery"))
+            await #expect(throws: AppError.self) {
+                _ = try await patio.accounts.update(id: ana.id, name: "Ana María", locale: nil, email: "beto@test.patio")
+            }
+            #expect(patio.cache.count == 0)
+            let unchanged = try await patio.sessions.resolve(token: phone.token)
+            #expect(unchanged?.name == "Ana" && unchanged?.email == "ana@test.patio")
+        }
+    }
+
     @Test("sign-out, ending every session, deactivation, a new password, roles and a rename are seen by the very next request")
     func changesThroughIdentity() async throws {
         try await Self.withIdentity { patio in
@@ -199,6 +229,82 @@ struct SessionCacheEntryTests {
         let off = SessionCache.disabled
         off.store(ana, digest: "x", expiresAt: now.addingTimeInterval(600), now: now, generation: off.generation)
         #expect(off.count == 0)
+    }
+
+    @Test("a change of name, email or language takes the cached entries in place, roles, session and age kept")
+    func changeInPlace() {
+        let cache = SessionCache(), now = Date()
+        var ana = Self.principal()
+        ana.roles = ["academy.student"]
+        let beto = Self.principal()
+        for (digest, principal) in [("a1", ana), ("a2", ana), ("b1", beto)] {
+            cache.store(principal, digest: digest, expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+        }
+        let readBefore = cache.generation
+        let change = cache.beginChange(of: ana.accountID)
+        cache.endChange(change, as: Self.view(of: ana, name: "Ana María", email: "am@test.patio", locale: "en"))
+        for digest in ["a1", "a2"] {
+            let principal = cache.entry(digest, now: now)?.principal
+            #expect(principal?.name == "Ana María" && principal?.email == "am@test.patio" && principal?.locale == .en)
+            #expect(principal?.roles == ["academy.student"] && principal?.sessionID == ana.sessionID)
+        }
+        #expect(cache.entry("b1", now: now)?.principal == beto)
+        #expect(cache.entry("a1", now: now.addingTimeInterval(61)) == nil, "the entry keeps the minute of its first read")
+        // A read that began before the change must not store the old name over the new one.
+        cache.store(ana, digest: "a3", expiresAt: now.addingTimeInterval(600), now: now, generation: readBefore)
+        #expect(cache.entry("a3", now: now) == nil)
+    }
+
+    @Test("when anything else touches the account while its change is in flight, or the change fails, its entries are forgotten")
+    func changeThatCannotBeOrdered() {
+        let now = Date(), ana = Self.principal()
+        let renamed = Self.view(of: ana, name: "Ana María", email: ana.email, locale: "es")
+        func cacheWithAna() -> SessionCache {
+            let cache = SessionCache()
+            cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+            return cache
+        }
+
+        // Two changes at once: either may have committed last, so neither result is kept.
+        var cache = cacheWithAna()
+        let first = cache.beginChange(of: ana.accountID), second = cache.beginChange(of: ana.accountID)
+        cache.endChange(first, as: renamed)
+        #expect(cache.entry("a1", now: now) == nil)
+        cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+        cache.endChange(second, as: renamed)
+        #expect(cache.entry("a1", now: now) == nil)
+
+        // Another instance's announcement (or a role revoked here) during the write.
+        cache = cacheWithAna()
+        var change = cache.beginChange(of: ana.accountID)
+        cache.forgetLocally(account: ana.accountID)
+        cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+        cache.endChange(change, as: renamed)
+        #expect(cache.entry("a1", now: now) == nil)
+
+        // The bus reconnected during the write.
+        cache = cacheWithAna()
+        change = cache.beginChange(of: ana.accountID)
+        cache.forgetAll()
+        cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+        cache.endChange(change, as: renamed)
+        #expect(cache.entry("a1", now: now) == nil)
+
+        // A failed write, or one that found no account.
+        cache = cacheWithAna()
+        cache.endChange(cache.beginChange(of: ana.accountID), as: nil)
+        #expect(cache.entry("a1", now: now) == nil)
+
+        // Once the account is quiet again, a change is taken in place.
+        cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+        cache.endChange(cache.beginChange(of: ana.accountID), as: renamed)
+        #expect(cache.entry("a1", now: now)?.principal.name == "Ana María")
+    }
+
+    static func view(of principal: Principal, name: String, email: String, locale: String) -> AccountView {
+        AccountView(
+            id: principal.accountID, email: email, name: name, locale: locale, isActive: true, roles: principal.roles.sorted(),
+            createdAt: principal.accountCreatedAt)
     }
 
     @Test("forgetting is announced to the other instances with the account's id")

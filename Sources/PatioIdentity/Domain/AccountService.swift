@@ -176,14 +176,20 @@ public struct AccountService: Sendable {
         if let locale { validator.check(PatioLocale(rawValue: locale) != nil, "locale", "Use es or en.", code: "locale_choice") }
         try validator.validate()
         let change = AccountRows.Change(name: trimmed, email: newEmail, locale: locale)
+        // The write returns the account as it left it: this instance's cached sessions take it in place, so the
+        // next request reads nothing; other instances are told to forget.
+        let cached = sessionCache.beginChange(of: id)
         let changed: AccountView?
         do {
-            changed = try await AccountRows.apply(change, to: id, on: database) { [sessionCache, database] in
-                await sessionCache.forgetAfterCommit(account: id, on: database)
+            changed = try await AccountRows.apply(change, to: id, on: database) { [sessionCache] in
+                await sessionCache.forgetElsewhere(account: id)
             }
-        } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw Self.emailTaken
+        } catch {
+            sessionCache.endChange(cached, as: nil)
+            if let error = error as? any DatabaseError, error.isConstraintFailure { throw Self.emailTaken }
+            throw error
         }
+        sessionCache.endChange(cached, as: changed)
         guard let changed else { throw Self.accountNotFound }
         return changed
     }

@@ -13,10 +13,15 @@ import Synchronization
 /// never stores what it read: every forgetting moves `generation`, and a principal is kept only if the
 /// generation is still the one its read began in. Entries also expire after `maxAge`, so a change made
 /// outside Patio (by hand, in SQL) is seen within that time.
+///
+/// A change of an account's name, email or language through Identity is written into its cached entries
+/// instead (``beginChange(of:)``, ``endChange(_:as:)``): the write returns the account as it left it, so the
+/// next request needs no read. Only when nothing else touched the account here while the write was in flight;
+/// otherwise the two cannot be ordered and the entries are forgotten. Other instances forget as before.
 public final class SessionCache: Sendable {
     /// What one cached token resolves to.
     struct Entry: Sendable {
-        let principal: Principal
+        var principal: Principal
         /// The session's stored expiry when it was read (the sliding expiry is written from it).
         let expiresAt: Date
         let cachedAt: Date
@@ -26,9 +31,15 @@ public final class SessionCache: Sendable {
         var entries: [String: Entry] = [:]
         var digestsByAccount: [UUID: Set<String>] = [:]
         var generation: UInt64 = 0
+        /// Accounts whose name, email or language is being written here, and whether anything else touched
+        /// the account meanwhile (another change, a forgetting here or announced by another instance).
+        var changing: [UUID: (inFlight: Int, overlapped: Bool)] = [:]
     }
 
     private let state = Mutex(State())
+    /// Names this cache in its announcements, so that it can tell its own, heard back, from another
+    /// instance's.
+    public let origin = UUID().uuidString
     let capacity: Int
     let maxAge: TimeInterval
     /// Tells the other instances to forget an account; set once by the composition root.
@@ -76,7 +87,7 @@ public final class SessionCache: Sendable {
         guard capacity > 0 else { return }
         state.withLock { state in
             guard state.generation == generation else { return }
-            if state.entries.count >= capacity { state = State(generation: state.generation) }
+            if state.entries.count >= capacity { state = State(generation: state.generation, changing: state.changing) }
             state.entries[digest] = Entry(principal: principal, expiresAt: expiresAt, cachedAt: now)
             state.digestsByAccount[principal.accountID, default: []].insert(digest)
         }
@@ -106,18 +117,75 @@ public final class SessionCache: Sendable {
         await broadcaster?.send(account)
     }
 
+    /// Inside a write that changes `account`'s name, email or language: tells the other instances to forget
+    /// its tokens, and leaves this instance's to ``endChange(_:as:)``.
+    public func forgetElsewhere(account: UUID) async {
+        await announce(account)
+    }
+
     /// Forgets every token of `account` in this process (what another instance's announcement does).
     public func forgetLocally(account: UUID) {
         state.withLock { state in
-            state.generation &+= 1
-            for digest in state.digestsByAccount.removeValue(forKey: account) ?? [] { state.entries[digest] = nil }
+            Self.forget(account, in: &state)
+            state.changing[account]?.overlapped = true
         }
     }
 
     /// Forgets everything in this process: when announcements may have been missed (the event bus
     /// reconnected), nothing cached can be trusted.
     public func forgetAll() {
-        state.withLock { state in state = State(generation: state.generation &+ 1) }
+        state.withLock { state in
+            var changing = state.changing
+            for account in changing.keys { changing[account]?.overlapped = true }
+            state = State(generation: state.generation &+ 1, changing: changing)
+        }
+    }
+
+    /// A write of an account's name, email or language, begun with ``beginChange(of:)``.
+    public struct Change: Sendable {
+        let account: UUID
+    }
+
+    /// Call before writing `account`'s name, email or language; end it with ``endChange(_:as:)`` however the
+    /// write ends.
+    public func beginChange(of account: UUID) -> Change {
+        state.withLock { state in
+            if var changing = state.changing[account] {
+                changing.inFlight += 1
+                changing.overlapped = true
+                state.changing[account] = changing
+            } else {
+                state.changing[account] = (1, false)
+            }
+        }
+        return Change(account: account)
+    }
+
+    /// Once the write of `change` has ended: `account` is the account as the committed write returned it, nil
+    /// when the write failed or found no account. Its cached entries take the new name, email and language
+    /// (roles, expiry and age unchanged) when nothing else touched the account here meanwhile; otherwise, or
+    /// without `account`, they are forgotten.
+    public func endChange(_ change: Change, as account: AccountView?) {
+        state.withLock { state in
+            guard var changing = state.changing[change.account] else { return Self.forget(change.account, in: &state) }
+            changing.inFlight -= 1
+            state.changing[change.account] = changing.inFlight > 0 ? changing : nil
+            guard let account, account.id == change.account, !changing.overlapped, let locale = PatioLocale(rawValue: account.locale) else {
+                return Self.forget(change.account, in: &state)
+            }
+            // A read that began before the write could otherwise store what it read after this.
+            state.generation &+= 1
+            for digest in state.digestsByAccount[change.account] ?? [] {
+                state.entries[digest]?.principal.name = account.name
+                state.entries[digest]?.principal.email = account.email
+                state.entries[digest]?.principal.locale = locale
+            }
+        }
+    }
+
+    private static func forget(_ account: UUID, in state: inout State) {
+        state.generation &+= 1
+        for digest in state.digestsByAccount.removeValue(forKey: account) ?? [] { state.entries[digest] = nil }
     }
 
     /// Tokens cached now.
