@@ -42,6 +42,24 @@ struct CheckInAPITests {
         }
     }
 
+    @Test("a student who spent their last class on this session and scans again is told they are checked in, not that no class is left")
+    func lastClassScannedTwice() async throws {
+        try await TestPatio.with(modules: moduleUnderTest) { patio, client in
+            let academy = try await AcademyFixture.make(patio, client)
+            let (studentID, student) = try await academy.student("alumna@test.patio", dni: "45678912")
+            try await academy.pay(studentID, classes: 1)
+            let token = try await academy.token()
+            let first = try await academy.checkIn(student, token: token)
+            #expect(first.status == .created)
+            #expect(try object(first)["remainingClasses"] as? Int == 0)
+
+            // Read before anything is written: the session is already attended, so no balance is even looked at.
+            let again = try await academy.checkIn(student, token: token)
+            #expect(again.status == .conflict)
+            #expect(try problem(again).code == "already_checked_in")
+        }
+    }
+
     @Test("a forged, tampered or malformed token is refused as invalid")
     func forged() async throws {
         try await TestPatio.with(modules: moduleUnderTest) { patio, client in
