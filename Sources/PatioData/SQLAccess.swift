@@ -15,3 +15,12 @@ extension Database {
         }
     }
 }
+
+extension SQLDatabase {
+    /// An aggregate of the text in `column` over a group's rows, joined by single spaces (`string_agg` on
+    /// PostgreSQL, `group_concat` on SQLite), NULL over no rows: several rows' values read as one column. Only for
+    /// values that never hold a space. `column` is SQL text written by Patio, never a client's.
+    public func spaceJoined(_ column: String) -> SQLQueryString {
+        dialect.name == "postgresql" ? "string_agg(\(unsafeRaw: column), ' ')" : "group_concat(\(unsafeRaw: column), ' ')"
+    }
+}

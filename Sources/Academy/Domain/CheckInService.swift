@@ -183,7 +183,8 @@ struct CheckInService: Sendable {
         // PostgreSQL may answer an `EXISTS` for all rows at once from a hash of every attendance of the day, which
         // grows with each check-in the academy takes that day (7.4 ms a read with 10,000 of them, against 0.7 ms);
         // an aggregate is looked up in each enrolment's own index entries.
-        let list: SQLQueryString = database.isSQLite ? "group_concat(session_date, ' ')" : "string_agg(session_date, ' ')"
+        let sql = try database.reader.sql
+        let list = sql.spaceJoined("session_date")
         let perDay: SQLQueryString = """
             , CASE WHEN c.id IS NULL THEN NULL ELSE (SELECT \(list) FROM academy_attendances a \
             WHERE a.student_id = st.id AND a.schedule_id = e.schedule_id AND a.session_date IN (\(binds: days))) END AS attended_days\
@@ -206,9 +207,7 @@ struct CheckInService: Sendable {
             LEFT JOIN academy_settings cfg ON cfg.id = 1
             WHERE st.account_id = \(bind: account)
             """)
-        let rows = try await (try database.reader.sql).raw(
-            select + perDay + from
-        ).all()
+        let rows = try await sql.raw(select + perDay + from).all()
         guard let first = rows.first else { return nil }
         var head = SQLColumns(first)
         var candidates: [Candidate] = []

@@ -29,11 +29,7 @@ enum AccountRows {
     /// What `Row` reads of `accounts`: its columns, and its roles joined by a space, which no role id holds
     /// (`Role.isWellFormed`), so an account is one row.
     private static func columns(_ sql: any SQLDatabase) -> SQLQueryString {
-        let roles: SQLQueryString =
-            sql.dialect.name == "postgresql"
-            ? "(SELECT string_agg(role, ' ') FROM role_grants WHERE account_id = accounts.id)"
-            : "(SELECT group_concat(role, ' ') FROM role_grants WHERE account_id = accounts.id)"
-        return "id, email, name, locale, is_active, created_at, \(roles) AS roles"
+        "id, email, name, locale, is_active, created_at, (SELECT \(sql.spaceJoined("role")) FROM role_grants WHERE account_id = accounts.id) AS roles"
     }
 
     /// The account with its roles, or nil when no account has this id: one statement.
