@@ -46,6 +46,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
+        // PatioKit, the client kit, only for its tests (below); the server's own targets never depend on it.
+        .package(path: "Clients/PatioKit"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
     ],
     targets: [
         .target(
@@ -176,6 +180,12 @@ let package = Package(
         ),
         // `Benchmarks/saes-parsers`: parsed pages per second per SAES page type.
         .executableTarget(name: "SAESParserBenchmark", dependencies: ["SAESConnector", "FakeSAES", "HTMLQuery"], swiftSettings: swiftSettings),
+        // `Benchmarks/postgres-round-trip`: a profile change's statement through Patio's data layer and PostgresNIO alone.
+        .executableTarget(
+            name: "PostgresRoundTripBenchmark",
+            dependencies: ["PatioData", .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver")],
+            swiftSettings: swiftSettings
+        ),
         // A stand-in SAES portal speaking the real one's markup and sign-in, for tests and the demo.
         .target(
             name: "FakeSAES",
@@ -288,6 +298,18 @@ let package = Package(
             ],
             path: "Tests/PatioServerTestSupport",
             swiftSettings: swiftSettings
+        ),
+        // PatioKit's own tests, built here as well: in this graph the kit shares the server's build of SwiftNIO,
+        // its TLS (BoringSSL) and the rest, which built again as a package of its own took longer than the kit's
+        // tests themselves. `swift test --package-path Clients/PatioKit` still runs them on their own.
+        .testTarget(
+            name: "PatioKitTests",
+            dependencies: [
+                .product(name: "PatioKit", package: "PatioKit"), .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            path: "Clients/PatioKit/Tests/PatioKitTests",
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PatioServerTests",
