@@ -32,8 +32,21 @@ struct AgentPhone {
     /// When the phone created each table (by the server's clock).
     private var createdAt: [String: Date] = [:]
 
+    /// Runs `body` with a new phone signed in with `token`, and closes the phone whatever `body` does: a phone
+    /// left open when a test fails stops every test at once (SQLiteNIO asserts that a connection was closed).
+    static func with(_ world: CourierWorld, token: String, _ body: (inout AgentPhone) async throws -> Void) async throws {
+        var phone = try await open(world, token: token)
+        do {
+            try await body(&phone)
+        } catch {
+            await phone.close()
+            throw error
+        }
+        await phone.close()
+    }
+
     /// A new phone (an empty database file) signed in with `token`.
-    static func open(_ world: CourierWorld, token: String) async throws -> AgentPhone {
+    private static func open(_ world: CourierWorld, token: String) async throws -> AgentPhone {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("agent-phone-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let sqlite = try await SQLiteConnection.open(storage: .file(path: folder.appendingPathComponent("phone.sqlite").path))

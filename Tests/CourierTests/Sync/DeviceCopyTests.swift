@@ -14,25 +14,25 @@ struct DeviceCopyTests {
             let world = try await CourierWorld.make(patio, client)
             let moving = try await world.pickup(for: world.ana, sender: "Droguería La Esperanza")
             let staying = try await world.pickup(for: world.ana, window: ("14:00", "15:00"))
-            var phone = try await AgentPhone.open(world, token: world.ana.token)
-            try await phone.createTables()
-            try await phone.pull("courier_pickups")
-            let before = try await phone.rows("SELECT senderName FROM courier_pickups ORDER BY senderName")
-            #expect(before.compactMap { $0.column("senderName")?.string } == ["Droguería La Esperanza", "Ferretería El Tornillo"])
+            try await AgentPhone.with(world, token: world.ana.token) { phone in
+                try await phone.createTables()
+                try await phone.pull("courier_pickups")
+                let before = try await phone.rows("SELECT senderName FROM courier_pickups ORDER BY senderName")
+                #expect(before.compactMap { $0.column("senderName")?.string } == ["Droguería La Esperanza", "Ferretería El Tornillo"])
 
-            let moved = try await client.api(
-                .post, "/api/v1/courier/pickups/\(moving)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString])
-            #expect(moved.status == .ok)
-            let changes = try await phone.pull("courier_pickups")
-            #expect(changes.map(\.op) == ["delete"])
+                let moved = try await client.api(
+                    .post, "/api/v1/courier/pickups/\(moving)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString])
+                #expect(moved.status == .ok)
+                let changes = try await phone.pull("courier_pickups")
+                #expect(changes.map(\.op) == ["delete"])
 
-            let customer = try await phone.rows(
-                "SELECT senderName, address, phone FROM courier_pickups WHERE senderName = ? OR id = ?",
-                [.text("Droguería La Esperanza"), .text(moving.uuidString.lowercased())])
-            #expect(customer.isEmpty, "the reassigned pickup, its customer's name, address and phone, is still on Ana's phone")
-            let left = try await phone.rows("SELECT id FROM courier_pickups")
-            #expect(left.compactMap { $0.column("id")?.string } == [staying.uuidString.lowercased()])
-            await phone.close()
+                let customer = try await phone.rows(
+                    "SELECT senderName, address, phone FROM courier_pickups WHERE senderName = ? OR id = ?",
+                    [.text("Droguería La Esperanza"), .text(moving.uuidString.lowercased())])
+                #expect(customer.isEmpty, "the reassigned pickup, its customer's name, address and phone, is still on Ana's phone")
+                let left = try await phone.rows("SELECT id FROM courier_pickups")
+                #expect(left.compactMap { $0.column("id")?.string } == [staying.uuidString.lowercased()])
+            }
         }
     }
 
@@ -53,31 +53,31 @@ struct DeviceCopyTests {
             let moving = try await world.pickup(for: world.ana, sender: "Droguería La Esperanza")
             let staying = try await world.pickup(for: world.ana, window: ("14:00", "15:00"))
             patio.clock.advance(by: 60)
-            var phone = try await AgentPhone.open(world, token: world.ana.token)
-            try await phone.createTables()
-            try await phone.pull("courier_pickups")
-            #expect(
-                try await client.api(
-                    .post, "/api/v1/courier/pickups/\(moving)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString]
-                ).status == .ok)
-            // What such a phone did with the tombstone: a delete by the id in upper case, which matched no row.
-            _ = try await phone.sqlite.query("DELETE FROM courier_pickups WHERE id = ?", [.text(moving.uuidString.uppercased())])
-            #expect(try await phone.rows("SELECT id FROM courier_pickups").count == 2)
-            #expect(try await phone.refreshChangedTables().isEmpty, "nothing tells the phone to refill before the new server starts")
+            try await AgentPhone.with(world, token: world.ana.token) { phone in
+                try await phone.createTables()
+                try await phone.pull("courier_pickups")
+                #expect(
+                    try await client.api(
+                        .post, "/api/v1/courier/pickups/\(moving)/reassign", token: world.dispatch, body: ["agentId": world.beto.id.uuidString]
+                    ).status == .ok)
+                // What such a phone did with the tombstone: a delete by the id in upper case, which matched no row.
+                _ = try await phone.sqlite.query("DELETE FROM courier_pickups WHERE id = ?", [.text(moving.uuidString.uppercased())])
+                #expect(try await phone.rows("SELECT id FROM courier_pickups").count == 2)
+                #expect(try await phone.refreshChangedTables().isEmpty, "nothing tells the phone to refill before the new server starts")
 
-            // The new server starts: the tables' schema time moves, and the phone refills every table once.
-            patio.clock.advance(by: 3_600)
-            try await environment.offlineTables.synchronize()
-            #expect(try await phone.refreshChangedTables() == ["courier_localities", "courier_photos", "courier_pickups"])
-            let left = try await phone.rows("SELECT id, senderName FROM courier_pickups")
-            #expect(left.compactMap { $0.column("id")?.string } == [staying.uuidString.lowercased()])
-            #expect(try await phone.rows("SELECT id FROM courier_localities").count >= 33)
+                // The new server starts: the tables' schema time moves, and the phone refills every table once.
+                patio.clock.advance(by: 3_600)
+                try await environment.offlineTables.synchronize()
+                #expect(try await phone.refreshChangedTables() == ["courier_localities", "courier_photos", "courier_pickups"])
+                let left = try await phone.rows("SELECT id, senderName FROM courier_pickups")
+                #expect(left.compactMap { $0.column("id")?.string } == [staying.uuidString.lowercased()])
+                #expect(try await phone.rows("SELECT id FROM courier_localities").count >= 33)
 
-            // Later restarts keep the time: the phone does not refill again.
-            patio.clock.advance(by: 3_600)
-            try await environment.offlineTables.synchronize()
-            #expect(try await phone.refreshChangedTables().isEmpty)
-            await phone.close()
+                // Later restarts keep the time: the phone does not refill again.
+                patio.clock.advance(by: 3_600)
+                try await environment.offlineTables.synchronize()
+                #expect(try await phone.refreshChangedTables().isEmpty)
+            }
         }
     }
 }
