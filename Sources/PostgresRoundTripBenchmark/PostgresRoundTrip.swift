@@ -57,10 +57,13 @@ enum ProfileChange {
         #"{"topic":"identity.sessions","type":"\#(account.uuidString) round-trip-benchmark"}"#
     }
 
+    /// The account's new search text up to its email, as the statement's second value (`SearchText.fold` of a plain name).
+    static func searchText(_ name: String) -> String { name.lowercased() + " " }
+
     static func bindings(name: String, account: UUID) -> PostgresBindings {
         var bindings = PostgresBindings()
         bindings.append(name)
-        bindings.append(name.lowercased() + " ")
+        bindings.append(searchText(name))
         bindings.append(account)
         bindings.append(channel)
         bindings.append(payload(account))
@@ -95,8 +98,6 @@ struct AccountRow: Decodable, Sendable {
 
 /// Runs one way's statement until told to stop.
 struct Runner: Sendable {
-    let way: Way
-    let account: UUID
     let send: @Sendable (String) async throws -> Void
     let close: @Sendable () async -> Void
 
@@ -107,12 +108,11 @@ struct Runner: Sendable {
         case .patio:
             let database = try await PatioDatabase.open(.postgres(url: url), logger: logger)
             return Runner(
-                way: way, account: account,
                 send: { name in
                     let rows = try await database.write(
                         statement: { _ in
                             """
-                            UPDATE accounts SET name = \(bind: name), search_text = \(bind: name.lowercased() + " ") || substr(search_text, \
+                            UPDATE accounts SET name = \(bind: name), search_text = \(bind: ProfileChange.searchText(name)) || substr(search_text, \
                             length(rtrim(search_text, replace(search_text, ' ', ''))) + 1) WHERE id = \(bind: account) RETURNING id, email, \
                             name, locale, is_active, created_at, (SELECT string_agg(role, ' ') FROM role_grants WHERE account_id = accounts.id) \
                             AS roles
@@ -126,7 +126,6 @@ struct Runner: Sendable {
             let client = try PostgresClient(url: url, connections: 8, logger: logger)
             let running = Task { await client.run() }
             return Runner(
-                way: way, account: account,
                 send: { name in
                     var count = 0
                     if way == .prepared {
@@ -164,15 +163,15 @@ struct Runner: Sendable {
             let end = (counters.sent.load(ordering: .relaxed), CPUTime.ownMicroseconds(), CPUTime.postgres(), ContinuousClock.now)
             counters.stop.store(true, ordering: .relaxed)
             try await group.waitForAll()
-            let statements = max(1, end.0 - start.0)
+            let statements = end.0 - start.0
             let elapsed = end.3 - start.3
             let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             // Only backends alive at both ends count: every connection was opened before the window.
             let postgres = end.2.reduce(0) { total, entry in total + (start.2[entry.key].map { entry.value - $0 } ?? 0) }
             return Measured(
                 statements: statements, perSecond: Double(statements) / wall,
-                clientMicrosecondsEach: Double(end.1 - start.1) / Double(statements),
-                postgresMicrosecondsEach: Double(postgres) / Double(statements))
+                clientMicrosecondsEach: Double(end.1 - start.1) / Double(max(1, statements)),
+                postgresMicrosecondsEach: Double(postgres) / Double(max(1, statements)))
         }
     }
 }
