@@ -86,6 +86,25 @@ struct SessionCacheTests {
         }
     }
 
+    @Test("many renames of one account at once: the cached session takes the one that committed last, and no request reads")
+    func renamesAtOnce() async throws {
+        try await Self.withIdentity { patio in
+            let (ana, phone) = try await patio.anaWithCachedSession()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for round in 1...24 {
+                    let locale = round.isMultiple(of: 2) ? "en" : "es"
+                    group.addTask { _ = try await patio.accounts.update(id: ana.id, name: "Ana \(round)", locale: locale) }
+                }
+                try await group.waitForAll()
+            }
+            let stored = try await patio.accounts.find(id: ana.id)
+            // Behind Patio's back: a request that read the database now would be refused.
+            try await Self.revokeBehindPatio(ana.id, patio.database)
+            let cached = try await patio.sessions.resolve(token: phone.token)
+            #expect(cached?.name == stored.name && cached?.locale.rawValue == stored.locale)
+        }
+    }
+
     @Test("a rename refused (the email is someone else's) forgets the cached sessions instead of guessing")
     func refusedRename() async throws {
         try await Self.withIdentity { patio in
@@ -242,7 +261,7 @@ struct SessionCacheEntryTests {
         }
         let readBefore = cache.generation
         let change = cache.beginChange(of: ana.accountID)
-        cache.endChange(change, as: Self.view(of: ana, name: "Ana María", email: "am@test.patio", locale: "en"))
+        cache.endChange(change, as: (Self.view(of: ana, name: "Ana María", email: "am@test.patio", locale: "en"), 1))
         for digest in ["a1", "a2"] {
             let principal = cache.entry(digest, now: now)?.principal
             #expect(principal?.name == "Ana María" && principal?.email == "am@test.patio" && principal?.locale == .en)
@@ -255,31 +274,60 @@ struct SessionCacheEntryTests {
         #expect(cache.entry("a3", now: now) == nil)
     }
 
+    @Test("changes of one account in flight at once: whichever ends last, the entries keep the one that committed last")
+    func changesInFlightTogether() {
+        let now = Date(), ana = Self.principal()
+        let first = Self.view(of: ana, name: "Ana Uno", email: ana.email, locale: "es")
+        let second = Self.view(of: ana, name: "Ana Dos", email: ana.email, locale: "en")
+        for secondEndsFirst in [false, true] {
+            let cache = SessionCache()
+            cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+            let began = (cache.beginChange(of: ana.accountID), cache.beginChange(of: ana.accountID))
+            if secondEndsFirst {
+                cache.endChange(began.1, as: (second, 8))
+                cache.endChange(began.0, as: (first, 7))
+            } else {
+                cache.endChange(began.0, as: (first, 7))
+                cache.endChange(began.1, as: (second, 8))
+            }
+            let principal = cache.entry("a1", now: now)?.principal
+            #expect(principal?.name == "Ana Dos" && principal?.locale == .en, "second ended first: \(secondEndsFirst)")
+        }
+
+        // Once both have ended, a later change is taken whatever its place (the account may have been changed
+        // outside Patio meanwhile, and its count with it).
+        let cache = SessionCache()
+        cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+        cache.endChange(cache.beginChange(of: ana.accountID), as: (second, 8))
+        cache.endChange(cache.beginChange(of: ana.accountID), as: (first, 3))
+        #expect(cache.entry("a1", now: now)?.principal.name == "Ana Uno")
+    }
+
     @Test("when anything else touches the account while its change is in flight, or the change fails, its entries are forgotten")
     func changeThatCannotBeOrdered() {
         let now = Date(), ana = Self.principal()
-        let renamed = Self.view(of: ana, name: "Ana María", email: ana.email, locale: "es")
+        let renamed = (Self.view(of: ana, name: "Ana María", email: ana.email, locale: "es"), Int64(1))
         func cacheWithAna() -> SessionCache {
             let cache = SessionCache()
             cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
             return cache
         }
 
-        // Two changes at once: either may have committed last, so neither result is kept.
-        var cache = cacheWithAna()
-        let first = cache.beginChange(of: ana.accountID), second = cache.beginChange(of: ana.accountID)
-        cache.endChange(first, as: renamed)
-        #expect(cache.entry("a1", now: now) == nil)
-        cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
-        cache.endChange(second, as: renamed)
-        #expect(cache.entry("a1", now: now) == nil)
-
         // Another instance's announcement (or a role revoked here) during the write.
-        cache = cacheWithAna()
+        var cache = cacheWithAna()
         var change = cache.beginChange(of: ana.accountID)
         cache.forgetLocally(account: ana.accountID)
         cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
         cache.endChange(change, as: renamed)
+        #expect(cache.entry("a1", now: now) == nil)
+
+        // The same with a second change in flight: it is not taken either, though it ends after the first.
+        cache = cacheWithAna()
+        let both = (cache.beginChange(of: ana.accountID), cache.beginChange(of: ana.accountID))
+        cache.forgetLocally(account: ana.accountID)
+        cache.endChange(both.0, as: renamed)
+        cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
+        cache.endChange(both.1, as: (renamed.0, 2))
         #expect(cache.entry("a1", now: now) == nil)
 
         // The bus reconnected during the write.

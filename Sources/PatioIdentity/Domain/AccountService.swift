@@ -179,7 +179,7 @@ public struct AccountService: Sendable {
         // The write returns the account as it left it: this instance's cached sessions take it in place, so the
         // next request reads nothing; other instances are told to forget.
         let cached = sessionCache.beginChange(of: id)
-        let changed: AccountView?
+        let changed: AccountRows.Changed?
         do {
             changed = try await AccountRows.apply(change, to: id, on: database) { [sessionCache] in
                 await sessionCache.forgetElsewhere(account: id)
@@ -189,9 +189,9 @@ public struct AccountService: Sendable {
             if let error = error as? any DatabaseError, error.isConstraintFailure { throw Self.emailTaken }
             throw error
         }
-        sessionCache.endChange(cached, as: changed)
+        sessionCache.endChange(cached, as: changed.map { ($0.view, $0.version) })
         guard let changed else { throw Self.accountNotFound }
-        return changed
+        return changed.view
     }
 
     /// Sets a new password and revokes sessions, keeping `keepSession` (the caller's own) when given.

@@ -15,9 +15,12 @@ import Synchronization
 /// outside Patio (by hand, in SQL) is seen within that time.
 ///
 /// A change of an account's name, email or language through Identity is written into its cached entries
-/// instead (``beginChange(of:)``, ``endChange(_:as:)``): the write returns the account as it left it, so the
-/// next request needs no read. Only when nothing else touched the account here while the write was in flight;
-/// otherwise the two cannot be ordered and the entries are forgotten. Other instances forget as before.
+/// instead (``beginChange(of:)``, ``endChange(_:as:)``): the write returns the account as it left it, with the
+/// change's place among the account's changes (`profile_version`, counted under the row's lock), so the next
+/// request needs no read. Several changes of one account in flight at once are ordered by that place: whichever
+/// ends last, the entries keep the one that committed last. When anything else touched the account here while a
+/// change was in flight (a role, a sign-out, another instance's announcement), the two cannot be ordered and the
+/// entries are forgotten. Other instances forget as before.
 public final class SessionCache: Sendable {
     /// What one cached token resolves to.
     struct Entry: Sendable {
@@ -31,9 +34,16 @@ public final class SessionCache: Sendable {
         var entries: [String: Entry] = [:]
         var digestsByAccount: [UUID: Set<String>] = [:]
         var generation: UInt64 = 0
-        /// Accounts whose name, email or language is being written here, and whether anything else touched
-        /// the account meanwhile (another change, a forgetting here or announced by another instance).
-        var changing: [UUID: (inFlight: Int, overlapped: Bool)] = [:]
+        /// Accounts whose name, email or language is being written here: how many such writes are in flight,
+        /// whether anything else touched the account meanwhile (a forgetting here or announced by another
+        /// instance), and the place of the newest change already taken into the entries.
+        var changing: [UUID: Changing] = [:]
+    }
+
+    private struct Changing {
+        var inFlight = 1
+        var overlapped = false
+        var newestTaken: Int64?
     }
 
     private let state = Mutex(State())
@@ -150,29 +160,29 @@ public final class SessionCache: Sendable {
     /// write ends.
     public func beginChange(of account: UUID) -> Change {
         state.withLock { state in
-            if var changing = state.changing[account] {
-                changing.inFlight += 1
-                changing.overlapped = true
-                state.changing[account] = changing
-            } else {
-                state.changing[account] = (1, false)
-            }
+            state.changing[account, default: Changing(inFlight: 0)].inFlight += 1
         }
         return Change(account: account)
     }
 
-    /// Once the write of `change` has ended: `account` is the account as the committed write returned it, nil
-    /// when the write failed or found no account. Its cached entries take the new name, email and language
-    /// (roles, expiry and age unchanged) when nothing else touched the account here meanwhile; otherwise, or
-    /// without `account`, they are forgotten.
-    public func endChange(_ change: Change, as account: AccountView?) {
+    /// Once the write of `change` has ended: `changed` is the account as the committed write returned it and that
+    /// write's place among the account's changes, nil when the write failed or found no account. Its cached
+    /// entries take the new name, email and language (roles, expiry and age unchanged) when nothing else touched
+    /// the account here meanwhile, unless a change placed after this one was taken already; otherwise, or without
+    /// `changed`, they are forgotten.
+    public func endChange(_ change: Change, as changed: (account: AccountView, version: Int64)?) {
         state.withLock { state in
             guard var changing = state.changing[change.account] else { return Self.forget(change.account, in: &state) }
             changing.inFlight -= 1
-            state.changing[change.account] = changing.inFlight > 0 ? changing : nil
-            guard let account, account.id == change.account, !changing.overlapped, let locale = PatioLocale(rawValue: account.locale) else {
+            defer { state.changing[change.account] = changing.inFlight > 0 ? changing : nil }
+            guard let (account, version) = changed, account.id == change.account, !changing.overlapped,
+                let locale = PatioLocale(rawValue: account.locale)
+            else {
                 return Self.forget(change.account, in: &state)
             }
+            // A change that committed before one already taken ended later: the entries hold the newer one.
+            if let newest = changing.newestTaken, version <= newest { return }
+            changing.newestTaken = version
             // A read that began before the write could otherwise store what it read after this.
             state.generation &+= 1
             for digest in state.digestsByAccount[change.account] ?? [] {

@@ -18,24 +18,41 @@ enum AccountRows {
         let is_active: Bool
         let created_at: Date
         let roles: String?
+        let profile_version: Int64
 
         var view: AccountView {
             AccountView(
                 id: id, email: email, name: name, locale: locale, isActive: is_active,
                 roles: (roles ?? "").split(separator: " ").map(String.init).sorted(), createdAt: created_at)
         }
+
+        var changed: Changed { Changed(view: view, version: profile_version) }
     }
 
     /// What `Row` reads of `accounts`: its columns, and its roles joined by a space, which no role id holds
     /// (`Role.isWellFormed`), so an account is one row.
     private static func columns(_ sql: any SQLDatabase) -> SQLQueryString {
-        "id, email, name, locale, is_active, created_at, (SELECT \(sql.spaceJoined("role")) FROM role_grants WHERE account_id = accounts.id) AS roles"
+        """
+        id, email, name, locale, is_active, created_at, \
+        (SELECT \(sql.spaceJoined("role")) FROM role_grants WHERE account_id = accounts.id) AS roles, profile_version
+        """
+    }
+
+    /// An account as a change of its name, email or language left it, and that change's place among the account's
+    /// changes (`profile_version`, counted by the change itself under the row's lock).
+    struct Changed: Sendable {
+        let view: AccountView
+        let version: Int64
     }
 
     /// The account with its roles, or nil when no account has this id: one statement.
     static func view(id: UUID, on database: any Database) async throws -> AccountView? {
+        try await row(id, on: database)?.view
+    }
+
+    private static func row(_ id: UUID, on database: any Database) async throws -> Row? {
         let sql = try database.sql
-        return try await sql.raw("SELECT \(columns(sql)) FROM accounts WHERE id = \(bind: id)").first(decoding: Row.self)?.view
+        return try await sql.raw("SELECT \(columns(sql)) FROM accounts WHERE id = \(bind: id)").first(decoding: Row.self)
     }
 
     /// The fields of an account its owner may change; nil leaves a field as it is.
@@ -54,16 +71,16 @@ enum AccountRows {
     /// that sets no field writes and announces nothing: it reads the account.
     static func apply(
         _ change: Change, to id: UUID, on database: PatioDatabase, announcing: @escaping @Sendable () async -> Void
-    ) async throws -> AccountView? {
-        guard !change.isEmpty else { return try await view(id: id, on: database.reader) }
+    ) async throws -> Changed? {
+        guard !change.isEmpty else { return try await row(id, on: database.reader)?.changed }
         let rows = try await database.write(
             statement: { sql in update(change, of: id, sql) }, decoding: Row.self, announcing: announcing)
-        return rows.first?.view
+        return rows.first?.changed
     }
 
     /// The UPDATE of `apply`, for a change that sets at least one field.
     private static func update(_ change: Change, of id: UUID, _ sql: any SQLDatabase) -> SQLQueryString {
-        var assignments: [SQLQueryString] = []
+        var assignments: [SQLQueryString] = ["profile_version = profile_version + 1"]
         if let name = change.name { assignments.append("name = \(bind: name)") }
         if let email = change.email { assignments.append("email = \(bind: email)") }
         if let locale = change.locale { assignments.append("locale = \(bind: locale)") }

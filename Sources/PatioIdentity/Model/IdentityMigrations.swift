@@ -6,6 +6,7 @@ import SQLKit
 public enum IdentityMigrations {
     public static let all: [any Migration] = [
         CreateAccounts(), CreateRoleGrants(), CreateSessions(), CreateLoginFailures(), CreatePasskeys(), AddSessionAuthentication(),
+        AddProfileVersion(),
     ]
 
     struct CreateAccounts: AsyncMigration {
@@ -89,6 +90,18 @@ public enum IdentityMigrations {
 
         func revert(on database: any Database) async throws {
             try await database.schema(SessionModel.schema).deleteField("authenticated_at").update()
+        }
+    }
+
+    /// Every change of an account's name, email or language counts itself, so that an instance that has several
+    /// changes of one account in flight knows which committed last (`SessionCache.endChange`).
+    struct AddProfileVersion: AsyncMigration {
+        func prepare(on database: any Database) async throws {
+            try await (try database.sql).raw("ALTER TABLE accounts ADD COLUMN profile_version BIGINT NOT NULL DEFAULT 0").run()
+        }
+
+        func revert(on database: any Database) async throws {
+            try await (try database.sql).raw("ALTER TABLE accounts DROP COLUMN profile_version").run()
         }
     }
 }
