@@ -261,7 +261,8 @@ struct SessionCacheEntryTests {
         }
         let readBefore = cache.generation
         let change = cache.beginChange(of: ana.accountID)
-        cache.endChange(change, as: (Self.view(of: ana, name: "Ana María", email: "am@test.patio", locale: "en"), 1))
+        let renamed = Self.view(of: ana, name: "Ana María", email: "am@test.patio", locale: "en")
+        cache.endChange(change, as: AccountRows.Changed(view: renamed, version: 1))
         for digest in ["a1", "a2"] {
             let principal = cache.entry(digest, now: now)?.principal
             #expect(principal?.name == "Ana María" && principal?.email == "am@test.patio" && principal?.locale == .en)
@@ -284,11 +285,11 @@ struct SessionCacheEntryTests {
             cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
             let began = (cache.beginChange(of: ana.accountID), cache.beginChange(of: ana.accountID))
             if secondEndsFirst {
-                cache.endChange(began.1, as: (second, 8))
-                cache.endChange(began.0, as: (first, 7))
+                cache.endChange(began.1, as: AccountRows.Changed(view: second, version: 8))
+                cache.endChange(began.0, as: AccountRows.Changed(view: first, version: 7))
             } else {
-                cache.endChange(began.0, as: (first, 7))
-                cache.endChange(began.1, as: (second, 8))
+                cache.endChange(began.0, as: AccountRows.Changed(view: first, version: 7))
+                cache.endChange(began.1, as: AccountRows.Changed(view: second, version: 8))
             }
             let principal = cache.entry("a1", now: now)?.principal
             #expect(principal?.name == "Ana Dos" && principal?.locale == .en, "second ended first: \(secondEndsFirst)")
@@ -298,15 +299,15 @@ struct SessionCacheEntryTests {
         // outside Patio meanwhile, and its count with it).
         let cache = SessionCache()
         cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
-        cache.endChange(cache.beginChange(of: ana.accountID), as: (second, 8))
-        cache.endChange(cache.beginChange(of: ana.accountID), as: (first, 3))
+        cache.endChange(cache.beginChange(of: ana.accountID), as: AccountRows.Changed(view: second, version: 8))
+        cache.endChange(cache.beginChange(of: ana.accountID), as: AccountRows.Changed(view: first, version: 3))
         #expect(cache.entry("a1", now: now)?.principal.name == "Ana Uno")
     }
 
     @Test("when anything else touches the account while its change is in flight, or the change fails, its entries are forgotten")
     func changeThatCannotBeOrdered() {
         let now = Date(), ana = Self.principal()
-        let renamed = (Self.view(of: ana, name: "Ana María", email: ana.email, locale: "es"), Int64(1))
+        let renamed = AccountRows.Changed(view: Self.view(of: ana, name: "Ana María", email: ana.email, locale: "es"), version: 1)
         func cacheWithAna() -> SessionCache {
             let cache = SessionCache()
             cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
@@ -327,7 +328,7 @@ struct SessionCacheEntryTests {
         cache.forgetLocally(account: ana.accountID)
         cache.endChange(both.0, as: renamed)
         cache.store(ana, digest: "a1", expiresAt: now.addingTimeInterval(600), now: now, generation: cache.generation)
-        cache.endChange(both.1, as: (renamed.0, 2))
+        cache.endChange(both.1, as: AccountRows.Changed(view: renamed.view, version: 2))
         #expect(cache.entry("a1", now: now) == nil)
 
         // The bus reconnected during the write.

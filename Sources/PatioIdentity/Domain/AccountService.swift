@@ -189,7 +189,7 @@ public struct AccountService: Sendable {
             if let error = error as? any DatabaseError, error.isConstraintFailure { throw Self.emailTaken }
             throw error
         }
-        sessionCache.endChange(cached, as: changed.map { ($0.view, $0.version) })
+        sessionCache.endChange(cached, as: changed)
         guard let changed else { throw Self.accountNotFound }
         return changed.view
     }

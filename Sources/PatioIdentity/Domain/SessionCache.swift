@@ -152,42 +152,40 @@ public final class SessionCache: Sendable {
     }
 
     /// A write of an account's name, email or language, begun with ``beginChange(of:)``.
-    public struct Change: Sendable {
+    struct Change: Sendable {
         let account: UUID
     }
 
     /// Call before writing `account`'s name, email or language; end it with ``endChange(_:as:)`` however the
     /// write ends.
-    public func beginChange(of account: UUID) -> Change {
+    func beginChange(of account: UUID) -> Change {
         state.withLock { state in
             state.changing[account, default: Changing(inFlight: 0)].inFlight += 1
         }
         return Change(account: account)
     }
 
-    /// Once the write of `change` has ended: `changed` is the account as the committed write returned it and that
-    /// write's place among the account's changes, nil when the write failed or found no account. Its cached
+    /// Once the write of `change` has ended: `changed` is the account as the committed write returned it, with that
+    /// write's place among the account's changes; nil when the write failed or found no account. Its cached
     /// entries take the new name, email and language (roles, expiry and age unchanged) when nothing else touched
     /// the account here meanwhile, unless a change placed after this one was taken already; otherwise, or without
     /// `changed`, they are forgotten.
-    public func endChange(_ change: Change, as changed: (account: AccountView, version: Int64)?) {
+    func endChange(_ change: Change, as changed: AccountRows.Changed?) {
         state.withLock { state in
             guard var changing = state.changing[change.account] else { return Self.forget(change.account, in: &state) }
             changing.inFlight -= 1
             defer { state.changing[change.account] = changing.inFlight > 0 ? changing : nil }
-            guard let (account, version) = changed, account.id == change.account, !changing.overlapped,
-                let locale = PatioLocale(rawValue: account.locale)
-            else {
+            guard let changed, changed.view.id == change.account, !changing.overlapped, let locale = PatioLocale(rawValue: changed.view.locale) else {
                 return Self.forget(change.account, in: &state)
             }
             // A change that committed before one already taken ended later: the entries hold the newer one.
-            if let newest = changing.newestTaken, version <= newest { return }
-            changing.newestTaken = version
+            if let newest = changing.newestTaken, changed.version <= newest { return }
+            changing.newestTaken = changed.version
             // A read that began before the write could otherwise store what it read after this.
             state.generation &+= 1
             for digest in state.digestsByAccount[change.account] ?? [] {
-                state.entries[digest]?.principal.name = account.name
-                state.entries[digest]?.principal.email = account.email
+                state.entries[digest]?.principal.name = changed.view.name
+                state.entries[digest]?.principal.email = changed.view.email
                 state.entries[digest]?.principal.locale = locale
             }
         }
