@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes JSON bytes directly, byte for byte as `PatioJSON.encoder()` writes the same values (sorted keys,
 /// slashes unescaped, integral numbers without a fraction).
 ///
@@ -17,6 +19,38 @@ public struct JSONText: Sendable, Equatable {
     /// Appends JSON written elsewhere (a value `JSONText` wrote), as it is.
     public mutating func append(_ written: JSONText) {
         bytes.append(contentsOf: written.bytes)
+    }
+
+    /// Appends JSON that this type wrote earlier and a store kept as text, as it is (never text from a client).
+    public mutating func append(stored text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends an id as a JSON string in lower-case hex, 8-4-4-4-12: `string(id.uuidString.lowercased())`.
+    public mutating func lowerText(_ id: UUID) {
+        // Written into 38 bytes on the stack, then appended at once: a page writes hundreds of ids.
+        var quoted: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &quoted) { out in
+            out[0] = UInt8(ascii: "\"")
+            var position = 1
+            withUnsafeBytes(of: id.uuid) { raw in
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        out[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    out[position] = Self.lowerDigit(raw[index] >> 4)
+                    out[position + 1] = Self.lowerDigit(raw[index] & 0x0f)
+                    position += 2
+                }
+            }
+            out[37] = UInt8(ascii: "\"")
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: out[0..<38]))
+        }
+    }
+
+    private static func lowerDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     /// Appends `"key":`.
@@ -106,6 +140,30 @@ public struct JSONText: Sendable, Equatable {
         }
         bytes.append(UInt8(ascii: "}"))
     }
+
+    /// Appends an object whose keys are among `sortedKeys`, which are in `precedes` order: rows of one shape
+    /// written by the hundred skip sorting their keys each time. Fields with a key outside `sortedKeys` are written
+    /// as `object(_:)` writes them, so nothing is ever left out.
+    public mutating func object(_ fields: [String: JSONValue], sortedKeys: [String]) {
+        let start = bytes.count
+        var written = 0
+        bytes.append(UInt8(ascii: "{"))
+        for name in sortedKeys {
+            guard let value = fields[name] else { continue }
+            if written > 0 { bytes.append(UInt8(ascii: ",")) }
+            key(name)
+            self.value(value)
+            written += 1
+        }
+        bytes.append(UInt8(ascii: "}"))
+        if written != fields.count {
+            bytes.removeSubrange(start...)
+            object(fields)
+        }
+    }
+
+    /// `names` in the key order of `.sortedKeys`, for `object(_:sortedKeys:)`.
+    public static func sortedKeys(_ names: [String]) -> [String] { names.sorted(by: precedes) }
 
     /// The key order of `.sortedKeys`: byte by byte in UTF-8. Compared over the strings' contiguous bytes, since
     /// going through `String.UTF8View` element by element took a tenth of a large sync page's time.

@@ -12,6 +12,15 @@ struct HexTests {
         #expect(Hex.encode([]) == "")
     }
 
+    @Test("every byte reads as its digit's value when it is a hex digit of either case, and as nothing otherwise")
+    func digitValues() {
+        for byte in UInt8.min...UInt8.max {
+            let scalar = String(UnicodeScalar(byte))
+            let expected = scalar.unicodeScalars.allSatisfy(\.isASCII) ? UInt8(scalar, radix: 16) : nil
+            #expect(Hex.value(of: byte) == expected, "\(byte)")
+        }
+    }
+
     @Test("a token's stored digest is the SHA-256 hex known for it")
     func tokenDigest() {
         // SHA-256("abc") from FIPS 180-2, appendix B.1.

@@ -39,6 +39,42 @@ struct JSONTextTests {
         #expect(written(object) == (try encoded(object)))
     }
 
+    @Test("an object written in key order worked out once is the same bytes; a field outside that order is still written")
+    func objectInGivenOrder() throws {
+        let order = JSONText.sortedKeys(["zeta", "B", "a10", "a2", "Ñ", "_x"])
+        let complete: [String: JSONValue] = [
+            "zeta": .string("z"), "B": .bool(true), "a10": .number(1), "a2": .null, "Ñ": .number(-2.5), "_x": .array([]),
+        ]
+        let fewer = complete.filter { $0.key != "a2" }
+        let more = complete.merging(["b": .string("not in the order")]) { first, _ in first }
+        for fields in [complete, fewer, more, [:]] {
+            var text = JSONText()
+            text.raw("[")
+            text.object(fields, sortedKeys: order)
+            text.raw("]")
+            #expect(String(decoding: text.bytes, as: UTF8.self) == "[" + (try encoded(.object(fields))) + "]")
+        }
+    }
+
+    @Test("an id is written as the JSON string of its lower-case text")
+    func ids() throws {
+        let edges = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")]
+        for id in (0..<50).map({ _ in UUID() }) + edges.compactMap({ $0 }) {
+            var text = JSONText()
+            text.lowerText(id)
+            #expect(String(decoding: text.bytes, as: UTF8.self) == (try encoded(.string(id.uuidString.lowercased()))))
+        }
+    }
+
+    @Test("JSON kept as text is appended as it is")
+    func storedText() {
+        var text = JSONText()
+        text.raw("[")
+        text.append(stored: #"{"name":"Bogotá D.C.","n":1}"#)
+        text.raw("]")
+        #expect(String(decoding: text.bytes, as: UTF8.self) == #"[{"name":"Bogotá D.C.","n":1}]"#)
+    }
+
     @Test("a JSON value that is not a number (NaN, infinity) is written null rather than stopping the answer")
     func nonFinite() {
         #expect(written(.array([.number(.nan), .number(.infinity)])) == "[null,null]")

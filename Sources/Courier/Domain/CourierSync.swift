@@ -34,6 +34,7 @@ enum CourierSync {
             name: PickupService.collection,
             scopes: agentScope,
             rows: PickupWire.rows,
+            writtenRows: PickupWire.written,
             apply: { mutation, principal, current, db in
                 guard mutation.op == .put else { throw SyncRejection("not_allowed", "Pickups are cancelled by dispatch, not deleted from a device.") }
                 let agent = try await workingAgent(principal, on: db)

@@ -135,7 +135,9 @@ struct LocalityService: Sendable {
                 try await model.save(on: db)
                 byCode[record.id] = model
                 if record.status == 1 {
-                    try await feed.recordPut(Self.collection, id: model.id!, scope: Self.scope, changed: changed, on: db)
+                    let id = try model.requireID()
+                    try await feed.recordPut(
+                        Self.collection, id: id, scope: Self.scope, changed: changed, written: LocalityWire.written(model.record, id: id), on: db)
                 } else if wasLive {
                     try await feed.recordDelete(Self.collection, id: model.id!, on: db)
                 }

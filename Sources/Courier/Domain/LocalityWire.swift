@@ -27,6 +27,16 @@ enum LocalityWire {
         ]
     }
 
+    /// The sync row of the locality `id` holding `record`, written as JSON: the same bytes `table.written` reads
+    /// and writes for it, handed to the feed when the locality changes so that pulls copy it as it is.
+    static func written(_ record: LocalityRecord, id: UUID) -> JSONText {
+        var fields = row(record)
+        fields["id"] = .string(id.wireText)
+        var text = JSONText(capacity: 1_024)
+        text.object(fields)
+        return text
+    }
+
     /// The sync feed's rows, read with fixed SQL column by column: an agent's first pull reads every locality, and
     /// building a Fluent model per row, then a dictionary of fields, cost more than the rest of the pull.
     /// `CourierSyncTests` holds every pulled locality to `row(_:)` of its record.

@@ -62,7 +62,12 @@ struct PickupService: Sendable {
     static let boardTopic = "courier.board"
     static let notFound = AppError.notFound(code: "pickup_not_found", "No pickup has this id.")
     static func scope(_ account: UUID) -> String { "account:\(account.wireText)" }
-    static func reference(_ number: Int) -> String { "R-" + String(format: "%06d", number) }
+    /// `R-` and the number in at least six digits (`R-000042`). Padded by hand: `String(format:)` goes through
+    /// CoreFoundation's formatter, the largest single cost of writing a pulled pickup.
+    static func reference(_ number: Int) -> String {
+        let digits = String(number)
+        return "R-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
 
     struct Input: Codable, Sendable {
         var senderName: String?

@@ -58,6 +58,18 @@ enum PickupWire {
         return found
     }
 
+    /// The same rows as `rows`, written as JSON with their keys in an order worked out once (an agent's first pull
+    /// writes each of their pickups).
+    static func written(_ ids: [UUID], on db: any Database) async throws -> [UUID: JSONText] {
+        try await rows(ids, on: db).mapValues { fields in
+            var text = JSONText(capacity: 640)
+            text.object(fields, sortedKeys: keys)
+            return text
+        }
+    }
+
+    private static let keys = JSONText.sortedKeys(["id"] + columns)
+
     /// Every field a new pickup sets.
     static let columns = [
         "number", "reference", "senderName", "phone", "address", "localityCode", "localityName", "day", "windowStart",

@@ -5,7 +5,7 @@ import Foundation
 public enum PlatformMigrations {
     public static let all: [any Migration] = [
         CreateClientApps(), CreateConfigEntries(), RegisterSeedApps(), CreateServerSecrets(), CreateSyncTables(), CreateBlobs(), BoundSyncClientLog(),
-        CreateOfflineTables(), CreateNotifications(),
+        CreateOfflineTables(), CreateNotifications(), AddSyncRowData(),
     ]
 
     struct CreateClientApps: AsyncMigration {

@@ -46,13 +46,21 @@ public struct SyncFeed: Sendable {
     }
 
     /// Row `id` of `collection` changed (`changed` fields) and is visible in `scope`; returns its new version.
+    ///
+    /// `written` is the row's wire form as it now stands, exactly the bytes the collection's `writtenRows` would
+    /// write for it (keys sorted, `id` included): pulls then send it as it is instead of reading the row again. Give
+    /// it only from the transaction that wrote the row; without it, pulls read the row through the collection.
     @discardableResult
-    public func recordPut(_ collection: String, id: UUID, scope: String, changed: [String], on db: any Database) async throws -> Int {
-        try await recordPut(collection, id: id, scope: scope, changed: changed, known: nil, on: db)
+    public func recordPut(
+        _ collection: String, id: UUID, scope: String, changed: [String], written: JSONText? = nil, on db: any Database
+    ) async throws -> Int {
+        try await recordPut(collection, id: id, scope: scope, changed: changed, written: written, known: nil, on: db)
     }
 
     /// `recordPut` with the row's entries as the caller read them earlier in this transaction (nil reads them).
-    func recordPut(_ collection: String, id: UUID, scope: String, changed: [String], known: [Entry]?, on db: any Database) async throws -> Int {
+    func recordPut(
+        _ collection: String, id: UUID, scope: String, changed: [String], written: JSONText? = nil, known: [Entry]?, on db: any Database
+    ) async throws -> Int {
         try await lockRows(collection, ids: [id], on: db)
         let entries: [Entry]
         if let known { entries = known } else { entries = try await self.entries(collection, id: id, on: db) }
@@ -62,7 +70,7 @@ public struct SyncFeed: Sendable {
         for moved in entries where moved.scope != scope && !moved.deleted {
             try await write(collection, id: id, scope: moved.scope, version: version, deleted: true, fieldVersions: [:], on: db)
         }
-        try await write(collection, id: id, scope: scope, version: version, deleted: false, fieldVersions: fieldVersions, on: db)
+        try await write(collection, id: id, scope: scope, version: version, deleted: false, fieldVersions: fieldVersions, data: written, on: db)
         return version
     }
 
@@ -144,11 +152,13 @@ public struct SyncFeed: Sendable {
         try await entries(collection, ids: [id], on: db)[id] ?? []
     }
 
-    private func write(_ collection: String, id: UUID, scope: String, version: Int, deleted: Bool, fieldVersions: [String: Int], on db: any Database)
-        async throws
-    {
+    private func write(
+        _ collection: String, id: UUID, scope: String, version: Int, deleted: Bool, fieldVersions: [String: Int], data: JSONText? = nil,
+        on db: any Database
+    ) async throws {
         let write = SyncFeedBatch.Write(
-            collection: collection, rowID: Self.key(id), scope: scope, version: version, deleted: deleted, fieldVersions: fieldVersions)
+            collection: collection, rowID: Self.key(id), scope: scope, version: version, deleted: deleted, fieldVersions: fieldVersions,
+            data: data.map { String(decoding: $0.bytes, as: UTF8.self) })
         if let batch = SyncFeedBatch.current {
             batch.add(write)
         } else {

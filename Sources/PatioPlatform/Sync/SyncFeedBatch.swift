@@ -25,6 +25,8 @@ final class SyncFeedBatch: Sendable {
         var version: Int
         var deleted: Bool
         var fieldVersions: [String: Int]
+        /// The row's wire form as JSON (`SyncFeed.recordPut`'s `written`); nil for tombstones and rows read at pull.
+        var data: String? = nil
 
         var key: String { "\(collection)\u{0}\(rowID)\u{0}\(scope)" }
     }
@@ -75,15 +77,16 @@ final class SyncFeedBatch: Sendable {
         let encoder = JSONEncoder()
         var seq = reserved - kept.count
         for slice in BoundList.slices(kept, size: 100) {
-            var insert = sql.insert(into: "sync_rows").columns("collection", "row_id", "scope", "seq", "version", "deleted", "field_versions")
+            var insert = sql.insert(into: "sync_rows").columns(
+                "collection", "row_id", "scope", "seq", "version", "deleted", "field_versions", "data")
             for write in slice {
                 seq += 1
                 let fields = String(decoding: try encoder.encode(write.fieldVersions), as: UTF8.self)
-                insert = insert.values(write.collection, write.rowID, write.scope, seq, write.version, write.deleted, fields)
+                insert = insert.values(write.collection, write.rowID, write.scope, seq, write.version, write.deleted, fields, write.data)
             }
             try await insert.onConflict(with: ["collection", "row_id", "scope"]) {
                 $0.set(excludedValueOf: "seq").set(excludedValueOf: "version").set(excludedValueOf: "deleted")
-                    .set(excludedValueOf: "field_versions")
+                    .set(excludedValueOf: "field_versions").set(excludedValueOf: "data")
             }.run()
         }
     }

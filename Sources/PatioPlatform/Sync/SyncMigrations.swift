@@ -42,3 +42,17 @@ struct CreateSyncTables: AsyncMigration {
         }
     }
 }
+
+/// Each live row's wire form, written once when the row changes, for a collection that hands it to the feed
+/// (`SyncFeed.recordPut(…, written:)`): a pull copies it into the page instead of reading the module's table and
+/// writing every column of every row again. Null for tombstones, for rows changed before this column existed and
+/// for collections that do not hand it over; those are read through the collection as before.
+struct AddSyncRowData: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await (try database.sql).raw("ALTER TABLE sync_rows ADD COLUMN data TEXT").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await (try database.sql).raw("ALTER TABLE sync_rows DROP COLUMN data").run()
+    }
+}

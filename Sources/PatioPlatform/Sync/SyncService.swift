@@ -42,6 +42,9 @@ public struct SyncService: Sendable {
         /// The data of puts whose collection writes its rows itself (`writtenRows`), already written as JSON: sent
         /// in place of `data`, which such a put leaves nil. Never decoded.
         var writtenData: [UUID: JSONText] = [:]
+        /// The rows the feed keeps as JSON (`SyncFeed.recordPut`'s `written`), by the place of their put in
+        /// `changes`: sent in place of `data`, which such a put leaves nil. Never decoded.
+        var storedData: [String?] = []
 
         enum CodingKeys: String, CodingKey { case changes, cursor, hasMore }
 
@@ -54,12 +57,18 @@ public struct SyncService: Sendable {
         /// The page as JSON, the same bytes `JSONEncoder` writes, written directly (`JSONText`): a page of
         /// hundreds of rows spent half its time in the encoder's generic containers.
         public var json: [UInt8] {
-            var text = JSONText(capacity: 256 + changes.count * 512)
+            // Room for every row the feed kept besides each change's own keys, so the page is never copied to grow.
+            let rows = storedData.reduce(0) { $0 + ($1?.utf8.count ?? 512) } + max(0, changes.count - storedData.count) * 512
+            var text = JSONText(capacity: 256 + changes.count * 96 + rows)
             text.raw("{\"changes\":[")
             for (index, change) in changes.enumerated() {
                 if index > 0 { text.raw(",") }
                 text.raw("{")
-                if change.op == .put, let written = writtenData[change.id] {
+                if change.op == .put, index < storedData.count, let stored = storedData[index] {
+                    text.key("data")
+                    text.append(stored: stored)
+                    text.raw(",")
+                } else if change.op == .put, let written = writtenData[change.id] {
                     text.key("data")
                     text.append(written)
                     text.raw(",")
@@ -69,7 +78,7 @@ public struct SyncService: Sendable {
                     text.raw(",")
                 }
                 text.key("id")
-                text.string(change.id.wireText)
+                text.lowerText(change.id)
                 text.raw(",\"op\":")
                 text.string(change.op.rawValue)
                 text.raw(",\"version\":")
@@ -94,39 +103,51 @@ public struct SyncService: Sendable {
         guard (1...Self.maxPullLimit).contains(limit) else {
             throw AppError.validation(field: "limit", "Give a limit from 1 to \(Self.maxPullLimit).", code: "limit_range")
         }
-        struct Row { var id: UUID?; var seq: Int; var version: Int; var deleted: Bool }
+        struct Row { var id: UUID?; var seq: Int; var version: Int; var deleted: Bool; var stored: String? }
         let db = try database.reader
         // Fixed text (`resolve` never answers without a scope): every page of a pull runs it.
         let rows = try await (try db.sql).raw(
             """
-            SELECT row_id, seq, version, deleted FROM sync_rows
+            SELECT row_id, seq, version, deleted, data FROM sync_rows
             WHERE collection = \(bind: name) AND scope IN (\(binds: scopes)) AND seq > \(bind: after) ORDER BY seq LIMIT \(literal: limit + 1)
             """
         ).all()
             .map { row in
                 var columns = SQLColumns(row)
                 return Row(
-                    id: UUID(anyText: try columns.string(0)), seq: try columns.int(1), version: try columns.int(2), deleted: try columns.bool(3))
+                    id: UUID(anyText: try columns.string(0)), seq: try columns.int(1), version: try columns.int(2), deleted: try columns.bool(3),
+                    stored: try columns.optionalString(4))
             }
         let page = rows.prefix(limit)
-        let live = page.filter { !$0.deleted }.compactMap(\.id)
+        // Rows whose wire form the feed keeps are sent as kept; the others are read through the collection.
+        let unread = page.filter { !$0.deleted && $0.stored == nil }.compactMap(\.id)
         // A row deleted from the module's table after its entry was read is left out; its tombstone comes next.
         var written: [UUID: JSONText] = [:]
-        let data: [UUID: [String: JSONValue]]
-        if let writtenRows = collection.writtenRows {
-            written = live.isEmpty ? [:] : try await writtenRows(live, db)
-            data = [:]
-        } else {
-            data = live.isEmpty ? [:] : try await collection.rows(live, db)
+        var data: [UUID: [String: JSONValue]] = [:]
+        if !unread.isEmpty {
+            if let writtenRows = collection.writtenRows {
+                written = try await writtenRows(unread, db)
+            } else {
+                data = try await collection.rows(unread, db)
+            }
         }
-        let changes: [Change] = page.compactMap { row in
-            guard let id = row.id else { return nil }
-            if row.deleted { return Change(op: .delete, id: id, version: row.version, data: nil) }
-            guard written[id] != nil || data[id] != nil else { return nil }
-            return Change(op: .put, id: id, version: row.version, data: data[id])
+        var changes: [Change] = []
+        var stored: [String?] = []
+        changes.reserveCapacity(page.count)
+        stored.reserveCapacity(page.count)
+        for row in page {
+            guard let id = row.id else { continue }
+            if row.deleted {
+                changes.append(Change(op: .delete, id: id, version: row.version, data: nil))
+                stored.append(nil)
+            } else if row.stored != nil || written[id] != nil || data[id] != nil {
+                changes.append(Change(op: .put, id: id, version: row.version, data: data[id]))
+                stored.append(row.stored)
+            }
         }
         var answer = Page(changes: changes, cursor: SyncCursor.encode(collection: name, seq: page.last?.seq ?? after), hasMore: rows.count > limit)
         answer.writtenData = written
+        answer.storedData = stored
         return answer
     }
 
