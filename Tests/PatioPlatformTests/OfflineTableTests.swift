@@ -69,40 +69,33 @@ struct OfflineTableTests {
 
     @Test("a schema keeps its time across restarts until its columns change; two tables with one name stop start-up")
     func schemaTimes() async throws {
-        try await TestDatabase.make().dropping { test in
-            try await PatioDatabase.open(test.settings, logger: Logger(label: "offline-tables")).closing { database in
-                var migrations = MigrationRegistry()
-                // As Patio migrates: the platform's tables refer to Identity's accounts.
-                migrations.add(IdentityMigrations.all)
-                migrations.add(PlatformMigrations.all)
-                try await database.migrate(migrations)
-                let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
-                let other = OfflineTable(
-                    name: "photos", collection: "courier.photos", columns: [.init(name: "id", type: "int", nullable: false)],
-                    primaryKey: ["id"], batchSize: 10, filter: "")
-                try await OfflineTableRegistry(database: database, clock: clock.clock, tables: [Self.pickups, other]).synchronize()
-                let first = try await OfflineTableRegistry(database: database, clock: clock.clock, tables: []).schemaTimes()
-                #expect(first["pickups"] == clock.date && first["photos"] == clock.date)
+        try await withPlatformDatabase("offline-tables") { database, _ in
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_795_000_000))
+            let other = OfflineTable(
+                name: "photos", collection: "courier.photos", columns: [.init(name: "id", type: "int", nullable: false)],
+                primaryKey: ["id"], batchSize: 10, filter: "")
+            try await OfflineTableRegistry(database: database, clock: clock.clock, tables: [Self.pickups, other]).synchronize()
+            let first = try await OfflineTableRegistry(database: database, clock: clock.clock, tables: []).schemaTimes()
+            #expect(first["pickups"] == clock.date && first["photos"] == clock.date)
 
-                clock.advance(by: 3_600)
-                try await OfflineTableRegistry(database: database, clock: clock.clock, tables: [Self.pickups, other]).synchronize()
-                #expect(try await OfflineTableRegistry(database: database, clock: clock.clock, tables: []).schemaTimes() == first)
+            clock.advance(by: 3_600)
+            try await OfflineTableRegistry(database: database, clock: clock.clock, tables: [Self.pickups, other]).synchronize()
+            #expect(try await OfflineTableRegistry(database: database, clock: clock.clock, tables: []).schemaTimes() == first)
 
-                clock.advance(by: 3_600)
-                let widened = OfflineTable(
-                    name: "pickups", collection: "courier.pickups",
-                    columns: Self.pickups.columns + [.init(name: "notes", type: "nvarchar (500)", nullable: true)],
-                    primaryKey: Self.pickups.primaryKey, batchSize: 200, filter: "")
-                let registry = OfflineTableRegistry(database: database, clock: clock.clock, tables: [widened, other])
-                try await registry.synchronize()
-                let times = try await registry.schemaTimes()
-                #expect(times["pickups"] == clock.date && times["photos"] == first["photos"])
-                let published = try await registry.published { $0 == "courier.pickups" }
-                #expect(published.map(\.name) == ["pickups"] && published.first?.fieldCount == 4 && published.first?.schemaChangedAt == clock.date)
+            clock.advance(by: 3_600)
+            let widened = OfflineTable(
+                name: "pickups", collection: "courier.pickups",
+                columns: Self.pickups.columns + [.init(name: "notes", type: "nvarchar (500)", nullable: true)],
+                primaryKey: Self.pickups.primaryKey, batchSize: 200, filter: "")
+            let registry = OfflineTableRegistry(database: database, clock: clock.clock, tables: [widened, other])
+            try await registry.synchronize()
+            let times = try await registry.schemaTimes()
+            #expect(times["pickups"] == clock.date && times["photos"] == first["photos"])
+            let published = try await registry.published { $0 == "courier.pickups" }
+            #expect(published.map(\.name) == ["pickups"] && published.first?.fieldCount == 4 && published.first?.schemaChangedAt == clock.date)
 
-                await #expect(throws: OfflineTableRegistry.DefinitionError.self) {
-                    try await OfflineTableRegistry(database: database, clock: clock.clock, tables: [Self.pickups, widened]).synchronize()
-                }
+            await #expect(throws: OfflineTableRegistry.DefinitionError.self) {
+                try await OfflineTableRegistry(database: database, clock: clock.clock, tables: [Self.pickups, widened]).synchronize()
             }
         }
     }

@@ -1,9 +1,7 @@
 import FluentKit
 import Foundation
-import Logging
 import PatioCore
 import PatioData
-import PatioIdentity
 @testable import PatioPlatform
 import PatioTestSupport
 import SQLKit
@@ -44,7 +42,8 @@ struct SyncKeptRowsTests {
             let page = try await service.pull(Self.collection, principal: Self.reader, cursor: nil, limit: 10)
             #expect(page.changes.map(\.op) == [.delete] && page.storedData == [nil])
             struct Count: Decodable { let n: Int }
-            let kept = try await (try database.reader.sql).raw("SELECT COUNT(*) AS n FROM sync_rows WHERE data IS NOT NULL").first(decoding: Count.self)
+            let kept = try await (try database.reader.sql).raw("SELECT COUNT(*) AS n FROM sync_rows WHERE data IS NOT NULL")
+                .first(decoding: Count.self)
             #expect(kept?.n == 0)
 
             try await Self.put(id, name: "back", count: 2, handing: Self.json(id, name: "back", count: 2), on: database)
@@ -57,7 +56,8 @@ struct SyncKeptRowsTests {
         try await withFeed { database, service in
             let rows = (0..<6).map { (UUID(), "Fila \($0) \"ñ\"\n", $0 * 1_000 - 2_000) }
             for (index, row) in rows.enumerated() {
-                try await Self.put(row.0, name: row.1, count: row.2, handing: index.isMultiple(of: 2) ? Self.json(row.0, name: row.1, count: row.2) : nil, on: database)
+                let handed = index.isMultiple(of: 2) ? Self.json(row.0, name: row.1, count: row.2) : nil
+                try await Self.put(row.0, name: row.1, count: row.2, handing: handed, on: database)
             }
             let mixed = try await service.pull(Self.collection, principal: Self.reader, cursor: nil, limit: 10)
             #expect(mixed.storedData.count(where: { $0 != nil }) == 3 && mixed.writtenData.count == 3)
@@ -100,21 +100,17 @@ struct SyncKeptRowsTests {
     }
 
     private func withFeed(_ body: (PatioDatabase, SyncService) async throws -> Void) async throws {
-        try await TestDatabase.make().dropping { test in
-            try await PatioDatabase.open(test.settings, logger: Logger(label: "test")).closing { database in
-                var migrations = MigrationRegistry()
-                migrations.add(IdentityMigrations.all)
-                migrations.add(PlatformMigrations.all)
-                try await database.migrate(migrations)
-                let id = TestDatabase.isPostgres ? "UUID" : "TEXT"
-                try await database.write { db in
-                    try await (try db.sql).raw("CREATE TABLE wire_rows (id \(unsafeRaw: id) PRIMARY KEY, name TEXT NOT NULL, count BIGINT NOT NULL)").run()
-                }
-                let collection = SyncCollection(
-                    name: Self.collection, scopes: { _ in ["all"] }, rows: Self.table.rows, writtenRows: Self.table.written,
-                    apply: { _, _, _, _ in throw SyncRejection("read_only", "Read only.") })
-                try await body(database, SyncService(database: database, collections: [collection]))
+        try await withPlatformDatabase("sync-kept-rows") { database, _ in
+            let id = TestDatabase.isPostgres ? "UUID" : "TEXT"
+            try await database.write { db in
+                try await (try db.sql).raw(
+                    "CREATE TABLE wire_rows (id \(unsafeRaw: id) PRIMARY KEY, name TEXT NOT NULL, count BIGINT NOT NULL)"
+                ).run()
             }
+            let collection = SyncCollection(
+                name: Self.collection, scopes: { _ in ["all"] }, rows: Self.table.rows, writtenRows: Self.table.written,
+                apply: { _, _, _, _ in throw SyncRejection("read_only", "Read only.") })
+            try await body(database, SyncService(database: database, collections: [collection]))
         }
     }
 }

@@ -14,17 +14,10 @@ import Testing
 struct SealingKeyTests {
     /// Runs `body` with a migrated database and a fresh folder for the key file.
     private func withDatabase(_ body: (PatioDatabase, String) async throws -> Void) async throws {
-        try await TestDatabase.make().dropping { test in
-            try await PatioDatabase.open(test.settings, logger: Logger(label: "sealing-key")).closing { database in
-                var migrations = MigrationRegistry()
-                // As Patio migrates: the platform's tables refer to Identity's accounts.
-                migrations.add(IdentityMigrations.all)
-                migrations.add(PlatformMigrations.all)
-                try await database.migrate(migrations)
-                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("patio-key-\(UUID().uuidString)").path
-                defer { try? FileManager.default.removeItem(atPath: folder) }
-                try await body(database, folder + "/" + SealingKeySource.fileName)
-            }
+        try await withPlatformDatabase("sealing-key") { database, _ in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("patio-key-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try await body(database, folder + "/" + SealingKeySource.fileName)
         }
     }
 

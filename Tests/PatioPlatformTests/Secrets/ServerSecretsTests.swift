@@ -12,29 +12,23 @@ import Testing
 struct ServerSecretsTests {
     @Test("two instances asking for a new key at the same moment both get the one that was stored, and one is stored")
     func racingInstances() async throws {
-        try await TestDatabase.make().dropping { test in
-            try await PatioDatabase.open(test.settings, logger: Logger(label: "secrets-1")).closing { first in
-                var migrations = MigrationRegistry()
-                migrations.add(IdentityMigrations.all)
-                migrations.add(PlatformMigrations.all)
-                try await first.migrate(migrations)
-                try await PatioDatabase.open(test.settings, logger: Logger(label: "secrets-2")).closing { second in
-                    let instances = [first, second].map { ServerSecrets(database: $0, sealing: .missing) }
-                    // Several names, each asked for eight times at once by both: the race is seldom lost once.
-                    for name in (1...6).map({ "raced-\($0)" }) {
-                        let keys = try await withThrowingTaskGroup(of: [UInt8].self) { group in
-                            for round in 0..<8 {
-                                let secrets = instances[round % 2]
-                                group.addTask { try await secrets.key(named: name).withUnsafeBytes { Array($0) } }
-                            }
-                            return try await group.reduce(into: [[UInt8]]()) { $0.append($1) }
+        try await withPlatformDatabase("secrets-1") { first, settings in
+            try await PatioDatabase.open(settings, logger: Logger(label: "secrets-2")).closing { second in
+                let instances = [first, second].map { ServerSecrets(database: $0, sealing: .missing) }
+                // Several names, each asked for eight times at once by both: the race is seldom lost once.
+                for name in (1...6).map({ "raced-\($0)" }) {
+                    let keys = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+                        for round in 0..<8 {
+                            let secrets = instances[round % 2]
+                            group.addTask { try await secrets.key(named: name).withUnsafeBytes { Array($0) } }
                         }
-                        #expect(keys.count == 8 && Set(keys).count == 1, "\(name)")
-                        struct Row: Decodable { let n: Int }
-                        let stored = try await (try first.reader.sql).raw("SELECT COUNT(*) AS n FROM platform_secrets WHERE name = \(bind: name)")
-                            .first(decoding: Row.self)
-                        #expect(stored?.n == 1)
+                        return try await group.reduce(into: [[UInt8]]()) { $0.append($1) }
                     }
+                    #expect(keys.count == 8 && Set(keys).count == 1, "\(name)")
+                    struct Row: Decodable { let n: Int }
+                    let stored = try await (try first.reader.sql).raw("SELECT COUNT(*) AS n FROM platform_secrets WHERE name = \(bind: name)")
+                        .first(decoding: Row.self)
+                    #expect(stored?.n == 1)
                 }
             }
         }
