@@ -211,6 +211,7 @@ struct CheckInService: Sendable {
         guard let first = rows.first else { return nil }
         var head = SQLColumns(first)
         var candidates: [Candidate] = []
+        candidates.reserveCapacity(rows.count)
         for row in rows {
             var columns = SQLColumns(row)
             // The student's other enrolments come back too, without a class: only those at the sede on those days have one.
