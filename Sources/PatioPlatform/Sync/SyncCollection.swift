@@ -12,7 +12,8 @@ public struct SyncCollection: Sendable {
     /// The current wire form of the given rows, read on `db`; rows missing from the answer are skipped.
     public let rows: @Sendable (_ ids: [UUID], _ db: any Database) async throws -> [UUID: [String: JSONValue]]
     /// The same rows as `rows`, already written as JSON objects with sorted keys (`SyncTableRows.written`), for a
-    /// collection pulled in bulk; a pull uses it instead of `rows` when given.
+    /// collection pulled in bulk; a pull uses it instead of `rows` when given. Rows whose JSON the module handed to
+    /// the feed when it wrote them (`SyncFeed.recordPut(…, written:)`) are read by neither.
     public let writtenRows: (@Sendable (_ ids: [UUID], _ db: any Database) async throws -> [UUID: JSONText])?
     /// Applies a client's change inside the push's transaction (the sync service has already checked
     /// versions). `current` is the row's wire form as `rows` read it in this same transaction, nil when the row
