@@ -32,25 +32,10 @@ public struct JSONText: Sendable, Equatable {
         var quoted: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &quoted) { out in
             out[0] = UInt8(ascii: "\"")
-            var position = 1
-            withUnsafeBytes(of: id.uuid) { raw in
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        out[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    out[position] = Self.lowerDigit(raw[index] >> 4)
-                    out[position + 1] = Self.lowerDigit(raw[index] & 0x0f)
-                    position += 2
-                }
-            }
+            id.writeText(lowerCase: true, into: UnsafeMutableRawBufferPointer(rebasing: out[1..<37]))
             out[37] = UInt8(ascii: "\"")
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: out[0..<38]))
         }
-    }
-
-    private static func lowerDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     /// Appends `"key":`.
