@@ -26,16 +26,25 @@ public struct JSONText: Sendable, Equatable {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// Appends JSON that this type wrote earlier, as the UTF-8 bytes a store lends where it keeps them (never a
+    /// client's text).
+    public mutating func append(storedUTF8 text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
+    /// Takes back the last byte written when it is `byte` (a separator written ahead of a value that never came).
+    public mutating func dropLast(ifItIs byte: UInt8) {
+        if bytes.last == byte { bytes.removeLast() }
+    }
+
     /// Appends an id as a JSON string in lower-case hex, 8-4-4-4-12: `string(id.uuidString.lowercased())`.
     public mutating func lowerText(_ id: UUID) {
-        // Written into 38 bytes on the stack, then appended at once: a page writes hundreds of ids.
-        var quoted: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &quoted) { out in
-            out[0] = UInt8(ascii: "\"")
-            id.writeText(lowerCase: true, into: UnsafeMutableRawBufferPointer(rebasing: out[1..<37]))
-            out[37] = UInt8(ascii: "\"")
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: out[0..<38]))
-        }
+        append(IDText(id))
+    }
+
+    /// Appends an id's quoted text (`IDText`).
+    public mutating func append(_ id: IDText) {
+        id.withQuotedBytes { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `"key":`.

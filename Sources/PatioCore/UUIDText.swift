@@ -20,7 +20,7 @@ extension UUID {
     }
 
     /// Writes the id's 36 characters, 8-4-4-4-12 in hex of the given case, at the start of `out` (which has room for
-    /// them): the one writer behind `upperText`, `lowerText` and `JSONText.lowerText`.
+    /// them): the one writer behind `upperText`, `lowerText` and `IDText`.
     func writeText(lowerCase: Bool, into out: UnsafeMutableRawBufferPointer) {
         let letters = lowerCase ? UInt8(ascii: "a") : UInt8(ascii: "A")
         func digit(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : letters + value - 10 }
@@ -43,6 +43,12 @@ extension UUID {
     public init?(canonicalText text: String) {
         var text = text
         guard let value = text.withUTF8({ Self.parseCanonical($0) }) else { return nil }
+        self.init(uuid: value)
+    }
+
+    /// The id spelled by the UTF-8 `bytes` in the canonical form (`init(canonicalText:)`), read where they lie.
+    public init?(canonicalUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let value = Self.parseCanonical(bytes) else { return nil }
         self.init(uuid: value)
     }
 

@@ -10,7 +10,7 @@ import Synchronization
 /// One statement at a time per connection matters: a SQLite connection's read snapshot lasts until none of
 /// its statements is running, so statements overlapping on one connection without pause would keep reading
 /// the data as it was when the first began, and never see a later commit.
-struct SharedReader: Database, SQLDatabase {
+struct SharedReader: Database, SQLDatabase, RowLending {
     let connections: [InlineSQLite]
     let turns: ReadTurns
 
@@ -57,11 +57,20 @@ struct SharedReader: Database, SQLDatabase {
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        try await onFreeConnection { try await $0.execute(sql: query, onRow) }
+    }
+
+    func lendRows(_ query: SQLQueryString, _ onRow: (inout LentRow) throws -> Void) async throws {
+        try await onFreeConnection { try $0.lendRows(query, onRow) }
+    }
+
+    /// Runs `statement` on a connection free now or once one is given back.
+    private func onFreeConnection(_ statement: (InlineSQLite) async throws -> Void) async throws {
         let index = try await turns.take()
         let started = ContinuousClock.now
         do {
             defer { turns.give(index) }
-            try await connections[index].execute(sql: query, onRow)
+            try await statement(connections[index])
         }
         // A read runs on the calling thread and never suspends: a task reading in a loop would keep its thread
         // from every other task. A read that ran long steps aside afterwards, and so does one in sixteen.

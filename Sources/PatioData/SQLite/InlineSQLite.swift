@@ -12,7 +12,7 @@ import VaporCSQLite
 /// loop is that one, so a write's statements — SQL and Fluent's alike — run one after the other on one thread
 /// and Fluent's futures complete where they were made. A reader is used from a request's own task: its SQL runs
 /// there, and only a Fluent query's rows are handed to the reader's event loop, where Fluent expects them.
-struct InlineSQLite: Database, SQLDatabase {
+struct InlineSQLite: Database, SQLDatabase, RowLending {
     let handle: SQLiteHandle
     let context: DatabaseContext
     let inTransaction: Bool
@@ -89,12 +89,24 @@ struct InlineSQLite: Database, SQLDatabase {
         try await closure(self)
     }
 
+    func lendRows(_ query: SQLQueryString, _ onRow: (inout LentRow) throws -> Void) throws {
+        let (sql, values) = try serialized(query)
+        try handle.lend(sql, values) { statement in
+            var row = LentRow(statement: statement)
+            try onRow(&row)
+        }
+    }
+
     private func run(_ query: any SQLExpression, _ onRow: (DirectSQLiteRow) -> Void) throws {
-        let (sql, binds) = (self as any SQLDatabase).serialize(query)
-        logger.trace("Executing query", metadata: ["sql": .string(sql)])
-        let values = try binds.map { try encoder.encode($0) }
+        let (sql, values) = try serialized(query)
         let decoder = self.decoder
         try handle.run(sql, values) { columns, row in onRow(DirectSQLiteRow(columns: columns, values: row, decoder: decoder)) }
+    }
+
+    private func serialized(_ query: any SQLExpression) throws -> (String, [SQLiteData]) {
+        let (sql, binds) = (self as any SQLDatabase).serialize(query)
+        logger.trace("Executing query", metadata: ["sql": .string(sql)])
+        return (sql, try binds.map { try encoder.encode($0) })
     }
 }
 

@@ -57,6 +57,26 @@ final class SQLiteHandle: @unchecked Sendable {
     /// A statement run again from inside `onRow` (a query started while reading another's rows) gets a statement
     /// of its own for that run: the kept one is still stepping.
     func run(_ sql: String, _ binds: [SQLiteData], _ onRow: (SQLiteColumnNames, [SQLiteData]) throws -> Void) throws {
+        var columns: SQLiteColumnNames?
+        try step(sql, binds) { pointer, statement in
+            let names = columns ?? statement.names()
+            columns = names
+            var values: [SQLiteData] = []
+            values.reserveCapacity(names.count)
+            for column in 0..<Int32(names.count) { values.append(Self.value(pointer, column)) }
+            try onRow(names, values)
+        }
+    }
+
+    /// Runs `sql` with `binds`, lending `onRow` the statement while it stands on each row: its columns are read in
+    /// place (`LentRow`), and only until `onRow` returns.
+    func lend(_ sql: String, _ binds: [SQLiteData], _ onRow: (OpaquePointer) throws -> Void) throws {
+        try step(sql, binds) { pointer, _ in try onRow(pointer) }
+    }
+
+    /// The one loop behind `run` and `lend`: binds, steps to each row in turn, and resets the statement however
+    /// it ends.
+    private func step(_ sql: String, _ binds: [SQLiteData], _ onRow: (OpaquePointer, PreparedStatement) throws -> Void) throws {
         let statement = try prepared(sql)
         let pointer = statement.pointer
         statement.inUse = true
@@ -67,17 +87,11 @@ final class SQLiteHandle: @unchecked Sendable {
             if !statement.isKept { sqlite_nio_sqlite3_finalize(pointer) }
         }
         try bind(binds, to: pointer, sql: sql)
-        var columns: SQLiteColumnNames?
         while true {
             let status = sqlite_nio_sqlite3_step(pointer)
             if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else { throw failure(status, sql: sql) }
-            let names = columns ?? statement.names()
-            columns = names
-            var values: [SQLiteData] = []
-            values.reserveCapacity(names.count)
-            for column in 0..<Int32(names.count) { values.append(Self.value(pointer, column)) }
-            try onRow(names, values)
+            try onRow(pointer, statement)
         }
     }
 

@@ -27,74 +27,11 @@ public struct SyncService: Sendable {
 
     // MARK: Pull
 
-    public struct Change: Codable, Sendable, Equatable {
-        public var op: SyncMutation.Op
-        /// Spelled as the row's `data.id` (`wireText`): devices delete a tombstone's row by this text.
-        @WireID public var id: UUID
-        public var version: Int
-        public var data: [String: JSONValue]?
-    }
-
-    public struct Page: Codable, Sendable {
-        public var changes: [Change]
-        public var cursor: String
-        public var hasMore: Bool
-        /// The data of puts whose collection writes its rows itself (`writtenRows`), already written as JSON: sent
-        /// in place of `data`, which such a put leaves nil. Never decoded.
-        var writtenData: [UUID: JSONText] = [:]
-        /// The rows the feed keeps as JSON (`SyncFeed.recordPut`'s `written`), by the place of their put in
-        /// `changes`: sent in place of `data`, which such a put leaves nil. Never decoded.
-        var storedData: [String?] = []
-
-        enum CodingKeys: String, CodingKey { case changes, cursor, hasMore }
-
-        public init(changes: [Change], cursor: String, hasMore: Bool) {
-            self.changes = changes
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-
-        /// The page as JSON, the same bytes `JSONEncoder` writes, written directly (`JSONText`): a page of
-        /// hundreds of rows spent half its time in the encoder's generic containers.
-        public var json: [UInt8] {
-            // Room for every row the feed kept besides each change's own keys, so the page is never copied to grow.
-            let rows = storedData.reduce(0) { $0 + ($1?.utf8.count ?? 512) } + max(0, changes.count - storedData.count) * 512
-            var text = JSONText(capacity: 256 + changes.count * 96 + rows)
-            text.raw("{\"changes\":[")
-            for (index, change) in changes.enumerated() {
-                if index > 0 { text.raw(",") }
-                text.raw("{")
-                if change.op == .put, index < storedData.count, let stored = storedData[index] {
-                    text.key("data")
-                    text.append(stored: stored)
-                    text.raw(",")
-                } else if change.op == .put, let written = writtenData[change.id] {
-                    text.key("data")
-                    text.append(written)
-                    text.raw(",")
-                } else if let data = change.data {
-                    text.key("data")
-                    text.object(data)
-                    text.raw(",")
-                }
-                text.key("id")
-                text.lowerText(change.id)
-                text.raw(",\"op\":")
-                text.string(change.op.rawValue)
-                text.raw(",\"version\":")
-                text.integer(change.version)
-                text.raw("}")
-            }
-            text.raw("],\"cursor\":")
-            text.string(cursor)
-            text.raw(",\"hasMore\":")
-            text.bool(hasMore)
-            text.raw("}")
-            return text.bytes
-        }
-    }
-
     /// Changes after `cursor` that `principal` may see, oldest first.
+    ///
+    /// The page is written as the feed's rows are stepped through: a row whose JSON the feed keeps is copied from
+    /// where the database holds it into the page, with no `Change` or `String` made of it. Puts whose JSON the feed
+    /// does not keep are read through the collection afterwards and written in their places.
     public func pull(_ name: String, principal: Principal, cursor: String?, limit: Int?) async throws -> Page {
         let (collection, scopes) = try resolve(name, principal)
         try await collection.admit?(principal, try database.reader)
@@ -103,52 +40,63 @@ public struct SyncService: Sendable {
         guard (1...Self.maxPullLimit).contains(limit) else {
             throw AppError.validation(field: "limit", "Give a limit from 1 to \(Self.maxPullLimit).", code: "limit_range")
         }
-        struct Row { var id: UUID?; var seq: Int; var version: Int; var deleted: Bool; var stored: String? }
         let db = try database.reader
+        var page = PageWriter(capacity: 256 + limit * Self.expectedRowBytes)
+        var unread: [(place: Int, row: (id: IDText, version: Int))] = []
+        var (read, last) = (0, after)
         // Fixed text (`resolve` never answers without a scope): every page of a pull runs it.
-        let rows = try await (try db.sql).raw(
+        try await (try db.sql).lendRows(
             """
             SELECT row_id, seq, version, deleted, data FROM sync_rows
             WHERE collection = \(bind: name) AND scope IN (\(binds: scopes)) AND seq > \(bind: after) ORDER BY seq LIMIT \(literal: limit + 1)
             """
-        ).all()
-            .map { row in
-                var columns = SQLColumns(row)
-                return Row(
-                    id: UUID(anyText: try columns.string(0)), seq: try columns.int(1), version: try columns.int(2), deleted: try columns.bool(3),
-                    stored: try columns.optionalString(4))
+        ) { row in
+            read += 1
+            // The row past the limit only says that more follow.
+            guard read <= limit else { return }
+            last = try row.int(1)
+            guard let id = try row.withOptionalText(0, Self.rowID) else { return }
+            let version = try row.int(2)
+            if try row.bool(3) {
+                page.delete(id, version: version)
+                return
             }
-        let page = rows.prefix(limit)
-        // Rows whose wire form the feed keeps are sent as kept; the others are read through the collection.
-        let unread = page.filter { !$0.deleted && $0.stored == nil }.compactMap(\.id)
-        // A row deleted from the module's table after its entry was read is left out; its tombstone comes next.
-        var written: [UUID: JSONText] = [:]
-        var data: [UUID: [String: JSONValue]] = [:]
+            let kept = try row.withOptionalText(4) { text -> Bool in
+                guard let text else { return false }
+                page.put(id, version: version) { $0.append(storedUTF8: text) }
+                return true
+            }
+            if !kept { unread.append((page.place, (id, version))) }
+        }
         if !unread.isEmpty {
+            // A row deleted from the module's table after its entry was read is left out; its tombstone comes next.
+            let ids = unread.map(\.row.id.value)
             if let writtenRows = collection.writtenRows {
-                written = try await writtenRows(unread, db)
+                let written = try await writtenRows(ids, db)
+                page.insert(unread) { page, row in
+                    guard let text = written[row.id.value] else { return }
+                    page.put(row.id, version: row.version) { $0.append(text) }
+                }
             } else {
-                data = try await collection.rows(unread, db)
+                let data = try await collection.rows(ids, db)
+                page.insert(unread) { page, row in
+                    guard let fields = data[row.id.value] else { return }
+                    page.put(row.id, version: row.version) { $0.object(fields) }
+                }
             }
         }
-        var changes: [Change] = []
-        var stored: [String?] = []
-        changes.reserveCapacity(page.count)
-        stored.reserveCapacity(page.count)
-        for row in page {
-            guard let id = row.id else { continue }
-            if row.deleted {
-                changes.append(Change(op: .delete, id: id, version: row.version, data: nil))
-                stored.append(nil)
-            } else if row.stored != nil || written[id] != nil || data[id] != nil {
-                changes.append(Change(op: .put, id: id, version: row.version, data: data[id]))
-                stored.append(row.stored)
-            }
-        }
-        var answer = Page(changes: changes, cursor: SyncCursor.encode(collection: name, seq: page.last?.seq ?? after), hasMore: rows.count > limit)
-        answer.writtenData = written
-        answer.storedData = stored
-        return answer
+        return Page(json: page.finish(cursor: SyncCursor.encode(collection: name, seq: last), hasMore: read > limit))
+    }
+
+    /// Room a page makes for each row ahead of writing it, so a page of kept rows is rarely copied to grow.
+    static let expectedRowBytes = 1_024
+
+    /// A feed row's id as the page writes it, from the text the database lends; nil (the row is skipped) when it
+    /// is no id.
+    private static func rowID(_ text: UnsafeBufferPointer<UInt8>?) -> IDText? {
+        guard let text else { return nil }
+        if let canonical = IDText(canonicalUTF8: text) { return canonical }
+        return UUID(anyText: String(decoding: text, as: UTF8.self)).map(IDText.init)
     }
 
     // MARK: Push

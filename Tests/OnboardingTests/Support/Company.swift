@@ -36,14 +36,14 @@ struct Company: Sendable {
         return UUID(uuidString: created["id"] as! String)!
     }
 
-    func pull(_ token: String, cursor: String? = nil, limit: Int? = nil) async throws -> SyncService.Page {
+    func pull(_ token: String, cursor: String? = nil, limit: Int? = nil) async throws -> SyncService.Page.Decoded {
         var query: [String] = []
         if let cursor { query.append("cursor=\(cursor)") }
         if let limit { query.append("limit=\(limit)") }
         let response = try await client.api(
             .get, "/api/v1/sync/\(Self.tasks)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")), token: token)
         try #require(response.status == .ok, "pull answered \(response.status): \(String(buffer: response.body))")
-        return try PatioJSON.decoder().decode(SyncService.Page.self, from: Data(buffer: response.body))
+        return try PatioJSON.decoder().decode(SyncService.Page.Decoded.self, from: Data(buffer: response.body))
     }
 
     /// Pulls page after page until `hasMore` is false; returns every change and each cursor handed out.
