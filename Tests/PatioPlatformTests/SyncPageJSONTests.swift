@@ -35,7 +35,9 @@ struct SyncPageJSONTests {
 
     @Test("puts read after the others go in at the places they were met; a row no longer found leaves no trace, not even a comma")
     func insertedInPlace() throws {
-        let changes = (0..<5).map { SyncService.Change(op: $0 == 2 ? .delete : .put, id: UUID(), version: $0 + 1, data: $0 == 2 ? nil : ["n": .number(Double($0))]) }
+        let changes = (0..<5).map {
+            SyncService.Change(op: $0 == 2 ? .delete : .put, id: UUID(), version: $0 + 1, data: $0 == 2 ? nil : ["n": .number(Double($0))])
+        }
         let inOrder = SyncService.Page(changes: changes, cursor: "c", hasMore: true)
         // Rows 0 and 3 and 4 are read later; row 4 is gone by then.
         var writer = SyncService.PageWriter(capacity: 0)
