@@ -42,7 +42,7 @@ public struct SyncService: Sendable {
         }
         let db = try database.reader
         var page = PageWriter(capacity: 256 + limit * Self.expectedRowBytes)
-        var unread: [(place: Int, row: (id: IDText, version: Int))] = []
+        var unread: [(place: Int, row: (text: IDText, id: UUID, version: Int))] = []
         var (read, last) = (0, after)
         // Fixed text (`resolve` never answers without a scope): every page of a pull runs it.
         try await (try db.sql).lendRows(
@@ -66,22 +66,22 @@ public struct SyncService: Sendable {
                 page.put(id, version: version) { $0.append(storedUTF8: text) }
                 return true
             }
-            if !kept { unread.append((page.place, (id, version))) }
+            if !kept { unread.append((page.place, (id, id.value, version))) }
         }
         if !unread.isEmpty {
             // A row deleted from the module's table after its entry was read is left out; its tombstone comes next.
-            let ids = unread.map(\.row.id.value)
+            let ids = unread.map(\.row.id)
             if let writtenRows = collection.writtenRows {
                 let written = try await writtenRows(ids, db)
                 page.insert(unread) { page, row in
-                    guard let text = written[row.id.value] else { return }
-                    page.put(row.id, version: row.version) { $0.append(text) }
+                    guard let text = written[row.id] else { return }
+                    page.put(row.text, version: row.version) { $0.append(text) }
                 }
             } else {
                 let data = try await collection.rows(ids, db)
                 page.insert(unread) { page, row in
-                    guard let fields = data[row.id.value] else { return }
-                    page.put(row.id, version: row.version) { $0.object(fields) }
+                    guard let fields = data[row.id] else { return }
+                    page.put(row.text, version: row.version) { $0.object(fields) }
                 }
             }
         }
