@@ -21,11 +21,6 @@ public struct JSONText: Sendable, Equatable {
         bytes.append(contentsOf: written.bytes)
     }
 
-    /// Appends JSON that this type wrote earlier and a store kept as text, as it is (never text from a client).
-    public mutating func append(stored text: String) {
-        bytes.append(contentsOf: text.utf8)
-    }
-
     /// Appends JSON that this type wrote earlier, as the UTF-8 bytes a store lends where it keeps them (never a
     /// client's text).
     public mutating func append(storedUTF8 text: UnsafeBufferPointer<UInt8>) {

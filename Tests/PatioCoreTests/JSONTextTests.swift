@@ -70,7 +70,8 @@ struct JSONTextTests {
     func storedText() {
         var text = JSONText()
         text.raw("[")
-        text.append(stored: #"{"name":"Bogotá D.C.","n":1}"#)
+        var stored = #"{"name":"Bogotá D.C.","n":1}"#
+        stored.withUTF8 { text.append(storedUTF8: $0) }
         text.raw("]")
         #expect(String(decoding: text.bytes, as: UTF8.self) == #"[{"name":"Bogotá D.C.","n":1}]"#)
     }
