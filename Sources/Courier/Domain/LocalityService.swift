@@ -134,12 +134,12 @@ struct LocalityService: Sendable {
                 model.apply(record, at: now)
                 try await model.save(on: db)
                 byCode[record.id] = model
+                let id = try model.requireID()
                 if record.status == 1 {
-                    let id = try model.requireID()
                     try await feed.recordPut(
                         Self.collection, id: id, scope: Self.scope, changed: changed, written: LocalityWire.written(model.record, id: id), on: db)
                 } else if wasLive {
-                    try await feed.recordDelete(Self.collection, id: model.id!, on: db)
+                    try await feed.recordDelete(Self.collection, id: id, on: db)
                 }
             }
             return summary
