@@ -1,0 +1,107 @@
+import FluentPostgresDriver
+import Logging
+import NIOCore
+import SQLKit
+
+extension SQLDatabase {
+    /// This database with its statements kept prepared on each PostgreSQL connection: planned once per connection
+    /// instead of on every run. For the hot paths' statements, whose text is the same on every run.
+    ///
+    /// PostgresNIO sends SQL built at run time as an unnamed statement, which PostgreSQL parses and plans anew
+    /// each time: for a check-in's standing read, planning cost about as much as running it. Here each distinct
+    /// statement text (with its binds' types) is given a name once per process, and each connection prepares it
+    /// the first time it runs it there. SQLite needs none of this: Patio's own SQLite connections keep every
+    /// statement prepared already, so there this is the database itself.
+    ///
+    /// A statement whose binds are not all plain PostgreSQL values (JSON fallbacks, arrays) runs unnamed, as
+    /// before; so does every statement once `KeptStatementNames.limit` texts have been named.
+    public var keptPrepared: any SQLDatabase {
+        guard let postgres = self as? any PostgresDatabase, dialect.name == "postgresql" else { return self }
+        return KeptPreparedDatabase(base: self, postgres: postgres, names: .shared)
+    }
+}
+
+/// An SQL database on PostgreSQL whose statements run as named, kept prepared statements (`keptPrepared`).
+struct KeptPreparedDatabase: SQLDatabase {
+    let base: any SQLDatabase
+    let postgres: any PostgresDatabase
+    let names: KeptStatementNames
+
+    var logger: Logger { base.logger }
+    var eventLoop: any EventLoop { base.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { base.version }
+    var dialect: any SQLDialect { base.dialect }
+    var queryLogLevel: Logger.Level? { base.queryLogLevel }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        let (text, binds) = serialize(query)
+        var bindings = PostgresBindings(capacity: binds.count)
+        var types: [UInt32] = []
+        types.reserveCapacity(binds.count)
+        for bind in binds {
+            guard let type = try Self.append(bind, to: &bindings) else {
+                return try await base.execute(sql: query, onRow)
+            }
+            types.append(type)
+        }
+        guard let name = names.name(for: KeptStatementNames.Key(text: text, bindTypes: types)) else {
+            return try await base.execute(sql: query, onRow)
+        }
+        let statement = KeptStatement(bindings: bindings)
+        let logger = self.logger
+        do {
+            try await postgres.withConnection { connection in
+                connection.eventLoop.makeFutureWithTask {
+                    try await KeptStatement.$current.withValue(.init(name: name, sql: text)) {
+                        for try await row in try await connection.execute(statement, logger: logger) {
+                            onRow(row.sql(decodingContext: .default))
+                        }
+                    }
+                }
+            }.get()
+        } catch let error as PSQLError where KeptStatementNames.forgetsPreparation(error) {
+            names.renew(KeptStatementNames.Key(text: text, bindTypes: types), from: name)
+            throw error
+        }
+    }
+
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await base.withSession(closure)
+    }
+
+    /// Appends `value` as PostgresKit would bind it and answers its type's oid (0 for `NULL`, which PostgreSQL
+    /// infers), or nil for a value PostgresKit binds through its `Codable` fallbacks: such statements run unnamed.
+    private static func append<Value: Encodable>(_ value: Value, to bindings: inout PostgresBindings) throws -> UInt32? {
+        if (value as Optional<Any>) == nil {
+            bindings.appendNull()
+            return 0
+        }
+        guard let encodable = value as? any PostgresThrowingDynamicTypeEncodable else { return nil }
+        try bindings.append(encodable, context: .default)
+        return encodable.psqlType.rawValue
+    }
+}
+
+/// The statement PostgresNIO runs: its name and text are the task's (`current`), since PostgresNIO reads a prepared
+/// statement's name and SQL from its type, and Patio's statements are built at run time. PostgresNIO reads both in
+/// the task that calls `execute`, inside `current`'s scope.
+struct KeptStatement: PostgresPreparedStatement {
+    struct Current: Sendable {
+        var name: String
+        var sql: String
+    }
+    @TaskLocal static var current = Current(name: "", sql: "")
+
+    static var name: String { current.name }
+    static var sql: String { current.sql }
+
+    let bindings: PostgresBindings
+
+    func makeBindings() -> PostgresBindings { bindings }
+
+    func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
+}
