@@ -73,17 +73,32 @@ struct KeptPreparedDatabase: SQLDatabase {
         try await base.withSession(closure)
     }
 
-    /// Appends `value` as PostgresKit would bind it and answers its type's oid (0 for `NULL`, which PostgreSQL
-    /// infers), or nil for a value PostgresKit binds through its `Codable` fallbacks: such statements run unnamed.
+    /// Appends `value` as PostgresKit binds it and answers its type's oid, or nil for a value PostgresKit binds
+    /// through its `Codable` fallbacks: such statements run unnamed. A `nil` is a `NULL` of the optional's type, as
+    /// PostgresKit sends it.
     private static func append<Value: Encodable>(_ value: Value, to bindings: inout PostgresBindings) throws -> UInt32? {
-        if (value as Optional<Any>) == nil {
-            bindings.appendNull()
-            return 0
+        if let optional = value as? any OptionalBind, optional.isNone {
+            guard let type = optional.wrappedType else { return nil }
+            bindings.append(PostgresData(type: type))
+            return type.rawValue
         }
+        // An optional holding a value is cast to that value.
         guard let encodable = value as? any PostgresThrowingDynamicTypeEncodable else { return nil }
         try bindings.append(encodable, context: .default)
         return encodable.psqlType.rawValue
     }
+}
+
+/// A bind that may be `nil`, seen without knowing what it wraps.
+private protocol OptionalBind {
+    var isNone: Bool { get }
+    /// The PostgreSQL type of what it wraps, when that is a plain PostgreSQL value.
+    var wrappedType: PostgresDataType? { get }
+}
+
+extension Optional: OptionalBind {
+    var isNone: Bool { self == nil }
+    var wrappedType: PostgresDataType? { (Wrapped.self as? any PostgresEncodable.Type)?.psqlType }
 }
 
 /// The statement PostgresNIO runs: its name and text are the task's (`current`), since PostgresNIO reads a prepared

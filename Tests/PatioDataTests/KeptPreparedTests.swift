@@ -80,23 +80,25 @@ struct KeptPreparedTests {
                 }
             }
             // One connection in the pool: the read runs where the preparation failed.
-            struct Count: Decodable { var n: Int }
             let counts = try await (try database.reader.sql).keptPrepared.raw(query).all(decoding: Count.self)
             #expect(counts.map(\.n) == [0])
         }
     }
 
-    @Test("a text first run with a NULL bind, then with a number, reads the number as a number: bind types are part of a statement")
+    @Test("one text run with a NULL, a number and a string reads each as what it is: bind types are part of a statement")
     func bindTypesKeepStatementsApart() async throws {
-        try await withTable { database in
+        // One connection: every run meets the statement the first one prepared, if they share its name.
+        try await withTable(connections: 1) { database in
             try await database.write { db in
                 try await (try db.sql).raw(
                     "INSERT INTO kept_rows (id, seq, flag, label, at) VALUES (\(bind: UUID()), 7, true, '7', \(bind: Date()))"
                 ).run()
             }
-            #expect(try await Self.count(matching: nil, on: database) == 1)
+            #expect(try await Self.count(matching: Int?.none, on: database) == 1)
             #expect(try await Self.count(matching: 7, on: database) == 1)
-            #expect(try await Self.count(matching: 8, on: database) == 0)
+            #expect(try await Self.count(matching: "7", on: database) == 1)
+            #expect(try await Self.count(matching: String?.none, on: database) == 1)
+            #expect(try await Self.count(matching: "8", on: database) == 0)
         }
     }
 
@@ -133,12 +135,13 @@ struct KeptPreparedTests {
         }
     }
 
-    /// Rows whose label is `value` written out, or all rows for nil.
-    private static func count(matching value: Int?, on database: PatioDatabase) async throws -> Int? {
-        struct Count: Decodable { var n: Int }
+    /// Rows whose label is `value` written out, or all rows for `nil`.
+    private static func count(matching value: some Encodable & Sendable, on database: PatioDatabase) async throws -> Int? {
         let query: SQLQueryString = "SELECT COUNT(*) AS n FROM kept_rows WHERE CAST(\(bind: value) AS TEXT) = label OR \(bind: value) IS NULL"
         return try await (try database.reader.sql).keptPrepared.raw(query).all(decoding: Count.self).first?.n
     }
+
+    private struct Count: Decodable { var n: Int }
 
     private struct Prepared: Decodable {
         var name: String
