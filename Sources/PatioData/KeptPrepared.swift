@@ -58,7 +58,7 @@ struct KeptPreparedDatabase: SQLDatabase {
                 connection.eventLoop.makeFutureWithTask {
                     try await KeptStatement.$current.withValue(.init(name: name, sql: text)) {
                         for try await row in try await connection.execute(statement, logger: logger) {
-                            onRow(row.sql(decodingContext: .default))
+                            onRow(KeptPostgresRow(row))
                         }
                     }
                 }
@@ -99,6 +99,26 @@ private protocol OptionalBind {
 extension Optional: OptionalBind {
     var isNone: Bool { self == nil }
     var wrappedType: PostgresDataType? { (Wrapped.self as? any PostgresEncodable.Type)?.psqlType }
+}
+
+/// A row of a kept statement: read by column name as PostgresKit reads its rows, and by place, cell by cell, by
+/// `SQLColumns`.
+struct KeptPostgresRow: SQLRow {
+    let row: PostgresRow
+    private let named: any SQLRow
+
+    init(_ row: PostgresRow) {
+        self.row = row
+        self.named = row.sql(decodingContext: .default)
+    }
+
+    var allColumns: [String] { named.allColumns }
+
+    func contains(column: String) -> Bool { named.contains(column: column) }
+
+    func decodeNil(column: String) throws -> Bool { try named.decodeNil(column: column) }
+
+    func decode<D: Decodable>(column: String, as type: D.Type) throws -> D { try named.decode(column: column, as: type) }
 }
 
 /// The statement PostgresNIO runs: its name and text are the task's (`current`), since PostgresNIO reads a prepared

@@ -1,6 +1,7 @@
 import Foundation
 import PatioCore
 import SQLKit
+import FluentPostgresDriver
 import FluentSQLiteDriver
 
 /// A row's columns read by their place in the SELECT (0 first), for the hot paths that read many rows.
@@ -8,12 +9,16 @@ import FluentSQLiteDriver
 /// `row.decode(column:as:)` finds a column by name in a dictionary and converts its value through a generic
 /// decoder and a dynamic cast, every time; a first sync pull of ten thousand localities spent a quarter of its time
 /// there. On SQLite (rows from Patio's own connections, `InlineSQLite`) this reads the values in order and converts each with SQLiteNIO's own
-/// conversion — exactly what the decoder does in the end. Other rows (PostgreSQL's) are read by the column's name
-/// at that place, as before. A value of the wrong kind throws, as `decode` does; nothing here traps.
+/// conversion — exactly what the decoder does in the end. Rows of statements kept prepared on PostgreSQL
+/// (`keptPrepared`) are read cell by cell with PostgresNIO's own decoding, which PostgresKit's decoder calls in the
+/// end too; a cell it cannot read that way (PostgresKit reads a number as text, for one) is read as other rows are.
+/// Other rows (PostgreSQL's) are read by the column's name at that place. A value of the wrong kind throws, as
+/// `decode` does; nothing here traps.
 public struct SQLColumns {
     private let row: any SQLRow
     private let values: [SQLiteData]?
     private let columns: SQLiteColumnNames?
+    private let cells: PostgresRandomAccessRow?
     private var names: [String]?
 
     public init(_ row: any SQLRow) {
@@ -21,6 +26,7 @@ public struct SQLColumns {
         let direct = row as? DirectSQLiteRow
         self.values = direct?.values
         self.columns = direct?.columns
+        self.cells = (row as? KeptPostgresRow)?.row.makeRandomAccess()
     }
 
     public mutating func string(_ index: Int) throws -> String {
@@ -78,7 +84,10 @@ public struct SQLColumns {
         data == .null ? .some(nil) : convert(data).map { .some($0) }
     }
 
-    private mutating func read<T: Decodable>(_ index: Int, _ type: T.Type, _ convert: (SQLiteData) -> T?) throws -> T {
+    private mutating func read<T: Decodable & PostgresDecodable>(_ index: Int, _ type: T.Type, _ convert: (SQLiteData) -> T?) throws -> T {
+        if let cells, cells.indices.contains(index), let value = try? cells[index].decode(T.self) {
+            return value
+        }
         if let values {
             guard values.indices.contains(index) else { throw MissingSQLColumn(column: "#\(index)") }
             guard let value = convert(values[index]) else {

@@ -20,7 +20,7 @@ struct SQLColumnsTests {
         let weight: Double?
     }
 
-    @Test("each value reads as decoding it by name reads it, on reads and inside a write")
+    @Test("each value reads as decoding it by name reads it, on reads and inside a write, from statements sent unnamed or kept prepared")
     func sameAsByName() async throws {
         try await withTable { database in
             let at = Date(timeIntervalSince1970: 1_795_000_000.5)
@@ -41,7 +41,9 @@ struct SQLColumnsTests {
             }
             let select = SQLQueryString("SELECT id, name, note, count, ratio, flag, at, seen, weight FROM wire_rows ORDER BY count")
             let inWrite = try await database.write { db in try await (try db.sql).raw(select).all() }
-            for read in [try await (try database.reader.sql).raw(select).all(), inWrite] {
+            let keptInWrite = try await database.write { db in try await (try db.sql).keptPrepared.raw(select).all() }
+            let kept = try await (try database.reader.sql).keptPrepared.raw(select).all()
+            for read in [try await (try database.reader.sql).raw(select).all(), inWrite, kept, keptInWrite] {
                 #expect(read.count == 2)
                 #expect(
                     try read.map {
@@ -64,7 +66,7 @@ struct SQLColumnsTests {
         }
     }
 
-    @Test("a place past the last column, or a value of another kind, is an error and no crash")
+    @Test("a place past the last column, or a value of another kind, is an error and no crash, unnamed or kept prepared")
     func refusals() async throws {
         try await withTable { database in
             try await database.write { db in
@@ -72,7 +74,30 @@ struct SQLColumnsTests {
                     "INSERT INTO wire_rows (id, name, note, count, ratio, flag, at) VALUES (\(bind: UUID()), 'x', NULL, 1, 1, true, \(bind: Date()))"
                 ).run()
             }
-            let row = try #require(try await (try database.reader.sql).raw("SELECT name, note, count FROM wire_rows").first())
+            for sql in [try database.reader.sql, try database.reader.sql.keptPrepared] {
+                try await Self.refuse(on: sql)
+            }
+        }
+    }
+
+    @Test("what PostgresKit reads by its own rules reads the same from kept statements: a numeric as a double, a number asked as text")
+    func readsBeyondTheCells() async throws {
+        try await withTable { database in
+            let select: SQLQueryString = "SELECT CAST(2.5 AS NUMERIC) AS amount, 42 AS answer"
+            var asText: [String?] = []
+            for sql in [try database.reader.sql, try database.reader.sql.keptPrepared] {
+                let row = try #require(try await sql.raw(select).first())
+                var columns = SQLColumns(row)
+                #expect(try columns.double(0) == 2.5)
+                asText.append(try? columns.string(1))
+            }
+            #expect(asText.count == 2 && asText[0] == asText[1])
+        }
+    }
+
+    private static func refuse(on sql: any SQLDatabase) async throws {
+        do {
+            let row = try #require(try await sql.raw("SELECT name, note, count FROM wire_rows").first())
             var columns = SQLColumns(row)
             #expect(throws: (any Error).self) { try columns.string(3) }
             #expect(throws: (any Error).self) { try columns.int(-1) }
@@ -82,7 +107,7 @@ struct SQLColumnsTests {
             #expect(try columns.int(2) == 1)
 
             // Values of another kind than asked: text for a number, 2 for a flag, a number for an id.
-            let odd = try #require(try await (try database.reader.sql).raw("SELECT 'abc' AS word, 2 AS two, 7 AS seven").first())
+            let odd = try #require(try await sql.raw("SELECT 'abc' AS word, 2 AS two, 7 AS seven").first())
             var oddColumns = SQLColumns(odd)
             #expect(throws: (any Error).self) { try oddColumns.int(0) }
             #expect(throws: (any Error).self) { try oddColumns.bool(1) }

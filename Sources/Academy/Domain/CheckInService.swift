@@ -92,7 +92,7 @@ struct CheckInService: Sendable {
                 // since the read above (its write waited for this enrolment's lock, or ran first) leaves no row.
                 let inserted: [any SQLRow]
                 do {
-                    inserted = try await (try db.sql).raw(
+                    inserted = try await (try db.sql).keptPrepared.raw(
                         """
                         INSERT INTO academy_attendances (id, enrolment_id, student_id, schedule_id, location_id, session_date, checked_in_at)
                         SELECT \(bind: attendanceID), \(bind: candidate.id), \(bind: student.id), \(bind: candidate.schedule_id), \
@@ -183,7 +183,7 @@ struct CheckInService: Sendable {
         // PostgreSQL may answer an `EXISTS` for all rows at once from a hash of every attendance of the day, which
         // grows with each check-in the academy takes that day (7.4 ms a read with 10,000 of them, against 0.7 ms);
         // an aggregate is looked up in each enrolment's own index entries.
-        let sql = try database.reader.sql
+        let sql = try database.reader.sql.keptPrepared
         let list = sql.spaceJoined("session_date")
         let perDay: SQLQueryString = """
             , CASE WHEN c.id IS NULL THEN NULL ELSE (SELECT \(list) FROM academy_attendances a \

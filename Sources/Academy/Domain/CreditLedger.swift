@@ -87,7 +87,7 @@ struct LedgerSession {
     private var position: Int
 
     static func open(enrolment id: UUID, now: Date, on db: any Database) async throws -> LedgerSession {
-        let sql = try db.sql
+        let sql = try db.sql.keptPrepared
         // The lock first, in a statement of its own: PostgreSQL reads a statement's subqueries as of its start, so a
         // last position read in the same statement as a lock that waited would miss the lines of the write it
         // waited for.
@@ -162,7 +162,7 @@ struct LedgerSession {
             throw Self.insufficientClasses
         }
         lots[index].remaining -= classes
-        try await Self.save(remaining: lots[index], on: try db.sql)
+        try await Self.save(remaining: lots[index], on: try db.sql.keptPrepared)
         try await append(kind, delta: -classes, lot: lot.id, payment: lot.paymentID, attendance: attendance, note: note, actor: actor, at: now)
         lots.removeAll { $0.remaining == 0 }
     }
@@ -175,7 +175,7 @@ struct LedgerSession {
         _ kind: CreditKind, delta: Int, lot: UUID?, payment: UUID?, attendance: UUID? = nil, note: String, actor: UUID?, at time: Date
     ) async throws {
         position += 1
-        try await (try db.sql).raw(
+        try await (try db.sql).keptPrepared.raw(
             """
             INSERT INTO academy_credit_entries
                 (id, enrolment_id, position, kind, delta, lot_id, payment_id, attendance_id, note, actor_id, created_at)
