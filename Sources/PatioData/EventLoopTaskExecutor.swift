@@ -1,15 +1,17 @@
 import NIOCore
 
-/// Runs a task's jobs on one event loop's thread: the SQLite writer's.
+/// Runs a task's jobs on one event loop's thread: the SQLite writer's, or a PostgreSQL connection's for a kept statement
+/// (`KeptPreparedDatabase`), which PostgresNIO writes and answers on that loop.
 ///
-/// The writer's connection (`InlineSQLite`) runs each statement on the calling thread and names this loop as its
+/// The SQLite writer's connection (`InlineSQLite`) runs each statement on the calling thread and names this loop as its
 /// own. A write's task that prefers this executor therefore runs its statements back to back on the loop's one
 /// thread, and Fluent's futures, made on that loop, complete at once where they were made: no statement switches
 /// thread, and nothing waits behind requests being served.
 final class EventLoopTaskExecutor: TaskExecutor, @unchecked Sendable {
     let loop: any EventLoop
 
-    /// `loop` should be a loop of its own (a one-thread group), so that nothing else runs between a write's jobs.
+    /// For the SQLite writer, `loop` is a loop of its own (a one-thread group), so that nothing else runs between a write's
+    /// jobs.
     init(_ loop: any EventLoop) {
         self.loop = loop
     }

@@ -55,13 +55,22 @@ struct KeptPreparedDatabase: SQLDatabase {
         let logger = self.logger
         do {
             try await postgres.withConnection { connection in
-                connection.eventLoop.makeFutureWithTask {
-                    try await KeptStatement.$current.withValue(.init(name: name, sql: text)) {
-                        for try await row in try await connection.execute(statement, logger: logger) {
-                            onRow(KeptPostgresRow(row))
+                // The statement runs on its connection's loop, as PostgresNIO's own work does: written to the socket and
+                // answered there with no thread between, and only the caller's wait crosses threads.
+                let done = connection.eventLoop.makePromise(of: Void.self)
+                Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) {
+                    do {
+                        try await KeptStatement.$current.withValue(.init(name: name, sql: text)) {
+                            for try await row in try await connection.execute(statement, logger: logger) {
+                                onRow(KeptPostgresRow(row))
+                            }
                         }
+                        done.succeed()
+                    } catch {
+                        done.fail(error)
                     }
                 }
+                return done.futureResult
             }.get()
         } catch let error as PSQLError where KeptStatementNames.forgetsPreparation(error) {
             names.renew(KeptStatementNames.Key(text: text, bindTypes: types), from: name)
@@ -103,14 +112,14 @@ extension Optional: OptionalBind {
 
 /// A row of a kept statement: read by column name as PostgresKit reads its rows, and by place, cell by cell, by
 /// `SQLColumns`.
+///
+/// Read by name, each value reads its row's cells anew (PostgresKit's row): hot paths read by place.
 struct KeptPostgresRow: SQLRow {
     let row: PostgresRow
-    private let named: any SQLRow
 
-    init(_ row: PostgresRow) {
-        self.row = row
-        self.named = row.sql(decodingContext: .default)
-    }
+    init(_ row: PostgresRow) { self.row = row }
+
+    private var named: some SQLRow { row.sql(decodingContext: .default) }
 
     var allColumns: [String] { named.allColumns }
 
