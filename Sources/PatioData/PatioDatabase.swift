@@ -156,7 +156,7 @@ public final class PatioDatabase: Sendable {
             if let queue {
                 value = try await queue.write { db in try await HeldTransaction.holding(db, for: owner, afterwards: afterwards, body) }
             } else {
-                value = try await writerConnection(on: anyLoop).transaction { db in
+                value = try await Self.transactionOnItsLoop(writerConnection(on: anyLoop)) { db in
                     try await HeldTransaction.holding(db, for: owner, afterwards: afterwards, body)
                 }
             }
@@ -166,6 +166,39 @@ public final class PatioDatabase: Sendable {
             await afterwards.run()
             throw error
         }
+    }
+
+    /// A PostgreSQL transaction on a connection of `pool`, its body run on the connection's event loop
+    /// (`EventLoopTaskExecutor`).
+    ///
+    /// PostgresNIO writes each statement and reads its answer on that loop. A body run elsewhere crosses threads twice
+    /// per statement, there and back, and a check-in's write sends seven; on the loop, only the caller's wait crosses.
+    /// A write's body is database work, as on SQLite, where every body runs on the writer's one thread: what takes
+    /// long on its own (hashing a password, rendering a document) is done before the write, or awaited elsewhere.
+    private static func transactionOnItsLoop<T: Sendable>(
+        _ pool: any Database, _ body: @escaping @Sendable (any Database) async throws -> T
+    ) async throws -> T {
+        try await pool.withConnection { connection -> EventLoopFuture<T> in
+            let done = connection.eventLoop.makePromise(of: T.self)
+            Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) {
+                do {
+                    let sql = try connection.sql
+                    try await sql.raw("BEGIN").run()
+                    let value: T
+                    do {
+                        value = try await body(connection)
+                    } catch {
+                        try? await sql.raw("ROLLBACK").run()
+                        throw error
+                    }
+                    try await sql.raw("COMMIT").run()
+                    done.succeed(value)
+                } catch {
+                    done.fail(error)
+                }
+            }
+            return done.futureResult
+        }.get()
     }
 
     /// A write of one statement that returns the rows it changed (`UPDATE … RETURNING …`), answering them: the same as

@@ -102,6 +102,32 @@ struct HeldConnectionTests {
         }
     }
 
+    @Test(
+        "a write whose commit is refused throws, keeps nothing, and leaves its connection ready for the next write",
+        .enabled(if: TestDatabase.isPostgres, "SQLite checks no constraint at commit"))
+    func refusedCommit() async throws {
+        try await TestDatabase.make().dropping { test in
+            try await openNotes(test, pool: oneConnection).closing { database in
+                try await database.write { db in
+                    try await (db as! any SQLDatabase).raw(
+                        "ALTER TABLE notes ADD CONSTRAINT notes_body_once UNIQUE (body) DEFERRABLE INITIALLY DEFERRED"
+                    ).run()
+                }
+                // Checked only at COMMIT: both rows go in, and the commit is what fails.
+                await #expect {
+                    try await database.write { db in
+                        try await (db as! any SQLDatabase).raw("INSERT INTO notes (body) VALUES ('twice'), ('twice')").run()
+                    }
+                } throws: { error in
+                    (error as? any DatabaseError)?.isConstraintFailure == true
+                }
+                #expect(try await noteCount(database) == 0)
+                try await insertNote(database, "next")
+                #expect(try await noteCount(database) == 1)
+            }
+        }
+    }
+
     @Test("a pool of one is one connection, not one per core; a larger pool is spread over every core")
     func poolLayout() {
         let one = DatabasePool(connections: 1).layout(loopCount: 8, defaultPerLoop: 4)
