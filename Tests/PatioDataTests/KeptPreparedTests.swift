@@ -150,10 +150,14 @@ struct KeptPreparedTests {
 
     private func withTable(connections: Int? = nil, _ body: (PatioDatabase) async throws -> Void) async throws {
         try await TestDatabase.make().dropping { test in
-            try await PatioDatabase.open(test.settings, logger: Logger(label: "test"), pool: DatabasePool(connections: connections)).closing { database in
+            let pool = DatabasePool(connections: connections)
+            try await PatioDatabase.open(test.settings, logger: Logger(label: "test"), pool: pool).closing { database in
                 try await database.write { db in
                     try await (try db.sql).raw(
-                        "CREATE TABLE kept_rows (id UUID PRIMARY KEY, seq BIGINT NOT NULL, flag BOOLEAN NOT NULL, label TEXT, at TIMESTAMPTZ NOT NULL)"
+                        """
+                        CREATE TABLE kept_rows (id UUID PRIMARY KEY, seq BIGINT NOT NULL, flag BOOLEAN NOT NULL, label TEXT, \
+                        at TIMESTAMPTZ NOT NULL)
+                        """
                     ).run()
                 }
                 try await body(database)
