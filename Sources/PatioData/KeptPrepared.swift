@@ -5,7 +5,9 @@ import SQLKit
 
 extension SQLDatabase {
     /// This database with its statements kept prepared on each PostgreSQL connection: planned once per connection
-    /// instead of on every run. For the hot paths' statements, whose text is the same on every run.
+    /// instead of on every run. For the hot paths' statements, whose text takes a few forms at most, binds aside: text
+    /// that varies from run to run (a value written into it, a list of binds as long as a client's) would use up the
+    /// names every statement shares.
     ///
     /// PostgresNIO sends SQL built at run time as an unnamed statement, which PostgreSQL parses and plans anew
     /// each time: for a check-in's standing read, planning cost about as much as running it. Here each distinct

@@ -209,6 +209,7 @@ public final class PatioDatabase: Sendable {
     /// one round trip instead of four, and the rows it changes stay locked only while it runs, not while three more
     /// answers travel. Many requests changing one row then no longer queue behind each other's round trips. A
     /// notice goes out only when the statement commits and returns a row: one that changed nothing announces nothing.
+    /// There the statement is kept prepared (`keptPrepared`): its text must take only a few forms, binds aside.
     public func write<Row: Decodable & Sendable>(
         statement: @escaping @Sendable (any SQLDatabase) -> SQLQueryString, decoding: Row.Type,
         announcing: @escaping @Sendable () async -> Void = {}
@@ -224,7 +225,7 @@ public final class PatioDatabase: Sendable {
         let pending = StatementWrite(owner: owner)
         await StatementWrite.$current.withValue(pending) { await announcing() }
         do {
-            let sql = try writerConnection(on: anyLoop).sql
+            let sql = try writerConnection(on: anyLoop).sql.keptPrepared
             let rows = try await sql.raw(pending.carrying(statement(sql))).all(decoding: Row.self)
             await pending.afterwards.run()
             return rows
