@@ -1,7 +1,9 @@
+import FluentKit
 import FluentPostgresDriver
 import Logging
 import NIOCore
 import SQLKit
+import Synchronization
 
 extension SQLDatabase {
     /// This database with its statements kept prepared on each PostgreSQL connection: planned once per connection
@@ -55,18 +57,26 @@ struct KeptPreparedDatabase: SQLDatabase {
         }
         let statement = KeptStatement(bindings: bindings)
         let logger = self.logger
+        let current = KeptStatement.Current(name: name, sql: text)
+        @Sendable func run(on connection: PostgresConnection) async throws {
+            try await KeptStatement.$current.withValue(current) {
+                for try await row in try await connection.execute(statement, logger: logger) {
+                    onRow(KeptPostgresRow(row))
+                }
+            }
+        }
         do {
+            // Inside a write on PostgreSQL the task already runs on its connection's loop (`PatioDatabase.write`).
+            if let connection = heldConnection, connection.eventLoop.inEventLoop {
+                return try await run(on: connection)
+            }
             try await postgres.withConnection { connection in
                 // The statement runs on its connection's loop, as PostgresNIO's own work does: written to the socket and
                 // answered there with no thread between, and only the caller's wait crosses threads.
                 let done = connection.eventLoop.makePromise(of: Void.self)
                 Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) {
                     do {
-                        try await KeptStatement.$current.withValue(.init(name: name, sql: text)) {
-                            for try await row in try await connection.execute(statement, logger: logger) {
-                                onRow(KeptPostgresRow(row))
-                            }
-                        }
+                        try await run(on: connection)
                         done.succeed()
                     } catch {
                         done.fail(error)
@@ -78,6 +88,19 @@ struct KeptPreparedDatabase: SQLDatabase {
             names.renew(KeptStatementNames.Key(text: text, bindTypes: types), from: name)
             throw error
         }
+    }
+
+    /// The connection of the transaction this database is, if it is one: its `withConnection` lends that connection
+    /// at once, where a pool's would lease one.
+    private var heldConnection: PostgresConnection? {
+        guard (base as? any FluentKit.Database)?.inTransaction == true else { return nil }
+        final class Lent: Sendable { let connection = Mutex<PostgresConnection?>(nil) }
+        let lent = Lent()
+        _ = postgres.withConnection { connection in
+            lent.connection.withLock { $0 = connection }
+            return connection.eventLoop.makeSucceededVoidFuture()
+        }
+        return lent.connection.withLock { $0 }
     }
 
     func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
