@@ -116,10 +116,9 @@ struct LedgerSession {
         var kept: [CreditLotRow] = []
         for var lot in held {
             if expired.contains(lot.id) {
-                try await session.append(
-                    .expiry, delta: -lot.remaining, lot: lot.id, payment: lot.paymentID, note: "", actor: nil, at: lot.expiresAt ?? now)
+                let writtenOff = lot.remaining
                 lot.remaining = 0
-                try await Self.save(remaining: lot, on: sql)
+                try await session.record(lot, .expiry, delta: -writtenOff, note: "", actor: nil, at: lot.expiresAt ?? now)
             } else {
                 kept.append(lot)
             }
@@ -162,26 +161,44 @@ struct LedgerSession {
             throw Self.insufficientClasses
         }
         lots[index].remaining -= classes
-        try await Self.save(remaining: lots[index], on: try db.sql.keptPrepared)
-        try await append(kind, delta: -classes, lot: lot.id, payment: lot.paymentID, attendance: attendance, note: note, actor: actor, at: now)
+        try await record(lots[index], kind, delta: -classes, attendance: attendance, note: note, actor: actor, at: now)
         lots.removeAll { $0.remaining == 0 }
     }
 
-    private static func save(remaining lot: CreditLotRow, on sql: any SQLDatabase) async throws {
-        try await sql.raw("UPDATE academy_credit_lots SET remaining = \(bind: lot.remaining) WHERE id = \(bind: lot.id)").run()
+    /// Writes the classes `lot` now has left and the ledger line that moved them: on PostgreSQL one statement (the
+    /// update in a data-modifying `WITH`, which runs whether or not the line reads it), a round trip fewer in every
+    /// check-in; on SQLite, which has no such `WITH`, two.
+    private mutating func record(
+        _ lot: CreditLotRow, _ kind: CreditKind, delta: Int, attendance: UUID? = nil, note: String, actor: UUID?, at time: Date
+    ) async throws {
+        let sql = try db.sql.keptPrepared
+        let update: SQLQueryString = "UPDATE academy_credit_lots SET remaining = \(bind: lot.remaining) WHERE id = \(bind: lot.id)"
+        let line = nextLine(kind, delta: delta, lot: lot.id, payment: lot.paymentID, attendance: attendance, note: note, actor: actor, at: time)
+        if sql.dialect.name == "postgresql" {
+            try await sql.raw("WITH lot AS (\(update)) " + line).run()
+        } else {
+            try await sql.raw(update).run()
+            try await sql.raw(line).run()
+        }
     }
 
     private mutating func append(
         _ kind: CreditKind, delta: Int, lot: UUID?, payment: UUID?, attendance: UUID? = nil, note: String, actor: UUID?, at time: Date
     ) async throws {
+        let line = nextLine(kind, delta: delta, lot: lot, payment: payment, attendance: attendance, note: note, actor: actor, at: time)
+        try await (try db.sql).keptPrepared.raw(line).run()
+    }
+
+    /// The INSERT of the ledger's next line.
+    private mutating func nextLine(
+        _ kind: CreditKind, delta: Int, lot: UUID?, payment: UUID?, attendance: UUID?, note: String, actor: UUID?, at time: Date
+    ) -> SQLQueryString {
         position += 1
-        try await (try db.sql).keptPrepared.raw(
-            """
+        return """
             INSERT INTO academy_credit_entries
                 (id, enrolment_id, position, kind, delta, lot_id, payment_id, attendance_id, note, actor_id, created_at)
             VALUES (\(bind: UUID()), \(bind: enrolment), \(bind: position), \(bind: kind.rawValue), \(bind: delta), \(bind: lot), \
             \(bind: payment), \(bind: attendance), \(bind: note), \(bind: actor), \(bind: time))
             """
-        ).run()
     }
 }
