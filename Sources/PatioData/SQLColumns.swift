@@ -26,7 +26,8 @@ public struct SQLColumns {
         let direct = row as? DirectSQLiteRow
         self.values = direct?.values
         self.columns = direct?.columns
-        self.cells = (row as? KeptPostgresRow)?.row.makeRandomAccess()
+        // SQLite's rows are never PostgreSQL's: one cast per row there, as before.
+        self.cells = direct == nil ? (row as? KeptPostgresRow)?.row.makeRandomAccess() : nil
     }
 
     public mutating func string(_ index: Int) throws -> String {
