@@ -172,7 +172,7 @@ public final class PatioDatabase: Sendable {
     /// (`EventLoopTaskExecutor`).
     ///
     /// PostgresNIO writes each statement and reads its answer on that loop. A body run elsewhere crosses threads twice
-    /// per statement, there and back, and a check-in's write sends seven; on the loop, only the caller's wait crosses.
+    /// per statement, there and back, and a check-in's write sends six; on the loop, only the caller's wait crosses.
     /// A write's body is database work, as on SQLite, where every body runs on the writer's one thread: what takes
     /// long on its own (hashing a password, rendering a document) is done before the write, or awaited elsewhere.
     private static func transactionOnItsLoop<T: Sendable>(

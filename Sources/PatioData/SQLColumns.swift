@@ -11,7 +11,7 @@ import FluentSQLiteDriver
 /// there. On SQLite (rows from Patio's own connections, `InlineSQLite`) this reads the values in order and converts each with SQLiteNIO's own
 /// conversion — exactly what the decoder does in the end. Rows of statements kept prepared on PostgreSQL
 /// (`keptPrepared`) are read cell by cell with PostgresNIO's own decoding, which PostgresKit's decoder calls in the
-/// end too; a cell it cannot read that way (PostgresKit reads a number as text, for one) is read as other rows are.
+/// end too; a cell it cannot read that way (PostgresKit reads a `NUMERIC` as a `Double`, for one) is read as other rows are.
 /// Other rows (PostgreSQL's) are read by the column's name at that place. A value of the wrong kind throws, as
 /// `decode` does; nothing here traps.
 public struct SQLColumns {
