@@ -21,3 +21,19 @@ final class EventLoopTaskExecutor: TaskExecutor, @unchecked Sendable {
         loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
+
+extension EventLoop {
+    /// `body` run as a task on this loop's thread (`EventLoopTaskExecutor`), its result as a future of this loop: NIO's
+    /// `makeFutureWithTask`, for work whose statements PostgresNIO sends and answers on this loop.
+    func makeFutureWithTaskOnThisLoop<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> EventLoopFuture<T> {
+        let done = makePromise(of: T.self)
+        Task(executorPreference: EventLoopTaskExecutor(self)) {
+            do {
+                done.succeed(try await body())
+            } catch {
+                done.fail(error)
+            }
+        }
+        return done.futureResult
+    }
+}

@@ -52,7 +52,8 @@ struct KeptPreparedDatabase: SQLDatabase {
             }
             types.append(type)
         }
-        guard let name = names.name(for: KeptStatementNames.Key(text: text, bindTypes: types)) else {
+        let key = KeptStatementNames.Key(text: text, bindTypes: types)
+        guard let name = names.name(for: key) else {
             return try await base.execute(sql: query, onRow)
         }
         let statement = KeptStatement(bindings: bindings)
@@ -70,22 +71,13 @@ struct KeptPreparedDatabase: SQLDatabase {
             if let connection = heldConnection, connection.eventLoop.inEventLoop {
                 return try await run(on: connection)
             }
+            // The statement runs on its connection's loop, as PostgresNIO's own work does: written to the socket and
+            // answered there with no thread between, and only the caller's wait crosses threads.
             try await postgres.withConnection { connection in
-                // The statement runs on its connection's loop, as PostgresNIO's own work does: written to the socket and
-                // answered there with no thread between, and only the caller's wait crosses threads.
-                let done = connection.eventLoop.makePromise(of: Void.self)
-                Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) {
-                    do {
-                        try await run(on: connection)
-                        done.succeed()
-                    } catch {
-                        done.fail(error)
-                    }
-                }
-                return done.futureResult
+                connection.eventLoop.makeFutureWithTaskOnThisLoop { try await run(on: connection) }
             }.get()
         } catch let error as PSQLError where KeptStatementNames.forgetsPreparation(error) {
-            names.renew(KeptStatementNames.Key(text: text, bindTypes: types), from: name)
+            names.renew(key, from: name)
             throw error
         }
     }

@@ -178,26 +178,20 @@ public final class PatioDatabase: Sendable {
     private static func transactionOnItsLoop<T: Sendable>(
         _ pool: any Database, _ body: @escaping @Sendable (any Database) async throws -> T
     ) async throws -> T {
-        try await pool.withConnection { connection -> EventLoopFuture<T> in
-            let done = connection.eventLoop.makePromise(of: T.self)
-            Task(executorPreference: EventLoopTaskExecutor(connection.eventLoop)) {
+        try await pool.withConnection { connection in
+            connection.eventLoop.makeFutureWithTaskOnThisLoop {
+                let sql = try connection.sql
+                try await sql.raw("BEGIN").run()
+                let value: T
                 do {
-                    let sql = try connection.sql
-                    try await sql.raw("BEGIN").run()
-                    let value: T
-                    do {
-                        value = try await body(connection)
-                    } catch {
-                        try? await sql.raw("ROLLBACK").run()
-                        throw error
-                    }
-                    try await sql.raw("COMMIT").run()
-                    done.succeed(value)
+                    value = try await body(connection)
                 } catch {
-                    done.fail(error)
+                    try? await sql.raw("ROLLBACK").run()
+                    throw error
                 }
+                try await sql.raw("COMMIT").run()
+                return value
             }
-            return done.futureResult
         }.get()
     }
 
