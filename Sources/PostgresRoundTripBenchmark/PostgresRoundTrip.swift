@@ -17,6 +17,7 @@ import Synchronization
 struct PostgresRoundTrip {
     static func main() async throws {
         let arguments = CommandLine.arguments
+        if arguments.count > 1 && arguments[1] == "checkin" { return try await checkInFloor(Array(arguments.dropFirst(2))) }
         guard arguments.count >= 5, let account = UUID(uuidString: arguments[2]), let way = Way(rawValue: arguments[3]),
             let seconds = Double(arguments[4])
         else {
@@ -29,6 +30,22 @@ struct PostgresRoundTrip {
         await runner.close()
         print(
             "way=\(way.rawValue) statements=\(result.statements) per_second=\(Int(result.perSecond)) "
+                + "client_cpu_us=\(Int(result.clientMicrosecondsEach)) postgres_cpu_us=\(Int(result.postgresMicrosecondsEach))")
+    }
+
+    /// `PostgresRoundTripBenchmark checkin <postgres url> as-patio|fewest|one-write|standing-read <seconds> [concurrency]`
+    static func checkInFloor(_ arguments: [String]) async throws {
+        guard arguments.count >= 3, let shape = CheckInShape(rawValue: arguments[1]), let seconds = Double(arguments[2]) else {
+            print("usage: PostgresRoundTripBenchmark checkin <postgres url> as-patio|fewest|one-write|standing-read <seconds> [concurrency]")
+            exit(2)
+        }
+        let concurrency = arguments.count > 3 ? Int(arguments[3]) ?? 64 : 64
+        let (floor, running) = try await CheckInFloor.make(url: arguments[0], shape: shape, concurrency: concurrency)
+        let runner = Runner(send: { task, round in try await floor.checkIn(task: task, round: round) }, close: { running.cancel() })
+        let result = try await runner.measure(seconds: seconds, concurrency: concurrency)
+        await runner.close()
+        print(
+            "shape=\(shape.rawValue) checkins=\(result.statements) per_second=\(Int(result.perSecond)) "
                 + "client_cpu_us=\(Int(result.clientMicrosecondsEach)) postgres_cpu_us=\(Int(result.postgresMicrosecondsEach))")
     }
 }
@@ -98,7 +115,8 @@ struct AccountRow: Decodable, Sendable {
 
 /// Runs one way's statement until told to stop.
 struct Runner: Sendable {
-    let send: @Sendable (String) async throws -> Void
+    /// One round of the task numbered first, the round numbered second.
+    let send: @Sendable (Int, Int) async throws -> Void
     let close: @Sendable () async -> Void
 
     static func make(_ way: Way, url: String, account: UUID) async throws -> Runner {
@@ -108,7 +126,8 @@ struct Runner: Sendable {
         case .patio:
             let database = try await PatioDatabase.open(.postgres(url: url), logger: logger)
             return Runner(
-                send: { name in
+                send: { task, round in
+                    let name = "Round trip \(task) \(round)"
                     let rows = try await database.write(
                         statement: { _ in
                             """
@@ -126,7 +145,8 @@ struct Runner: Sendable {
             let client = try PostgresClient(url: url, connections: 8, logger: logger)
             let running = Task { await client.run() }
             return Runner(
-                send: { name in
+                send: { task, round in
+                    let name = "Round trip \(task) \(round)"
                     var count = 0
                     if way == .prepared {
                         for try await _ in try await client.execute(PreparedProfileChange(name: name, account: account)) { count += 1 }
@@ -152,7 +172,7 @@ struct Runner: Sendable {
                     var round = 0
                     while !counters.stop.load(ordering: .relaxed) {
                         round += 1
-                        try await send("Round trip \(task) \(round)")
+                        try await send(task, round)
                         counters.sent.add(1, ordering: .relaxed)
                     }
                 }
