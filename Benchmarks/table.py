@@ -82,6 +82,12 @@ row("check-ins/s ÷ raw durable commits, SQLite", None if sqlite_checkins is Non
     (sqlite_checkins or 0) >= 0.3)
 row("check-ins/s ÷ raw durable commits, PostgreSQL", None if pg_checkins is None else f"{pg_checkins:.3f}", "≥ 0.2",
     (pg_checkins or 0) >= 0.2)
+# Benchmarks/checkin-floor: the check-ins a second two cores allow if a check-in cost only its statements, sent in the
+# fewest round trips the rules allow while they stay in Swift, and an HTTP request that reads no database.
+floor = re.search(r"fewest with the rules in Swift \(5\)\s+\d+\s+\d+\s+\d+\s+\d+\s+(\d+)\s+([0-9.]+)\s+([0-9.]+)", read("checkin-floor.out"))
+if floor:
+    row("  the least a PostgreSQL check-in costs, rules in Swift, ÷ raw", floor.group(2), "(reference)", True,
+        f"{floor.group(1)} per s with nothing but its statements and HTTP; {floor.group(3)} of SQLite's check-ins")
 
 for database in ("SQLite", "PostgreSQL"):
     push = found("sync.out", database + r"\s+pushes\s+:\s+([0-9.]+)")
