@@ -330,7 +330,8 @@ struct CheckInFloor {
             """)
         for try await row in rows {
             let (account, student, enrolment, schedule, location, lot) = try row.decode((UUID, UUID, UUID, UUID, UUID, UUID).self)
-            subjects.append(CheckInSubject(account: account, student: student, enrolment: enrolment, schedule: schedule, location: location, lot: lot))
+            subjects.append(
+                CheckInSubject(account: account, student: student, enrolment: enrolment, schedule: schedule, location: location, lot: lot))
         }
         guard subjects.count >= concurrency else { throw RoundTripError.noRow }
         subjects = Array(subjects.prefix(concurrency))
