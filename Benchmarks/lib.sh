@@ -13,6 +13,12 @@ patio_bin() {
   fi
 }
 
+# The bearer token of a demo account signed in on the Patio at port $1: $2 = email (the platform admin by default).
+sign_in() { # $1 = port, $2 = email (the platform admin by default)
+  curl -sf "http://127.0.0.1:$1/api/v1/auth/login" -H 'content-type: application/json' \
+    -d "{\"email\":\"${2:-admin@demo.patio}\",\"password\":\"demo-password\"}" | python3 -c 'import sys,json; print(json.load(sys.stdin)["token"])'
+}
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
 # Waits until the server on port $1 answers /healthz.
