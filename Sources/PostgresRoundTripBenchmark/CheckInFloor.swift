@@ -48,16 +48,16 @@ enum CheckInStatements {
                cfg.time_zone AS settings_time_zone, cfg.currency AS settings_currency, cfg.opens_minutes_before AS settings_opens_minutes_before,
                cfg.closes_minutes_after_end AS settings_closes_minutes_after_end,
                CASE WHEN c.id IS NULL THEN NULL ELSE (SELECT string_agg(session_date, ' ') FROM academy_attendances a
-               WHERE a.student_id = st.id AND a.schedule_id = e.schedule_id AND a.session_date IN ($1, $2, $3)) END AS attended_days,
+               WHERE a.student_id = st.id AND a.schedule_id = e.schedule_id AND a.session_date BETWEEN $1 AND $2) END AS attended_days,
                CASE WHEN c.id IS NULL THEN NULL ELSE (SELECT string_agg(session_date, ' ') FROM academy_session_cancellations x
-               WHERE x.schedule_id = e.schedule_id AND x.session_date IN ($4, $5, $6)) END AS cancelled_days
+               WHERE x.schedule_id = e.schedule_id AND x.session_date BETWEEN $3 AND $4) END AS cancelled_days
         FROM academy_students st
-        LEFT JOIN academy_enrolments e ON e.student_id = st.id AND e.is_active = $7
-        LEFT JOIN academy_schedules s ON s.id = e.schedule_id AND s.archived_at IS NULL AND s.weekday IN ($8, $9, $10)
-        LEFT JOIN academy_classes c ON c.id = s.class_id AND c.archived_at IS NULL AND c.location_id = $11
+        LEFT JOIN academy_enrolments e ON e.student_id = st.id AND e.is_active = $5
+        LEFT JOIN academy_schedules s ON s.id = e.schedule_id AND s.archived_at IS NULL AND s.weekday IN ($6, $7, $8)
+        LEFT JOIN academy_classes c ON c.id = s.class_id AND c.archived_at IS NULL AND c.location_id = $9
         LEFT JOIN academy_locations l ON l.id = c.location_id
         LEFT JOIN academy_settings cfg ON cfg.id = 1
-        WHERE st.account_id = $12
+        WHERE st.account_id = $10
         """
     static let lock = "SELECT id FROM academy_enrolments WHERE id = $1 FOR UPDATE"
     static let ledger = """

@@ -71,7 +71,11 @@ struct StandingRead: FloorStatement {
     let weekdays: [Int]
 
     func append(to bindings: inout PostgresBindings) {
-        for day in days + days { bindings.append(day) }
+        // The days around now as one range, for the attendances and again for the cancellations.
+        for _ in 0..<2 {
+            bindings.append(days.first ?? "")
+            bindings.append(days.last ?? "")
+        }
         bindings.append(true)
         for weekday in weekdays { bindings.append(weekday) }
         bindings.append(subject.location)
